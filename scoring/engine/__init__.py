@@ -1,0 +1,1 @@
+"""The coinche rules engine: cards, legal play, belote, annonces and deal scoring (FFB rules)."""
