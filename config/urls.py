@@ -1,0 +1,14 @@
+"""Top-level URLs: the site in French and English, the admin, the API, health."""
+
+from django.contrib import admin
+from django.urls import include, path
+
+from . import views
+
+urlpatterns = [
+    path("", include("tournaments.urls")),
+    path("comptes/", include("tournaments.accounts.urls")),
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("admin/", admin.site.urls),
+    path("health/", views.health, name="health"),
+]

@@ -1,0 +1,102 @@
+"""Fixtures shared by the whole suite: users with roles, and a real Celery worker process."""
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture
+def make_user(db):
+    """Create a user, optionally in a role group (``organizer`` or ``arbiter``)."""
+    from tournaments.accounts.services import ensure_user
+
+    def make(username: str, role: str | None = None, password: str = "correct-horse-42"):
+        return ensure_user(username, password, role=role)
+
+    return make
+
+
+def _broker_url() -> str:
+    return os.environ.get("TEST_BROKER_URL", "redis://127.0.0.1:6379/15")
+
+
+@pytest.fixture
+def celery_worker(transactional_db, settings):
+    """A real ``celery worker`` process on the real Redis broker, using the test database.
+
+    The test process itself publishes through the broker (no eager mode) while the fixture is
+    active. Tests using it must write through committed transactions (transactional_db).
+    """
+    from django.db import connection
+
+    from config.celery import app
+
+    broker = _broker_url()
+    database = settings.DATABASES["default"]
+    if database["ENGINE"] != "django.db.backends.postgresql":
+        pytest.fail("worker tests need PostgreSQL: set DATABASE_URL (bin/test does)")
+    url = (
+        f"postgres://{database['USER']}@{database['HOST'] or '127.0.0.1'}:"
+        f"{database['PORT'] or 5432}/{connection.settings_dict['NAME']}"
+    )
+    env = dict(os.environ, DATABASE_URL=url, CELERY_BROKER_URL=broker, DB_CONN_MAX_AGE="0")
+    env.pop("CACHE_URL", None)
+    # Start from an empty queue so that a previous run's leftovers cannot interfere.
+    import redis
+
+    redis.Redis.from_url(broker).flushdb()
+    hostname = f"test-{os.getpid()}-{time.monotonic_ns()}@localhost"
+    process = subprocess.Popen(  # noqa: S603 - fixed arguments
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "config",
+            "worker",
+            "--loglevel=INFO",
+            "--concurrency=1",
+            "--pool=prefork",
+            "--without-gossip",
+            "--without-mingle",
+            "-n",
+            hostname,
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    saved = {
+        key: app.conf.get(key) for key in ("broker_url", "result_backend", "task_always_eager")
+    }
+    app.conf.update(broker_url=broker, result_backend=broker, task_always_eager=False)
+    settings.CELERY_TASK_ALWAYS_EAGER = False
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if process.poll() is not None:
+                pytest.fail("celery worker exited:\n" + (process.stdout.read() or ""))
+            replies = app.control.ping(destination=[hostname], timeout=1.0)
+            if replies:
+                break
+        else:
+            pytest.fail("celery worker did not answer within 60 s")
+        process.hostname = hostname
+        yield process
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+        app.conf.update(**saved)
+        app.pool.force_close_all()

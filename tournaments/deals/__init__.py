@@ -1,0 +1,1 @@
+"""Boards (étuis) of a tournament: generated or imported deals, commitment, secrecy."""

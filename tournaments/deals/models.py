@@ -1,0 +1,57 @@
+"""Boards (étuis) and the secret seed their deals were generated from."""
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.models import Tournament
+
+
+class DealSet(models.Model):
+    """The secret behind a tournament's generated deals and its public commitment.
+
+    The SHA-256 of the seed is public from generation; the seed itself only once the organizer
+    releases the hand records, so anyone can then regenerate and check every board.
+    """
+
+    tournament = models.OneToOneField(Tournament, on_delete=models.CASCADE, related_name="deal_set")
+    seed_hex = models.CharField(max_length=128, editable=False)
+    commitment = models.CharField(_("empreinte SHA-256 de la graine"), max_length=64)
+    generator_version = models.CharField(_("version du générateur"), max_length=60)
+    created_at = models.DateTimeField(auto_now_add=True)
+    revealed_at = models.DateTimeField(_("graine révélée le"), null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"{self.tournament.slug}: {self.commitment[:12]}…"
+
+
+class Board(models.Model):
+    """A board (étui): its number, its dealer and, when recorded, the four hands."""
+
+    class Dealer(models.TextChoices):
+        N = "N", _("Nord")
+        E = "E", _("Est")
+        S = "S", _("Sud")
+        W = "W", _("Ouest")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="boards")
+    number = models.PositiveSmallIntegerField(_("étui"))
+    dealer = models.CharField(_("donneur"), max_length=1, choices=Dealer.choices)
+    # {"N": "AKT.J9..Q87", "E": ..., "S": ..., "W": ...}; empty when the deals are unrecorded.
+    hands = models.JSONField(default=dict, blank=True)
+    # Rank of the deal among all 32!/(8!)^4 deals (fits in 57 bits); null when unrecorded.
+    deal_number = models.BigIntegerField(_("numéro de donne"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["number"]
+        verbose_name = _("étui")
+        verbose_name_plural = _("étuis")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="unique_board_number")
+        ]
+
+    def __str__(self) -> str:
+        return str(_("Étui %(number)s") % {"number": self.number})
+
+    @property
+    def has_hands(self) -> bool:
+        return len(self.hands) == 4

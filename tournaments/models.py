@@ -1,0 +1,251 @@
+"""Tournaments, players, teams, rounds and the table plan (plan de table)."""
+
+import secrets
+
+from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+DEFAULT_RULES_PRESET = "ffb-coinche"
+
+
+def new_table_token() -> str:
+    return secrets.token_urlsafe(16)
+
+
+class Tournament(models.Model):
+    """A duplicate coinche tournament (tournoi) run by one or more organizers."""
+
+    class Status(models.TextChoices):
+        DRAFT = "draft", _("Brouillon")
+        REGISTRATION = "registration", _("Inscriptions")
+        RUNNING = "running", _("En cours")
+        FINISHED = "finished", _("Terminé")
+
+    class ScoringMethod(models.TextChoices):
+        MATCHPOINTS = "matchpoints", _("Points de match")
+        DATUM = "datum", _("Différence à la moyenne")
+        TOTAL = "total", _("Total des points (concours classique)")
+
+    class MovementType(models.TextChoices):
+        MITCHELL = "mitchell", _("Mitchell")
+        HOWELL = "howell", _("Howell (tous contre tous)")
+
+    class DealsMode(models.TextChoices):
+        GENERATED = "generated", _("Donnes préparées par le logiciel")
+        IMPORTED = "imported", _("Donnes importées (PBN ou saisies)")
+        UNRECORDED = "unrecorded", _("Donnes non enregistrées (distribuées à la première table)")
+
+    slug = models.SlugField(_("identifiant"), max_length=80, unique=True)
+    name = models.CharField(_("nom"), max_length=200)
+    date = models.DateField(_("date"))
+    venue = models.CharField(_("lieu"), max_length=200, blank=True)
+    club = models.CharField(_("club organisateur"), max_length=200, blank=True)
+    status = models.CharField(
+        _("état"), max_length=20, choices=Status.choices, default=Status.DRAFT
+    )
+    rules_preset = models.CharField(
+        _("règlement"),
+        max_length=40,
+        default=DEFAULT_RULES_PRESET,
+        help_text=_("Un des préréglages du moteur de règles (scoring.engine.rules.PRESETS)."),
+    )
+    # The full rule settings (the preset's values plus the organizer's variants), as stored by
+    # scoring.engine.rules.RuleSettings.to_dict(); frozen once results exist.
+    rules = models.JSONField(_("règles"), default=dict, blank=True)
+    scoring_method = models.CharField(
+        _("méthode de classement"),
+        max_length=20,
+        choices=ScoringMethod.choices,
+        default=ScoringMethod.MATCHPOINTS,
+    )
+    movement_type = models.CharField(
+        _("mouvement"), max_length=20, choices=MovementType.choices, default=MovementType.MITCHELL
+    )
+    rounds = models.PositiveSmallIntegerField(
+        _("nombre de tours"),
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1), MaxValueValidator(60)],
+        help_text=_("Vide : autant de tours que le mouvement complet."),
+    )
+    boards_per_round = models.PositiveSmallIntegerField(
+        _("étuis par tour"), default=3, validators=[MinValueValidator(1), MaxValueValidator(12)]
+    )
+    arrow_switch = models.BooleanField(
+        _("tours inversés (classement unique en Mitchell)"), default=False
+    )
+    table_entry = models.BooleanField(_("saisie des résultats par les joueurs"), default=True)
+    deals_mode = models.CharField(
+        _("donnes"), max_length=20, choices=DealsMode.choices, default=DealsMode.GENERATED
+    )
+    arbiters_see_hands = models.BooleanField(
+        _("les arbitres voient les mains avant la publication"), default=False
+    )
+    minutes_per_board = models.PositiveSmallIntegerField(
+        _("minutes par étui"), default=8, validators=[MinValueValidator(1)]
+    )
+    organizers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, related_name="organized_tournaments", blank=True
+    )
+    arbiters = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, related_name="arbitrated_tournaments", blank=True
+    )
+    plan_generated_at = models.DateTimeField(null=True, blank=True, editable=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-date", "name"]
+        verbose_name = _("tournoi")
+        verbose_name_plural = _("tournois")
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.date:%d/%m/%Y})"
+
+    def get_absolute_url(self) -> str:
+        return reverse("tournaments:public", args=[self.slug])
+
+    def rule_settings(self):
+        """The tournament's rules as the engine's RuleSettings value."""
+        from scoring.engine.rules import DEFAULT_PRESET, PRESETS, RuleSettings
+
+        base = PRESETS.get(self.rules_preset, PRESETS[DEFAULT_PRESET]).to_dict()
+        base.update(self.rules or {})
+        return RuleSettings.from_dict(base)
+
+    @property
+    def hands_recorded(self) -> bool:
+        return self.deals_mode != self.DealsMode.UNRECORDED
+
+
+class Player(models.Model):
+    """A player (joueur) registered in a tournament."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="players")
+    first_name = models.CharField(_("prénom"), max_length=100)
+    last_name = models.CharField(_("nom"), max_length=100)
+    licence = models.CharField(_("numéro de licence"), max_length=30, blank=True)
+    club = models.CharField(_("club"), max_length=200, blank=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="player_entries",
+    )
+
+    class Meta:
+        ordering = ["last_name", "first_name"]
+        verbose_name = _("joueur")
+        verbose_name_plural = _("joueurs")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "licence"],
+                condition=~models.Q(licence=""),
+                name="unique_licence_per_tournament",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.first_name} {self.last_name}".strip()
+
+
+class Team(models.Model):
+    """A team (équipe): two players who sit opposite each other for the whole event."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="teams")
+    number = models.PositiveSmallIntegerField(_("numéro"), validators=[MinValueValidator(1)])
+    name = models.CharField(_("nom de l'équipe"), max_length=200, blank=True)
+    player_one = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    player_two = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    checked_in = models.BooleanField(_("pointée"), default=False)
+    withdrawn = models.BooleanField(_("forfait"), default=False)
+    registered_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["number"]
+        verbose_name = _("équipe")
+        verbose_name_plural = _("équipes")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="unique_team_number")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.number}. {self.display_name}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("tournaments:team", args=[self.tournament.slug, self.number])
+
+    @property
+    def display_name(self) -> str:
+        return self.name or f"{self.player_one.last_name} – {self.player_two.last_name}"
+
+
+class Round(models.Model):
+    """A round (tour) of the table plan; published rounds are visible to players."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="round_set")
+    number = models.PositiveSmallIntegerField(_("tour"))
+    published = models.BooleanField(_("publié"), default=False)
+    hands_released = models.BooleanField(_("relevé des donnes publié"), default=False)
+    started_at = models.DateTimeField(_("début"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["number"]
+        verbose_name = _("tour")
+        verbose_name_plural = _("tours")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="unique_round_number")
+        ]
+
+    def __str__(self) -> str:
+        return str(_("Tour %(number)s") % {"number": self.number})
+
+
+class Table(models.Model):
+    """A physical table; its secret token is the table-entry URL printed as a QR code."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField(_("table"))
+    token = models.CharField(max_length=40, unique=True, default=new_table_token, editable=False)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="unique_table_number")
+        ]
+
+    def __str__(self) -> str:
+        return str(_("Table %(number)s") % {"number": self.number})
+
+
+class TableAssignment(models.Model):
+    """One row of the table plan: in a round, at a table, NS and EW teams and the boards."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="assignments")
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="assignments")
+    ns_team = models.ForeignKey(
+        Team, on_delete=models.PROTECT, null=True, blank=True, related_name="ns_assignments"
+    )
+    ew_team = models.ForeignKey(
+        Team, on_delete=models.PROTECT, null=True, blank=True, related_name="ew_assignments"
+    )
+    # Board numbers played at this table in this round, in order.
+    boards = models.JSONField(default=list)
+    arrow_switch = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["round__number", "table__number"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "table"], name="unique_table_per_round")
+        ]
+
+    def __str__(self) -> str:
+        return f"R{self.round.number} T{self.table.number}"
+
+    @property
+    def has_phantom(self) -> bool:
+        return self.ns_team_id is None or self.ew_team_id is None

@@ -1,0 +1,1 @@
+"""Printed material (documents) as PDF made with WeasyPrint in Celery jobs."""

@@ -1,0 +1,1 @@
+"""Results (résultats): the canonical record per table and board, versioned and audited."""

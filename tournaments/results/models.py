@@ -1,0 +1,139 @@
+"""Versioned results of a board at a table, and the audit trail of every change.
+
+A result is never physically overwritten: each change adds a new version and marks the
+previous one as no longer current. A partial unique constraint guarantees at most one current
+version per (tournament, round, table, board), whatever the number of web workers.
+"""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.models import Round, Table, TableAssignment, Tournament
+
+
+class Adjustment(models.TextChoices):
+    """Adjusted scores (scores ajustés), chosen per side by the arbiter."""
+
+    AVERAGE_MINUS = "A-", _("Moyenne moins (40 %)")
+    AVERAGE = "A", _("Moyenne (50 %)")
+    AVERAGE_PLUS = "A+", _("Moyenne plus (60 %)")
+
+
+class Result(models.Model):
+    """One version of the result of a board played at a table in a round."""
+
+    class Status(models.TextChoices):
+        ENTERED = "entered", _("Saisi, à confirmer")
+        CONFIRMED = "confirmed", _("Confirmé")
+        DISPUTED = "disputed", _("Contesté")
+        ADJUSTED = "adjusted", _("Score ajusté")
+        DELETED = "deleted", _("Supprimé")
+
+    class Source(models.TextChoices):
+        ARBITER = "arbiter", _("Arbitre")
+        TABLE = "table", _("Table")
+        IMPORT = "import", _("Import")
+        API = "api", _("API")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="results")
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="results")
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="results")
+    assignment = models.ForeignKey(
+        TableAssignment, on_delete=models.CASCADE, related_name="results"
+    )
+    board_number = models.PositiveSmallIntegerField(_("étui"))
+    version = models.PositiveIntegerField(default=1)
+    is_current = models.BooleanField(default=True)
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.ENTERED)
+    source = models.CharField(max_length=10, choices=Source.choices, default=Source.ARBITER)
+    # The canonical record of domain.md §5; null for an adjusted score or a deletion.
+    record = models.JSONField(null=True, blank=True)
+    ns_marks = models.IntegerField(null=True, blank=True)
+    ew_marks = models.IntegerField(null=True, blank=True)
+    made = models.BooleanField(null=True, blank=True)
+    # DealScore.to_dict()["detail"]: exact totals before rounding, who won the annonces, ...
+    score_detail = models.JSONField(default=dict, blank=True)
+    ns_adjustment = models.CharField(max_length=2, choices=Adjustment.choices, blank=True)
+    ew_adjustment = models.CharField(max_length=2, choices=Adjustment.choices, blank=True)
+    # Which side of the table entered it ("NS"/"EW"), blank when an arbiter did.
+    entered_side = models.CharField(max_length=2, blank=True)
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    dispute_reason = models.CharField(max_length=500, blank=True)
+    # Idempotency: a retried submission (reload, Idempotency-Key header) carries the same key.
+    submission_key = models.CharField(max_length=100, null=True, blank=True, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["round__number", "table__number", "board_number", "-version"]
+        verbose_name = _("résultat")
+        verbose_name_plural = _("résultats")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "round", "table", "board_number"],
+                condition=Q(is_current=True),
+                name="one_current_result_per_table_and_board",
+            ),
+            models.UniqueConstraint(
+                fields=["tournament", "round", "table", "board_number", "version"],
+                name="unique_result_version",
+            ),
+        ]
+        indexes = [models.Index(fields=["tournament", "is_current", "board_number"])]
+
+    def __str__(self) -> str:
+        return f"R{self.round.number} T{self.table.number} E{self.board_number} v{self.version}"
+
+    @property
+    def counts(self) -> bool:
+        """Does this version take part in the scoring?"""
+        return self.is_current and self.status in (self.Status.CONFIRMED, self.Status.ADJUSTED)
+
+
+class ResultEvent(models.Model):
+    """Audit trail: who did what to a result, when, from where, before and after."""
+
+    class Action(models.TextChoices):
+        CREATE = "create", _("Saisie")
+        CHANGE = "change", _("Modification")
+        CONFIRM = "confirm", _("Confirmation")
+        DISPUTE = "dispute", _("Contestation")
+        ADJUST = "adjust", _("Score ajusté")
+        DELETE = "delete", _("Suppression")
+        IMPORT = "import", _("Import")
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="result_events"
+    )
+    result = models.ForeignKey(
+        Result, on_delete=models.SET_NULL, null=True, blank=True, related_name="events"
+    )
+    round_number = models.PositiveSmallIntegerField()
+    table_number = models.PositiveSmallIntegerField()
+    board_number = models.PositiveSmallIntegerField()
+    action = models.CharField(max_length=10, choices=Action.choices)
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    # Who acted when there is no account: "table 3, NS", "API token …", "import".
+    actor_label = models.CharField(max_length=120, blank=True)
+    ip_address = models.GenericIPAddressField(null=True, blank=True)
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["at", "pk"]
+        verbose_name = _("événement")
+        verbose_name_plural = _("historique des résultats")
+
+    def __str__(self) -> str:
+        where = f"R{self.round_number} T{self.table_number} E{self.board_number}"
+        return f"{self.get_action_display()} {where}"

@@ -1,0 +1,1 @@
+"""Standings (classements): per-board scores and versioned ranking snapshots, computed by Celery."""
