@@ -7,6 +7,11 @@ from . import views
 
 urlpatterns = [
     path("", include("tournaments.urls")),
+    path("", include("tournaments.deals.urls")),
+    path("", include("tournaments.results.urls")),
+    path("", include("tournaments.standings.urls")),
+    path("", include("tournaments.printing.urls")),
+    path("api/", include("tournaments.api.urls")),
     path("comptes/", include("tournaments.accounts.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),

@@ -1,0 +1,5 @@
+"""URLs of the api app."""
+
+app_name = "api"
+
+urlpatterns: list = []

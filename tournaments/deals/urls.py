@@ -1,0 +1,5 @@
+"""URLs of the deals app."""
+
+app_name = "deals"
+
+urlpatterns: list = []

@@ -1,0 +1,5 @@
+"""URLs of the printing app."""
+
+app_name = "printing"
+
+urlpatterns: list = []

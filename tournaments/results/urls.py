@@ -1,0 +1,5 @@
+"""URLs of the results app."""
+
+app_name = "results"
+
+urlpatterns: list = []

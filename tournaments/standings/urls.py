@@ -1,0 +1,5 @@
+"""URLs of the standings app."""
+
+app_name = "standings"
+
+urlpatterns: list = []
