@@ -1,0 +1,46 @@
+"""Duplicate comparisons and rankings: matchpoints (with Neuberg), datum difference, total points.
+
+Plain values in (``BoardResult``), plain values out (``Computation``); ``compute`` is the entry
+point. The methods and their conventions are described in docs/scoring.md.
+"""
+
+from scoring.duplicate.board_result import Adjustment, BoardResult, ResultKey
+from scoring.duplicate.computation import Computation, ScoringOptions, compute
+from scoring.duplicate.datum import adjusted_difference, datum, score_datum
+from scoring.duplicate.display import display_decimal, display_rank
+from scoring.duplicate.matchpoints import matchpoints, neuberg, score_matchpoints, top
+from scoring.duplicate.ranking import Ranking, RankingEntry, rank, team_lines
+from scoring.duplicate.rounding import round_to_ten
+from scoring.duplicate.scorecard import ScorecardLine, scorecard
+from scoring.duplicate.table_score import Method, TableScore
+from scoring.duplicate.totals import adjusted_marks, field_average, score_totals
+
+__all__ = [
+    "Adjustment",
+    "BoardResult",
+    "Computation",
+    "Method",
+    "Ranking",
+    "RankingEntry",
+    "ResultKey",
+    "ScorecardLine",
+    "ScoringOptions",
+    "TableScore",
+    "adjusted_difference",
+    "adjusted_marks",
+    "compute",
+    "datum",
+    "display_decimal",
+    "display_rank",
+    "field_average",
+    "matchpoints",
+    "neuberg",
+    "rank",
+    "round_to_ten",
+    "score_datum",
+    "score_matchpoints",
+    "score_totals",
+    "scorecard",
+    "team_lines",
+    "top",
+]

@@ -1,0 +1,153 @@
+"""The one entry point the ranking job calls: every result of a tournament in, per-result scores
+and the rankings out, for one comparison method and one point of the tournament.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from types import MappingProxyType
+
+from scoring.duplicate.board_result import BoardResult, ResultKey
+from scoring.duplicate.datum import (
+    DEFAULT_ADJUSTMENT_POINTS,
+    DEFAULT_DROP_EXTREMES_FROM,
+    score_datum,
+)
+from scoring.duplicate.matchpoints import score_matchpoints
+from scoring.duplicate.ranking import Ranking, rank, team_lines
+from scoring.duplicate.scorecard import ScorecardLine, scorecard
+from scoring.duplicate.table_score import Method, TableScore
+from scoring.duplicate.totals import score_totals
+from scoring.engine.cards import Side
+
+
+@dataclass(frozen=True, slots=True)
+class ScoringOptions:
+    """The tournament's settings for the comparison methods (only datum scoring has any).
+
+    ``datum_drop_extremes``: leave the highest and lowest net out of the datum when a board has
+    at least ``datum_drop_extremes_from`` played results. ``datum_adjustment_points``: what
+    average-plus earns and average-minus costs in datum scoring.
+    """
+
+    datum_drop_extremes: bool = False
+    datum_drop_extremes_from: int = DEFAULT_DROP_EXTREMES_FROM
+    datum_adjustment_points: int = DEFAULT_ADJUSTMENT_POINTS
+
+    def __post_init__(self) -> None:
+        if self.datum_drop_extremes_from < 3:
+            raise ValueError("dropping the highest and lowest needs at least 3 results")
+        if self.datum_adjustment_points < 0:
+            raise ValueError("the datum adjustment is a number of points >= 0")
+
+
+@dataclass(frozen=True)
+class Computation:
+    """Everything computed from a tournament's results with one method.
+
+    ``scores`` maps ``(board, round, table)`` to the table's score, in that sorted order, for
+    every result counted (rounds after ``up_to_round`` left out). ``rankings`` is
+    ``(single ranking,)`` or ``(NS ranking, EW ranking)``.
+    """
+
+    method: Method
+    up_to_round: int | None
+    scores: Mapping[ResultKey, TableScore]
+    rankings: tuple[Ranking, ...]
+
+    def ranking(self, direction: Side | str | None = None) -> Ranking:
+        """The single ranking (no direction), or the NS or EW one of a two-ranking Mitchell."""
+        if len(self.rankings) == 1:
+            if direction is not None:
+                raise ValueError("this tournament has a single ranking: ask with no direction")
+            return self.rankings[0]
+        if direction is None:
+            raise ValueError("this tournament ranks NS and EW apart: name a direction")
+        wanted = Side(direction)
+        return next(ranking for ranking in self.rankings if ranking.direction is wanted)
+
+    def traveller(self, board: int) -> tuple[TableScore, ...]:
+        """Every table's score on ``board``, by round then table (feuille ambulante)."""
+        return tuple(score for key, score in self.scores.items() if key[0] == board)
+
+    def scorecard(self, team: int) -> tuple[ScorecardLine, ...]:
+        """The boards ``team`` played, in order, with a running total."""
+        return scorecard(self.scores.values(), team)
+
+
+def compute(
+    method: Method | str,
+    results: Iterable[BoardResult],
+    expected_plays: Mapping[int, int],
+    single_ranking: bool,
+    up_to_round: int | None = None,
+    options: ScoringOptions | None = None,
+    teams: Mapping[int, Side | None] | Iterable[int] | None = None,
+) -> Computation:
+    """Score every result with ``method`` and rank the teams.
+
+    ``expected_plays`` maps each board to the number of times the movement has it played (the
+    Neuberg E; matchpoints only). ``single_ranking``: one ranking of the whole field (Howell,
+    arrow-switched Mitchell) rather than one per direction. ``up_to_round``: count only the
+    results of rounds 1..up_to_round (None: all). ``teams``: registered teams, listed even
+    before they play, as a mapping to their direction when there are two rankings.
+
+    The output does not depend on the order of ``results``. Raises ValueError on an unknown
+    method or inconsistent results (two results for one table and board, a team playing a
+    board twice or sitting at two tables in a round, more results than expected plays).
+    """
+    method = Method(method)
+    options = options or ScoringOptions()
+    if up_to_round is not None and up_to_round < 0:
+        raise ValueError(f"up_to_round must be >= 0, not {up_to_round}")
+    ordered = sorted(results, key=_order)
+    _check_consistency(ordered)
+    lines = team_lines(ordered, single_ranking, teams)
+    counted = [result for result in ordered if up_to_round is None or result.round <= up_to_round]
+
+    if method is Method.MATCHPOINTS:
+        scores = score_matchpoints(counted, expected_plays)
+    elif method is Method.DATUM:
+        scores = score_datum(
+            counted,
+            drop_extremes=options.datum_drop_extremes,
+            drop_extremes_from=options.datum_drop_extremes_from,
+            adjustment_points=options.datum_adjustment_points,
+        )
+    else:
+        scores = score_totals(counted)
+
+    return Computation(
+        method=method,
+        up_to_round=up_to_round,
+        scores=MappingProxyType({score.key: score for score in scores}),
+        rankings=rank(method, scores, lines, single_ranking, up_to_round),
+    )
+
+
+def _order(result: BoardResult) -> ResultKey:
+    return result.key
+
+
+def _check_consistency(results: Sequence[BoardResult]) -> None:
+    """The movement's invariants, as far as results show them; ``results`` are sorted by key."""
+    boards_played: set[tuple[int, int]] = set()
+    seats: dict[tuple[int, int], int] = {}
+    previous: ResultKey | None = None
+    for result in results:
+        if result.key == previous:
+            raise ValueError(
+                f"two results for board {result.board} at table {result.table} "
+                f"in round {result.round}"
+            )
+        previous = result.key
+        for team in result.teams():
+            if (team, result.board) in boards_played:
+                raise ValueError(f"team {team} has two results on board {result.board}")
+            boards_played.add((team, result.board))
+            table = seats.setdefault((team, result.round), result.table)
+            if table != result.table:
+                raise ValueError(
+                    f"team {team} sits at tables {table} and {result.table} in round {result.round}"
+                )

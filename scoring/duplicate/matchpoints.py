@@ -1,0 +1,109 @@
+"""Matchpoints (points de match): each result against the others on the same cards, Law 78A.
+
+Results the board could not get (a late table, a sit-out) are made up for with the Neuberg
+formula, so that every board is worth the same top however many times it was played.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left, bisect_right
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+
+from scoring.duplicate.board_result import Adjustment, BoardResult, ResultKey
+from scoring.duplicate.table_score import TableScore
+
+
+def top(plays: int) -> int:
+    """The top of a board played ``plays`` times: 2 matchpoints for each other result."""
+    if plays < 1:
+        raise ValueError(f"a board is played at least once, not {plays} times")
+    return 2 * (plays - 1)
+
+
+def matchpoints(nets: Sequence[int]) -> list[int]:
+    """Law 78A: for each net score, 2 per other score it beats and 1 per other score it ties.
+
+    ``nets`` are the net scores of the same direction on the same cards; the answer is in the
+    same order. On n scores they add up to n(n-1).
+    """
+    ordered = sorted(nets)
+    points = []
+    for net in nets:
+        beaten = bisect_left(ordered, net)
+        equal = bisect_right(ordered, net, lo=beaten) - beaten
+        points.append(2 * beaten + equal - 1)
+    return points
+
+
+def neuberg(points: int | Fraction, expected: int, actual: int) -> Fraction:
+    """Neuberg: matchpoints won among ``actual`` results, scaled to ``expected`` results.
+
+    M' = (M + 1) * E / A - 1: each result is treated as if the missing tables had scored like
+    the field, so it goes on the top of a board played E times.
+    """
+    if not 1 <= actual <= expected:
+        raise ValueError(f"Neuberg needs 1 <= actual ({actual}) <= expected ({expected})")
+    return (points + 1) * Fraction(expected, actual) - 1
+
+
+def score_matchpoints(
+    results: Sequence[BoardResult], expected_plays: Mapping[int, int]
+) -> list[TableScore]:
+    """Matchpoint every result, board by board; the answer is in the order of ``results``.
+
+    ``expected_plays[board]`` is how many times the movement has the board played (E); the top
+    is 2(E - 1). A board with fewer played results is scored with Neuberg. An adjusted side
+    gets 40, 50 or 60 % of the top, and the adjusted table is left out of the comparison of the
+    others (their scores are Neuberg-scaled as if it had not played). A team sitting out
+    against the phantom is not a play of the board; an adjusted score it gets is a share of the
+    same top. Raises ValueError when a board has no expected number of plays or more tables
+    than expected.
+    """
+    by_board: dict[int, list[BoardResult]] = {}
+    for result in results:
+        by_board.setdefault(result.board, []).append(result)
+
+    scores: dict[ResultKey, TableScore] = {}
+    for board, board_results in by_board.items():
+        expected = expected_plays.get(board)
+        if expected is None:
+            raise ValueError(f"the number of times board {board} is played is not given")
+        # A team facing the phantom sits out: that is not a play of the board, even when the
+        # arbiter gives the team an adjusted score.
+        tables = sum(1 for result in board_results if len(result.teams()) == 2)
+        if tables > expected:
+            raise ValueError(f"board {board} has {tables} results but is played {expected} times")
+        board_top = top(expected)
+        played = [
+            (result, net) for result in board_results if (net := result.net_on_ns_cards) is not None
+        ]
+        raw = matchpoints([net for _, net in played])
+        if len(played) == expected:
+            on_ns_cards = [Fraction(points) for points in raw]
+        else:
+            on_ns_cards = [neuberg(points, expected, len(played)) for points in raw]
+        for (result, _), ns_cards_points in zip(played, on_ns_cards, strict=True):
+            ew_cards_points = board_top - ns_cards_points
+            if result.arrow_switched:
+                ns_score, ew_score = ew_cards_points, ns_cards_points
+            else:
+                ns_score, ew_score = ns_cards_points, ew_cards_points
+            scores[result.key] = TableScore(result, ns_score, ew_score, top=board_top)
+        for result in board_results:
+            if not result.is_played:
+                scores[result.key] = TableScore(
+                    result,
+                    _adjusted(result.ns_team, result.ns_adjusted, board_top),
+                    _adjusted(result.ew_team, result.ew_adjusted, board_top),
+                    top=board_top,
+                )
+    if len(scores) != len(results):
+        raise ValueError("two results have the same board, round and table")
+    return [scores[result.key] for result in results]
+
+
+def _adjusted(team: int | None, adjustment: Adjustment | None, board_top: int) -> Fraction | None:
+    if team is None or adjustment is None:
+        return None
+    return adjustment.share * board_top

@@ -1,0 +1,194 @@
+"""Properties that hold for any tournament: matchpoints add up, order does not matter, datum
+differences balance, and exchanging every NS/EW label mirrors every score."""
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scoring.duplicate import Adjustment, BoardResult, compute, matchpoints, neuberg
+from scoring.engine.cards import Side
+from tests.scoring.duplicate.movements import mitchell
+
+MARKS = st.integers(min_value=0, max_value=50).map(lambda tens: 10 * tens)
+METHODS = st.sampled_from(["matchpoints", "datum", "total"])
+
+
+@st.composite
+def tournaments(draw, *, complete=False, arrow_switches=False):
+    """(results, expected_plays) of a random Mitchell with missing, adjusted and arrow-switched
+    tables (unless ``complete``: every table played every board it was due)."""
+    tables = draw(st.sampled_from([3, 5, 7]))
+    rounds = draw(st.integers(min_value=1, max_value=tables))
+    per_round = draw(st.integers(min_value=1, max_value=2))
+    results = []
+    for round_, table, ns_team, ew_team, boards in mitchell(tables, rounds, per_round):
+        for board in boards:
+            kind = "played" if complete else draw(st.sampled_from(["played"] * 6 + ["adj", "-"]))
+            switched = arrow_switches and draw(st.booleans())
+            if kind == "-":
+                continue
+            if kind == "adj":
+                ns_adj, ew_adj = (
+                    draw(st.sampled_from(Adjustment)),
+                    draw(st.sampled_from(Adjustment)),
+                )
+                results.append(
+                    BoardResult(
+                        board,
+                        round_,
+                        table,
+                        ns_team,
+                        ew_team,
+                        ns_adjusted=ns_adj,
+                        ew_adjusted=ew_adj,
+                        arrow_switched=switched,
+                    )
+                )
+            else:
+                results.append(
+                    BoardResult(
+                        board,
+                        round_,
+                        table,
+                        ns_team,
+                        ew_team,
+                        draw(MARKS),
+                        draw(MARKS),
+                        arrow_switched=switched,
+                    )
+                )
+    expected = dict.fromkeys(range(1, tables * per_round + 1), rounds)
+    return results, expected
+
+
+def _mirror(result: BoardResult) -> BoardResult:
+    """The same result with every North-South and East-West label exchanged."""
+    return BoardResult(
+        result.board,
+        result.round,
+        result.table,
+        ns_team=result.ew_team,
+        ew_team=result.ns_team,
+        ns_marks=result.ew_marks,
+        ew_marks=result.ns_marks,
+        ns_adjusted=result.ew_adjusted,
+        ew_adjusted=result.ns_adjusted,
+        arrow_switched=result.arrow_switched,
+    )
+
+
+@given(st.lists(st.integers(min_value=-50, max_value=50).map(lambda t: 10 * t), min_size=1))
+@settings(max_examples=200)
+def test_matchpoints_on_n_results_add_up_to_n_times_n_minus_one(nets):
+    n = len(nets)
+    assert sum(matchpoints(nets)) == n * (n - 1)
+    assert all(0 <= points <= 2 * (n - 1) for points in matchpoints(nets))
+
+
+@given(tournaments(complete=True))
+@settings(max_examples=60, deadline=None)
+def test_on_a_fully_played_board_each_direction_shares_n_times_n_minus_one(tournament):
+    results, expected = tournament
+    computation = compute("matchpoints", results, expected, single_ranking=False)
+    for board in expected:
+        traveller = computation.traveller(board)
+        n = len(traveller)
+        assert n == expected[board]
+        assert sum(score.ns_score for score in traveller) == n * (n - 1)
+        assert sum(score.ew_score for score in traveller) == n * (n - 1)
+
+
+@given(
+    st.integers(min_value=1, max_value=12).flatmap(
+        lambda expected: st.tuples(st.just(expected), st.integers(1, expected))
+    )
+)
+def test_neuberg_keeps_the_average_of_the_board(plays):
+    # A results scaled to E: they add up to A x (E - 1), i.e. an average of half the top.
+    expected, actual = plays
+    raw = matchpoints(list(range(actual)))
+    assert sum(neuberg(points, expected, actual) for points in raw) == actual * (expected - 1)
+
+
+@given(tournaments(arrow_switches=True), METHODS, st.randoms(use_true_random=False))
+@settings(max_examples=60, deadline=None)
+def test_the_output_does_not_depend_on_the_order_of_the_results(tournament, method, rng):
+    results, expected = tournament
+    shuffled = list(results)
+    rng.shuffle(shuffled)
+    first = compute(method, results, expected, single_ranking=True)
+    second = compute(method, shuffled, expected, single_ranking=True)
+    assert first == second
+    assert list(first.scores) == sorted(first.scores)
+
+
+@given(tournaments())
+@settings(max_examples=60, deadline=None)
+def test_datum_differences_on_a_board_add_up_to_zero_within_rounding(tournament):
+    results, expected = tournament
+    computation = compute("datum", results, expected, single_ranking=False)
+    for board in expected:
+        played = [score for score in computation.traveller(board) if score.result.is_played]
+        # The datum is the mean rounded to 10, at most 5 points off, once per played table.
+        assert abs(sum(score.ns_score for score in played)) <= 5 * len(played)
+        assert all(score.ns_score == -score.ew_score for score in played)
+
+
+@given(tournaments(arrow_switches=True), METHODS)
+@settings(max_examples=60, deadline=None)
+def test_exchanging_every_ns_and_ew_label_mirrors_the_scores(tournament, method):
+    results, expected = tournament
+    original = compute(method, results, expected, single_ranking=True)
+    mirrored = compute(method, [_mirror(result) for result in results], expected, True)
+    for key, score in original.scores.items():
+        assert (mirrored.scores[key].ns_score, mirrored.scores[key].ew_score) == (
+            score.ew_score,
+            score.ns_score,
+        )
+    assert original.ranking() == mirrored.ranking()
+
+
+@given(tournaments(), METHODS)
+@settings(max_examples=40, deadline=None)
+def test_mirroring_a_mitchell_exchanges_its_two_rankings(tournament, method):
+    results, expected = tournament
+    original = compute(method, results, expected, single_ranking=False)
+    mirrored = compute(method, [_mirror(result) for result in results], expected, False)
+    for ours, theirs in ((Side.NS, Side.EW), (Side.EW, Side.NS)):
+        assert [(e.rank, e.team, e.score, e.tied) for e in original.ranking(ours)] == [
+            (e.rank, e.team, e.score, e.tied) for e in mirrored.ranking(theirs)
+        ]
+
+
+@given(tournaments(arrow_switches=True), METHODS)
+@settings(max_examples=40, deadline=None)
+def test_ranks_are_consistent_with_shared_places(tournament, method):
+    results, expected = tournament
+    entries = compute(method, results, expected, single_ranking=True).ranking().entries
+    teams = {team for result in results for team in result.teams()}
+    assert sorted(entry.team for entry in entries) == sorted(teams)
+    position = 1
+    index = 0
+    while index < len(entries):
+        group = [entry for entry in entries if entry.rank == entries[index].rank]
+        assert entries[index].rank == position
+        assert all(entry.tied == (len(group) > 1) for entry in group)
+        position += len(group)
+        index += len(group)
+
+
+def test_a_shuffled_large_field_gives_the_same_rankings():
+    # A deterministic companion to the property above on a field too big for hypothesis.
+    results = [
+        BoardResult(board, round_, table, ns, ew, 10 * ((board * 7 + table * 3) % 40), 60)
+        for round_, table, ns, ew, boards in mitchell(9, 9, 2)
+        for board in boards
+    ]
+    expected = dict.fromkeys(range(1, 19), 9)
+    shuffled = list(results)
+    random.Random(7).shuffle(shuffled)
+    for method in ("matchpoints", "datum", "total"):
+        assert compute(method, results, expected, False) == compute(
+            method, shuffled, expected, False
+        )
