@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from enum import Enum
+from typing import NamedTuple
 
 
 class Suit(Enum):
@@ -160,6 +161,24 @@ class Side(Enum):
     @property
     def seats(self) -> tuple[Seat, Seat]:
         return (Seat.NORTH, Seat.SOUTH) if self is Side.NS else (Seat.EAST, Seat.WEST)
+
+
+class PerSide(NamedTuple):
+    """One number per side (NS, EW): card points, belotes, annonces, marks."""
+
+    ns: int
+    ew: int
+
+    def of(self, side: Side) -> int:
+        return self.ns if side is Side.NS else self.ew
+
+    @classmethod
+    def split(cls, side: Side, own: int, other: int) -> PerSide:
+        """``own`` for ``side`` and ``other`` for the other side."""
+        return cls(own, other) if side is Side.NS else cls(other, own)
+
+    def to_dict(self) -> dict[str, int]:
+        return {"ns": self.ns, "ew": self.ew}
 
 
 class Strain(Enum):

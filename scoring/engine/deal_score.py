@@ -1,0 +1,224 @@
+"""The score of one deal (marque de la donne, FFB §10) under a tournament's rule settings.
+
+Each side's total (cards with dix de der + belote + annonces won) decides whether the contract
+is made (réussi) or failed (chuté); the deal score of each side is then rounded to the ten.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from scoring.engine.annonces import NO_ANNONCES
+from scoring.engine.card_values import CAPOT_DEAL_POINTS, DEAL_POINTS
+from scoring.engine.cards import Hand, PerSide, Seat, Side
+from scoring.engine.result_record import Capot, ResultRecord, parse_result
+from scoring.engine.rules import CapotBid, MadeScore, RuleSettings, WinCondition
+
+CAPOT_BID_VALUE = 250
+"""A capot bid counts as a 250 contract (FFB)."""
+CAPOT_FLAT_SCORE = 500
+"""The capot variant: a flat 500 in place of points and bid."""
+CAPOT_BASE = 250
+"""The base of a coinched contract made with all eight tricks (« ou 250 points si capot »)."""
+
+
+@dataclass(frozen=True, slots=True)
+class DealDetail:
+    """How a deal score came about, for the score sheet and the arbiter.
+
+    ``card_points`` is cards plus dix de der; ``totals`` adds each side's belote and the
+    annonces it won, and decides the contract; ``unrounded`` is the deal score before rounding.
+    ``annonces`` holds what each side declared; only ``annonces_winner`` scored them.
+    """
+
+    taking_side: Side | None
+    multiplier: int
+    card_points: PerSide
+    belote: PerSide
+    annonces: PerSide
+    annonces_winner: Side | None
+    totals: PerSide
+    capot_side: Side | None
+    generale: bool
+    unrounded: PerSide
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "taking_side": _side_value(self.taking_side),
+            "multiplier": self.multiplier,
+            "card_points": self.card_points.to_dict(),
+            "belote": self.belote.to_dict(),
+            "annonces": self.annonces.to_dict(),
+            "annonces_winner": _side_value(self.annonces_winner),
+            "totals": self.totals.to_dict(),
+            "capot_side": _side_value(self.capot_side),
+            "generale": self.generale,
+            "unrounded": self.unrounded.to_dict(),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class DealScore:
+    """The marks of one deal: ``ns`` and ``ew`` rounded, ``made`` None for a passe générale."""
+
+    ns: int
+    ew: int
+    made: bool | None
+    detail: DealDetail
+
+    def of(self, side: Side) -> int:
+        return self.ns if side is Side.NS else self.ew
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"ns": self.ns, "ew": self.ew, "made": self.made, "detail": self.detail.to_dict()}
+
+
+def _side_value(side: Side | None) -> str | None:
+    return side.value if side is not None else None
+
+
+_ZERO = PerSide(0, 0)
+PASSED_OUT = DealScore(
+    ns=0,
+    ew=0,
+    made=None,
+    detail=DealDetail(
+        taking_side=None,
+        multiplier=1,
+        card_points=_ZERO,
+        belote=_ZERO,
+        annonces=_ZERO,
+        annonces_winner=None,
+        totals=_ZERO,
+        capot_side=None,
+        generale=False,
+        unrounded=_ZERO,
+    ),
+)
+"""A passe générale: nothing played, 0 for both sides."""
+
+_NS = Side.NS
+_TAKER = Capot.TAKER
+_BID_ONLY_WINS = WinCondition.BID_ONLY
+_POINTS_AND_BID = MadeScore.POINTS_AND_BID
+_POINTS_ONLY = MadeScore.POINTS_ONLY
+_FLAT_500 = CapotBid.FLAT_500
+
+
+def score_deal(record: ResultRecord, rules: RuleSettings) -> DealScore:
+    """Score a validated record (FFB §10 « Calcul du score » and the variants of ``rules``).
+
+    Annonces count only when ``rules.annonces`` is on.
+    """
+    contract = record.contract
+    if contract is None:
+        return PASSED_OUT
+    taking = contract.taker.side
+    ns_takes = taking is _NS
+    capot = record.capot
+    if capot is None:
+        cards_t = record.taker_points
+        assert cards_t is not None
+        cards_d = DEAL_POINTS - cards_t
+        capot_side = None
+    elif capot is _TAKER:
+        cards_t, cards_d, capot_side = CAPOT_DEAL_POINTS, 0, taking
+    else:
+        cards_t, cards_d, capot_side = 0, CAPOT_DEAL_POINTS, taking.other
+    bonus_t = bonus_d = 0
+    if record.generale:
+        if capot is _TAKER:
+            bonus_t = rules.generale_bonus
+        else:
+            bonus_d = rules.generale_bonus
+
+    belote = record.belote_points
+    belote_t, belote_d = (belote.ns, belote.ew) if ns_takes else (belote.ew, belote.ns)
+    resolution = record.annonce_resolution if rules.annonces else NO_ANNONCES
+    scored = resolution.scored
+    annonces_t, annonces_d = (scored.ns, scored.ew) if ns_takes else (scored.ew, scored.ns)
+    total_t = cards_t + belote_t + annonces_t
+    total_d = cards_d + belote_d + annonces_d
+
+    bid = contract.bid
+    if isinstance(bid, int):
+        bid_value = bid
+        made = total_t >= bid_value and (total_t > total_d or rules.win_condition is _BID_ONLY_WINS)
+        flat = False
+    else:
+        # A capot bid: « ou ont réalisé les huit plis en cas de capot demandé ». The second
+        # condition still applies: only huge defence annonces could beat 252, but they can.
+        made = capot is _TAKER and (total_t > total_d or rules.win_condition is _BID_ONLY_WINS)
+        bid_value = CAPOT_BID_VALUE
+        flat = rules.capot_bid is _FLAT_500
+    multiplier = rules.multiplier(contract.coinche)
+    made_score = rules.made_score
+
+    if made and multiplier == 1:
+        # A capot by the takers: the defence's annonces change hands.
+        changed = annonces_d if capot is _TAKER else 0
+        if flat:
+            part = CAPOT_FLAT_SCORE
+        elif made_score is _POINTS_AND_BID:
+            part = cards_t + bid_value
+        elif made_score is _POINTS_ONLY:
+            part = cards_t
+        else:
+            part = bid_value
+        score_t = part + belote_t + annonces_t + changed + bonus_t
+        score_d = total_d - changed + bonus_d
+    elif made:
+        base = CAPOT_BASE if capot is _TAKER else rules.failure_base
+        if flat:
+            part = CAPOT_FLAT_SCORE
+        elif made_score is _POINTS_AND_BID:
+            part = base + bid_value
+        elif made_score is _POINTS_ONLY:
+            part = base
+        else:
+            part = bid_value
+        score_t = (part + annonces_t + belote_t + annonces_d + bonus_t) * multiplier
+        score_d = (belote_d if rules.belote_imprenable else 0) + bonus_d
+    else:
+        part = CAPOT_FLAT_SCORE if flat else rules.failure_base + bid_value
+        score_d = (part + annonces_d + belote_d + annonces_t + bonus_d) * multiplier
+        score_t = (belote_t if rules.belote_imprenable else 0) + bonus_t
+
+    rounding = rules.rounding
+    if ns_takes:
+        ns, ew = score_t, score_d
+        card_points = PerSide(cards_t, cards_d)
+        totals = PerSide(total_t, total_d)
+    else:
+        ns, ew = score_d, score_t
+        card_points = PerSide(cards_d, cards_t)
+        totals = PerSide(total_d, total_t)
+    return DealScore(
+        ns=rounding.apply(ns),
+        ew=rounding.apply(ew),
+        made=made,
+        detail=DealDetail(
+            taking_side=taking,
+            multiplier=multiplier,
+            card_points=card_points,
+            belote=belote,
+            annonces=resolution.declared,
+            annonces_winner=resolution.winner,
+            totals=totals,
+            capot_side=capot_side,
+            generale=record.generale,
+            unrounded=PerSide(ns, ew),
+        ),
+    )
+
+
+def score_result(
+    data: Mapping[str, Any],
+    rules: RuleSettings,
+    hands: Mapping[Seat, Hand] | None = None,
+) -> DealScore:
+    """Validate a canonical record (``parse_result``) and score it; raises
+    ``ResultValidationError`` on an invalid record."""
+    return score_deal(parse_result(data, rules, hands), rules)

@@ -1,0 +1,603 @@
+"""The canonical result of one deal at one table (domain.md §5): parsing and validation.
+
+``parse_result`` reads the JSON-like record, checks it against the tournament's rules (and the
+hands when they are known) and returns a frozen ``ResultRecord``, or raises
+``ResultValidationError`` with every problem found, field by field.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+from scoring.engine.annonces import (
+    NO_ANNONCES,
+    Annonce,
+    AnnonceKind,
+    AnnonceResolution,
+    missing_cards,
+    resolve_annonces,
+    shape_problem,
+)
+from scoring.engine.belote import BELOTE_POINTS, belote_count
+from scoring.engine.card_values import CAPOT_DEAL_POINTS, DEAL_POINTS
+from scoring.engine.cards import (
+    SUITS,
+    Card,
+    Hand,
+    PerSide,
+    Rank,
+    Seat,
+    Side,
+    Strain,
+    Suit,
+)
+from scoring.engine.rules import RuleSettings
+from scoring.engine.translation import gettext_noop
+
+CAPOT = "capot"
+"""The ``bid`` of a capot contract (all eight tricks)."""
+MIN_BID = 80
+MAX_BID = 160
+MAX_BELOTES_ALL_TRUMP = 4
+# No card is worth a single point, so no side ends a deal with 1 or 161 points.
+IMPOSSIBLE_POINTS = frozenset({1, DEAL_POINTS - 1})
+
+
+class Capot(Enum):
+    """Which side won all eight tricks, relative to the contract."""
+
+    TAKER = "taker"
+    DEFENCE = "defence"
+
+
+@dataclass(frozen=True, slots=True)
+class Contract:
+    """The final contract (contrat): bid, strain, taker (preneur) and coinche level."""
+
+    bid: int | str
+    strain: Strain
+    taker: Seat
+    coinche: int = 0
+
+    @property
+    def is_capot(self) -> bool:
+        return self.bid == CAPOT
+
+    @property
+    def taking_side(self) -> Side:
+        return self.taker.side
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "bid": self.bid,
+            "strain": self.strain.value,
+            "taker": self.taker.value,
+            "coinche": self.coinche,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class ResultRecord:
+    """A validated result. ``contract`` is None for a passe générale.
+
+    ``belote_points`` and ``annonce_resolution`` are worked out once here, not on every score.
+    """
+
+    passed: bool
+    contract: Contract | None = None
+    taker_points: int | None = None
+    capot: Capot | None = None
+    belote: tuple[Seat, ...] = ()
+    annonces: tuple[Annonce, ...] = ()
+    generale: bool = False
+    belote_points: PerSide = field(init=False, repr=False, compare=False)
+    annonce_resolution: AnnonceResolution = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if self.passed != (self.contract is None):
+            raise ValueError("a record has a contract unless the deal was passed out")
+        if self.contract is not None and self.taker_points is None and self.capot is None:
+            raise ValueError("a played deal needs taker_points or a capot")
+        if self.generale and self.capot is None:
+            raise ValueError("a générale is a capot won by one player")
+        ns = sum(BELOTE_POINTS for seat in self.belote if seat.side is Side.NS)
+        ew = BELOTE_POINTS * len(self.belote) - ns
+        object.__setattr__(self, "belote_points", PerSide(ns, ew))
+        resolution = (
+            resolve_annonces(self.annonces, self.contract.strain)
+            if self.contract is not None
+            else NO_ANNONCES
+        )
+        object.__setattr__(self, "annonce_resolution", resolution)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The canonical JSON form, keys in the order of domain.md §5."""
+        data: dict[str, Any] = {
+            "passed": self.passed,
+            "contract": self.contract.to_dict() if self.contract is not None else None,
+            "taker_points": self.taker_points,
+            "capot": self.capot.value if self.capot is not None else None,
+        }
+        if self.generale:
+            data["generale"] = True
+        data["belote"] = [seat.value for seat in self.belote]
+        data["annonces"] = [annonce.to_dict() for annonce in self.annonces]
+        return data
+
+
+@dataclass(frozen=True, slots=True)
+class FieldError:
+    """One problem of a record. ``message`` is an English template filled from ``params``."""
+
+    field: str
+    code: str
+    message: str
+    params: dict[str, Any]
+
+    def render(self) -> str:
+        return self.message % self.params
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "field": self.field,
+            "code": self.code,
+            "message": self.render(),
+            "params": self.params,
+        }
+
+
+class ResultValidationError(ValueError):
+    """A record that cannot be scored; ``errors`` lists every problem found."""
+
+    def __init__(self, errors: list[FieldError]) -> None:
+        self.errors = errors
+        super().__init__("; ".join(f"{error.field}: {error.render()}" for error in errors))
+
+
+MESSAGES: dict[str, str] = {
+    "not_an_object": gettext_noop("A result must be an object."),
+    "contract_not_an_object": gettext_noop(
+        "The contract must be an object with bid, strain, taker and coinche."
+    ),
+    "unknown_field": gettext_noop("Unknown field %(name)s."),
+    "required": gettext_noop("This field is required."),
+    "not_boolean": gettext_noop("Must be true or false."),
+    "not_a_list": gettext_noop("Must be a list."),
+    "passed_with_contract": gettext_noop(
+        "A passed deal (passe générale) has no %(name)s: leave it empty."
+    ),
+    "invalid_bid": gettext_noop("The bid must be a number from 80 to 160 or capot."),
+    "bid_not_multiple_of_10": gettext_noop("The bid must be a multiple of 10 (%(value)s given)."),
+    "bid_out_of_range": gettext_noop(
+        "The bid must be between %(min)s and %(max)s (%(value)s given)."
+    ),
+    "invalid_strain": gettext_noop("Unknown strain %(value)s: use S, H, D, C, SA or TA."),
+    "strain_not_allowed": gettext_noop("%(strain)s contracts are not played in this tournament."),
+    "invalid_seat": gettext_noop("Unknown seat %(value)s: use N, E, S or W."),
+    "invalid_coinche": gettext_noop(
+        "Coinche must be 0 (none), 1 (coinché) or 2 (surcoinché), not %(value)s."
+    ),
+    "invalid_points": gettext_noop("The points must be a whole number from 0 to 162."),
+    "points_out_of_range": gettext_noop("The points must be between 0 and 162 (%(value)s given)."),
+    "impossible_points": gettext_noop(
+        "No card is worth a single point: %(value)s points cannot happen."
+    ),
+    "invalid_capot": gettext_noop("Capot must be empty, taker or defence, not %(value)s."),
+    "capot_by_taker_points": gettext_noop(
+        "The taking side won all eight tricks: its points must be 162 or left empty "
+        "(%(value)s given)."
+    ),
+    "capot_by_defence_points": gettext_noop(
+        "The defence won all eight tricks: the taking side's points must be 0 or left empty "
+        "(%(value)s given)."
+    ),
+    "generale_without_capot": gettext_noop(
+        "A générale (one player wins all eight tricks) needs a capot."
+    ),
+    "belote_in_no_trump": gettext_noop("There is no belote in a sans atout contract."),
+    "too_many_belotes": gettext_noop("Only %(max)s belote can be announced in this contract."),
+    "too_many_belotes_all_trump": gettext_noop(
+        "At most four belotes can be announced in tout atout."
+    ),
+    "belote_not_held": gettext_noop("%(seat)s does not hold the king and queen of trump."),
+    "belote_not_held_all_trump": gettext_noop(
+        "%(seat)s holds the king and queen of %(count)s suit(s) only."
+    ),
+    "annonces_not_played": gettext_noop("Annonces are not played in this tournament."),
+    "not_an_annonce": gettext_noop("Each annonce must be an object."),
+    "invalid_kind": gettext_noop(
+        "Unknown annonce %(value)s: use tierce, cinquante, cent or carre."
+    ),
+    "invalid_rank": gettext_noop("Unknown rank %(value)s: use A, K, Q, J, 10, 9, 8 or 7."),
+    "invalid_suit": gettext_noop("Unknown suit %(value)s: use S, H, D or C."),
+    "carre_with_suit": gettext_noop("A carré has no suit."),
+    "carre_does_not_count": gettext_noop("Carrés of 7s and 8s do not count."),
+    "suit_required": gettext_noop("A %(kind)s is in one suit: give its suit."),
+    "sequence_too_low": gettext_noop(
+        "A %(kind)s of %(length)s cards cannot have %(high)s as its top card."
+    ),
+    "card_in_two_annonces": gettext_noop(
+        "%(card)s already counts in annonce #%(other)s: a card counts in one annonce only."
+    ),
+    "card_held_twice": gettext_noop("%(card)s cannot be held by both %(seat)s and %(other_seat)s."),
+    "too_many_cards": gettext_noop("The annonces of %(seat)s need more than eight cards."),
+    "annonce_not_held": gettext_noop("%(seat)s cannot show this %(kind)s: %(cards)s missing."),
+}
+
+_RECORD_KEYS = (
+    "passed",
+    "contract",
+    "taker_points",
+    "capot",
+    "generale",
+    "belote",
+    "annonces",
+)
+# A scored record carries its score; reading it back must not fail on those keys.
+_SCORE_KEYS = ("ns", "ew", "made", "detail")
+_CONTRACT_KEYS = ("bid", "strain", "taker", "coinche")
+_ANNONCE_KEYS = ("seat", "kind", "high", "suit")
+_STRAIN_ALLOWED = {
+    Strain.NO_TRUMP: ("no_trump", "SA"),
+    Strain.ALL_TRUMP: ("all_trump", "TA"),
+}
+
+
+class _Errors:
+    """Collects every error of a record rather than stopping at the first."""
+
+    def __init__(self) -> None:
+        self.items: list[FieldError] = []
+
+    def add(self, field_path: str, code: str, **params: Any) -> None:
+        self.items.append(FieldError(field_path, code, MESSAGES[code], params))
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def parse_result(
+    data: Mapping[str, Any],
+    rules: RuleSettings,
+    hands: Mapping[Seat, Hand] | None = None,
+) -> ResultRecord:
+    """Validate a canonical result record and return it as a ``ResultRecord``.
+
+    ``hands`` may give some or all of the four hands; the belotes and annonces of the seats
+    given are then checked against the cards. Raises ``ResultValidationError``.
+    """
+    errors = _Errors()
+    if not isinstance(data, Mapping):
+        errors.add("__all__", "not_an_object")
+        raise ResultValidationError(errors.items)
+    for key in data:
+        if key not in _RECORD_KEYS and key not in _SCORE_KEYS:
+            errors.add(str(key), "unknown_field", name=str(key))
+    passed = data.get("passed", False)
+    if not isinstance(passed, bool):
+        errors.add("passed", "not_boolean")
+        passed = False
+    if passed:
+        return _parse_passed(data, errors)
+
+    contract = _parse_contract(data.get("contract"), rules, errors)
+    strain = contract.strain if contract is not None else None
+    capot = _parse_capot(data.get("capot"), errors)
+    taker_points = _parse_taker_points(data.get("taker_points"), capot, errors)
+    generale = data.get("generale", False)
+    if not isinstance(generale, bool):
+        errors.add("generale", "not_boolean")
+        generale = False
+    elif generale and capot is None:
+        errors.add("generale", "generale_without_capot")
+    belote = _parse_belote(data.get("belote"), strain, hands, errors)
+    annonces = _parse_annonces(data.get("annonces"), rules, strain, hands, errors)
+    _check_cards_held_once(belote, annonces, strain, errors)
+    if errors.items:
+        raise ResultValidationError(errors.items)
+    return ResultRecord(
+        passed=False,
+        contract=contract,
+        taker_points=taker_points,
+        capot=capot,
+        belote=tuple(belote),
+        annonces=tuple(annonces),
+        generale=generale,
+    )
+
+
+def _parse_passed(data: Mapping[str, Any], errors: _Errors) -> ResultRecord:
+    for name in ("contract", "taker_points", "capot"):
+        if data.get(name) is not None:
+            errors.add(name, "passed_with_contract", name=name)
+    for name in ("belote", "annonces", "generale"):
+        if data.get(name):
+            errors.add(name, "passed_with_contract", name=name)
+    if errors.items:
+        raise ResultValidationError(errors.items)
+    return ResultRecord(passed=True)
+
+
+def _parse_contract(raw: Any, rules: RuleSettings, errors: _Errors) -> Contract | None:
+    if raw is None:
+        errors.add("contract", "required")
+        return None
+    if not isinstance(raw, Mapping):
+        errors.add("contract", "contract_not_an_object")
+        return None
+    for key in raw:
+        if key not in _CONTRACT_KEYS:
+            errors.add(f"contract.{key}", "unknown_field", name=str(key))
+    bid = _parse_bid(raw.get("bid"), errors)
+    strain = _parse_strain(raw.get("strain"), rules, errors)
+    taker = _parse_seat(raw.get("taker"), "contract.taker", errors)
+    coinche = raw.get("coinche", 0)
+    if not _is_int(coinche) or coinche not in (0, 1, 2):
+        errors.add("contract.coinche", "invalid_coinche", value=coinche)
+        coinche = None
+    if bid is None or strain is None or taker is None or coinche is None:
+        return None
+    return Contract(bid=bid, strain=strain, taker=taker, coinche=coinche)
+
+
+def _parse_bid(raw: Any, errors: _Errors) -> int | str | None:
+    if raw is None:
+        errors.add("contract.bid", "required")
+        return None
+    if raw == CAPOT:
+        return CAPOT
+    if not _is_int(raw):
+        errors.add("contract.bid", "invalid_bid", value=raw)
+        return None
+    if not MIN_BID <= raw <= MAX_BID:
+        errors.add("contract.bid", "bid_out_of_range", value=raw, min=MIN_BID, max=MAX_BID)
+        return None
+    if raw % 10:
+        errors.add("contract.bid", "bid_not_multiple_of_10", value=raw)
+        return None
+    return raw
+
+
+def _parse_strain(raw: Any, rules: RuleSettings, errors: _Errors) -> Strain | None:
+    if raw is None:
+        errors.add("contract.strain", "required")
+        return None
+    try:
+        strain = Strain(raw)
+    except ValueError:
+        errors.add("contract.strain", "invalid_strain", value=raw)
+        return None
+    if strain in _STRAIN_ALLOWED:
+        setting, name = _STRAIN_ALLOWED[strain]
+        if not getattr(rules, setting):
+            errors.add("contract.strain", "strain_not_allowed", strain=name)
+            return None
+    return strain
+
+
+def _parse_seat(raw: Any, field_path: str, errors: _Errors) -> Seat | None:
+    if raw is None:
+        errors.add(field_path, "required")
+        return None
+    try:
+        return Seat(raw)
+    except ValueError:
+        errors.add(field_path, "invalid_seat", value=raw)
+        return None
+
+
+def _parse_capot(raw: Any, errors: _Errors) -> Capot | None:
+    if raw is None:
+        return None
+    try:
+        return Capot(raw)
+    except ValueError:
+        errors.add("capot", "invalid_capot", value=raw)
+        return None
+
+
+def _parse_taker_points(raw: Any, capot: Capot | None, errors: _Errors) -> int | None:
+    if raw is None:
+        if capot is None:
+            errors.add("taker_points", "required")
+        return None
+    if not _is_int(raw):
+        errors.add("taker_points", "invalid_points", value=raw)
+        return None
+    # With a capot the points are not needed; when given they must agree with it.
+    if capot is Capot.TAKER:
+        if raw not in (DEAL_POINTS, CAPOT_DEAL_POINTS):
+            errors.add("taker_points", "capot_by_taker_points", value=raw)
+            return None
+        return raw
+    if capot is Capot.DEFENCE:
+        if raw != 0:
+            errors.add("taker_points", "capot_by_defence_points", value=raw)
+            return None
+        return raw
+    if not 0 <= raw <= DEAL_POINTS:
+        errors.add("taker_points", "points_out_of_range", value=raw)
+        return None
+    if raw in IMPOSSIBLE_POINTS:
+        errors.add("taker_points", "impossible_points", value=raw)
+        return None
+    return raw
+
+
+def _parse_belote(
+    raw: Any,
+    strain: Strain | None,
+    hands: Mapping[Seat, Hand] | None,
+    errors: _Errors,
+) -> list[Seat]:
+    if raw is None:
+        return []
+    if not isinstance(raw, list):
+        errors.add("belote", "not_a_list")
+        return []
+    seats: list[Seat] = []
+    for index, item in enumerate(raw):
+        seat = _parse_seat(item, f"belote.{index}", errors)
+        if seat is not None:
+            seats.append(seat)
+    if strain is None or not seats:
+        return seats
+    if strain is Strain.NO_TRUMP:
+        errors.add("belote", "belote_in_no_trump")
+        return seats
+    limit = MAX_BELOTES_ALL_TRUMP if strain is Strain.ALL_TRUMP else 1
+    seen: Counter[Seat] = Counter()
+    for index, seat in enumerate(seats):
+        if index >= limit:
+            if strain is Strain.ALL_TRUMP:
+                errors.add(f"belote.{index}", "too_many_belotes_all_trump")
+            else:
+                errors.add(f"belote.{index}", "too_many_belotes", max=limit)
+            continue
+        seen[seat] += 1
+        if hands is None or seat not in hands:
+            continue
+        held = belote_count(hands[seat], strain)
+        if seen[seat] > held:
+            if strain is Strain.ALL_TRUMP:
+                errors.add(
+                    f"belote.{index}", "belote_not_held_all_trump", seat=seat.value, count=held
+                )
+            else:
+                errors.add(f"belote.{index}", "belote_not_held", seat=seat.value)
+    return seats
+
+
+def _parse_annonces(
+    raw: Any,
+    rules: RuleSettings,
+    strain: Strain | None,
+    hands: Mapping[Seat, Hand] | None,
+    errors: _Errors,
+) -> list[Annonce]:
+    if raw is None:
+        return []
+    if not isinstance(raw, list):
+        errors.add("annonces", "not_a_list")
+        return []
+    if raw and not rules.annonces:
+        errors.add("annonces", "annonces_not_played")
+        return []
+    annonces: list[Annonce] = []
+    for index, item in enumerate(raw):
+        annonce = _parse_annonce(item, f"annonces.{index}", errors)
+        if annonce is None:
+            continue
+        annonces.append(annonce)
+        if hands is not None and annonce.seat in hands:
+            missing = missing_cards(annonce, hands[annonce.seat])
+            if missing:
+                errors.add(
+                    f"annonces.{index}",
+                    "annonce_not_held",
+                    seat=annonce.seat.value,
+                    kind=annonce.kind.value,
+                    cards=", ".join(card.label for card in missing),
+                )
+    return annonces
+
+
+def _parse_annonce(item: Any, path: str, errors: _Errors) -> Annonce | None:
+    if not isinstance(item, Mapping):
+        errors.add(path, "not_an_annonce")
+        return None
+    before = len(errors.items)
+    for key in item:
+        if key not in _ANNONCE_KEYS:
+            errors.add(f"{path}.{key}", "unknown_field", name=str(key))
+    seat = _parse_seat(item.get("seat"), f"{path}.seat", errors)
+    kind = None
+    raw_kind = item.get("kind")
+    if raw_kind is None:
+        errors.add(f"{path}.kind", "required")
+    else:
+        try:
+            kind = AnnonceKind(raw_kind)
+        except ValueError:
+            errors.add(f"{path}.kind", "invalid_kind", value=raw_kind)
+    high = None
+    raw_high = item.get("high")
+    if _is_int(raw_high):
+        # Forgive a bare number for the 10, 9, 8 or 7.
+        raw_high = str(raw_high)
+    if raw_high is None:
+        errors.add(f"{path}.high", "required")
+    else:
+        try:
+            high = Rank(raw_high)
+        except ValueError:
+            errors.add(f"{path}.high", "invalid_rank", value=raw_high)
+    suit = None
+    raw_suit = item.get("suit")
+    if raw_suit is not None:
+        try:
+            suit = Suit(raw_suit)
+        except ValueError:
+            errors.add(f"{path}.suit", "invalid_suit", value=raw_suit)
+    if kind is not None and high is not None and (raw_suit is None or suit is not None):
+        problem = shape_problem(kind, high, suit)
+        if problem == "carre_with_suit":
+            errors.add(f"{path}.suit", problem)
+        elif problem == "suit_required":
+            errors.add(f"{path}.suit", problem, kind=kind.value)
+        elif problem == "sequence_too_low":
+            errors.add(
+                f"{path}.high", problem, kind=kind.value, length=kind.length, high=high.value
+            )
+        elif problem is not None:
+            errors.add(f"{path}.high", problem)
+    if len(errors.items) > before or seat is None or kind is None or high is None:
+        return None
+    return Annonce(seat=seat, kind=kind, high=high, suit=suit)
+
+
+def _check_cards_held_once(
+    belote: list[Seat],
+    annonces: list[Annonce],
+    strain: Strain | None,
+    errors: _Errors,
+) -> None:
+    """A card sits in one hand and counts in one annonce: catch records that say otherwise."""
+    owner: dict[Card, Seat] = {}
+    trump = strain.trump_suit if strain is not None else None
+    if trump is not None and belote:
+        # The belote of a trump-suit contract tells where the K and Q of trump are.
+        owner[Card(Rank.KING, trump)] = belote[0]
+        owner[Card(Rank.QUEEN, trump)] = belote[0]
+    used_by: dict[Card, int] = {}
+    cards_per_seat: dict[Seat, set[Card]] = {}
+    for index, annonce in enumerate(annonces):
+        path = f"annonces.{index}"
+        cards = sorted(annonce.cards(), key=lambda c: (SUITS.index(c.suit), c.rank.sequence_index))
+        for card in cards:
+            holder = owner.get(card)
+            if holder is not None and holder is not annonce.seat:
+                errors.add(
+                    path,
+                    "card_held_twice",
+                    card=card.label,
+                    seat=annonce.seat.value,
+                    other_seat=holder.value,
+                )
+                break
+            if card in used_by:
+                errors.add(path, "card_in_two_annonces", card=card.label, other=used_by[card] + 1)
+                break
+        else:
+            for card in cards:
+                owner[card] = annonce.seat
+                used_by[card] = index
+            held = cards_per_seat.setdefault(annonce.seat, set())
+            held.update(annonce.cards())
+            if len(held) > 8:
+                errors.add(path, "too_many_cards", seat=annonce.seat.value)
