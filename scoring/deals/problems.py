@@ -11,11 +11,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
 from scoring.engine.cards import Card, Seat
-
-
-def gettext_noop(message: str) -> str:
-    """Mark ``message`` for translation without translating it (Django's marker, by name)."""
-    return message
+from scoring.translation import gettext_noop
 
 
 class Term(str):

@@ -17,7 +17,7 @@ from scoring.engine.card_values import (
     is_trump,
 )
 from scoring.engine.cards import DECK, SEATS_PBN_ORDER, Card, PerSide, Seat, Side, Strain
-from scoring.engine.translation import gettext_noop
+from scoring.translation import gettext_noop
 
 TRICKS_PER_DEAL = 8
 CARDS_PER_HAND = 8

@@ -36,7 +36,7 @@ from scoring.engine.cards import (
     Suit,
 )
 from scoring.engine.rules import RuleSettings
-from scoring.engine.translation import gettext_noop
+from scoring.translation import gettext_noop
 
 CAPOT = "capot"
 """The ``bid`` of a capot contract (all eight tricks)."""

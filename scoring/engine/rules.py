@@ -11,7 +11,7 @@ from dataclasses import dataclass, fields
 from enum import Enum
 from typing import Any
 
-from scoring.engine.translation import gettext_noop
+from scoring.translation import gettext_noop
 
 
 class WinCondition(Enum):

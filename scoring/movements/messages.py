@@ -8,15 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from scoring.translation import gettext_noop
 
-def gettext_noop(message: str) -> str:
-    """Mark ``message`` for extraction by ``makemessages`` without importing Django.
-
-    Django's ``makemessages`` looks for calls named ``gettext_noop`` whatever module they come
-    from, so the templates below end up in the catalogue; the Django layer then renders them with
-    ``gettext(template) % params``.
-    """
-    return message
+__all__ = ["MovementError", "gettext_noop"]
 
 
 class MovementError(ValueError):

@@ -5,7 +5,7 @@ from pathlib import Path
 
 from scoring.engine import result_record, rules
 from scoring.engine.play import ILLEGAL_CARD_MESSAGES
-from scoring.engine.translation import gettext_noop
+from scoring.translation import gettext_noop
 
 ENGINE = Path(result_record.__file__).resolve().parent
 

@@ -1,6 +1,6 @@
-"""Marks the English message templates of the engine for translation.
+"""Marks the English message templates of the plain-Python core for translation.
 
-The engine never imports Django; the Django layer translates the marked templates with gettext
+The core never imports Django; the Django layer translates the marked templates with gettext
 and fills in the parameters. ``makemessages`` extracts every ``gettext_noop("...")`` call.
 """
 
