@@ -1,3 +1,5 @@
+"""The results app: versioned results per table and board, their entry and audit."""
+
 from django.apps import AppConfig
 from django.utils.translation import gettext_lazy as _
 
@@ -6,3 +8,12 @@ class ResultsConfig(AppConfig):
     name = "tournaments.results"
     label = "results"
     verbose_name = _("Résultats")
+
+    def ready(self) -> None:
+        from tournaments import navigation
+
+        navigation.register("results:dashboard", _("Arbitrage"), navigation.ARBITER, 10)
+        navigation.register("results:entry", _("Saisie des résultats"), navigation.ARBITER, 11)
+        navigation.register(
+            "results:exchange", _("Import / export des résultats"), navigation.ARBITER, 12
+        )

@@ -1,5 +1,61 @@
-"""URLs of the results app."""
+"""URLs of the results app: the arbiter's pages under the tournament, the table-entry page."""
+
+from django.urls import path
+
+from . import views_arbiter, views_table
 
 app_name = "results"
 
-urlpatterns: list = []
+_BOARD = "<int:round_number>/<int:table_number>/<int:board_number>"
+
+urlpatterns = [
+    path("tournois/<slug:slug>/arbitrage/", views_arbiter.dashboard, name="dashboard"),
+    path(
+        "tournois/<slug:slug>/arbitrage/grille/",
+        views_arbiter.dashboard_grid,
+        name="dashboard_grid",
+    ),
+    path(
+        "tournois/<slug:slug>/arbitrage/tour/<int:round_number>/demarrer/",
+        views_arbiter.start_round,
+        name="start_round",
+    ),
+    path("tournois/<slug:slug>/arbitrage/saisie/", views_arbiter.entry, name="entry"),
+    path(
+        "tournois/<slug:slug>/arbitrage/saisie/<int:round_number>/",
+        views_arbiter.entry_round,
+        name="entry_round",
+    ),
+    path(
+        "tournois/<slug:slug>/arbitrage/saisie/<int:round_number>/ligne/",
+        views_arbiter.entry_row,
+        name="entry_row",
+    ),
+    path(
+        f"tournois/<slug:slug>/arbitrage/resultat/{_BOARD}/",
+        views_arbiter.history,
+        name="history",
+    ),
+    path(
+        f"tournois/<slug:slug>/arbitrage/resultat/{_BOARD}/confirmer/",
+        views_arbiter.confirm,
+        name="confirm",
+    ),
+    path(
+        f"tournois/<slug:slug>/arbitrage/resultat/{_BOARD}/ajuster/",
+        views_arbiter.adjust,
+        name="adjust",
+    ),
+    path(
+        f"tournois/<slug:slug>/arbitrage/resultat/{_BOARD}/supprimer/",
+        views_arbiter.delete,
+        name="delete",
+    ),
+    path("tournois/<slug:slug>/arbitrage/echange/", views_arbiter.exchange_page, name="exchange"),
+    path(
+        "tournois/<slug:slug>/arbitrage/export/<str:fmt>/",
+        views_arbiter.export,
+        name="export",
+    ),
+    path("table/<str:token>/", views_table.table_entry, name="table_entry"),
+]

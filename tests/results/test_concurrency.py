@@ -1,0 +1,160 @@
+"""No lost or duplicated results: concurrent submissions on real PostgreSQL, one winner.
+
+Each thread has its own database connection and its own HTTP client; a barrier releases them
+together so that their transactions really overlap.
+"""
+
+import json
+import threading
+
+import pytest
+from django.db import connection
+from django.test import Client
+from django.urls import reverse
+
+from tests.factories import small_tournament
+from tournaments.results import services
+from tournaments.results.exceptions import ResultConflict
+from tournaments.results.models import Result, ResultEvent
+
+from .conftest import assignment, contract
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
+
+SUBMISSIONS = 20
+CONFLICT = "Un résultat a déjà été saisi pour cet étui à cette table."
+
+
+@pytest.fixture(autouse=True)
+def needs_postgresql():
+    if connection.vendor != "postgresql":
+        pytest.fail("the concurrency tests need PostgreSQL: set DATABASE_URL")
+
+
+def run_together(count, work):
+    """Run ``work(index)`` in ``count`` threads released at once; return their outcomes."""
+    barrier = threading.Barrier(count)
+    outcomes = [None] * count
+
+    def thread(index):
+        try:
+            barrier.wait(timeout=30)
+            outcomes[index] = work(index)
+        except Exception as error:  # noqa: BLE001 - reported by the assertions below
+            outcomes[index] = error
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=thread, args=(index,)) for index in range(count)]
+    for item in threads:
+        item.start()
+    for item in threads:
+        item.join(timeout=120)
+    assert not any(item.is_alive() for item in threads)
+    return outcomes
+
+
+def test_twenty_table_submissions_give_one_result_and_nineteen_clear_refusals():
+    tournament = small_tournament()
+    table = tournament.tables.get(number=1)
+    page = reverse("results:table_entry", args=[table.token])
+    phones = []
+    for index in range(SUBMISSIONS):
+        client = Client(REMOTE_ADDR=f"198.51.100.{index + 1}")
+        client.post(page, {"action": "side", "side": "NS" if index % 2 else "EW"})
+        phones.append(client)
+
+    def submit(index):
+        response = phones[index].post(
+            page,
+            {
+                "action": "enter",
+                "round": 1,
+                "board": 1,
+                "b1-taker": "N",
+                "b1-bid": "90",
+                "b1-strain": "H",
+                "b1-coinche": "0",
+                "b1-taker_points": str(90 + index),
+                "b1-submission_key": f"phone-{index}",
+            },
+        )
+        return response.status_code, response.content.decode()
+
+    outcomes = run_together(SUBMISSIONS, submit)
+    statuses = [outcome[0] for outcome in outcomes]
+    assert statuses.count(302) == 1 and statuses.count(409) == SUBMISSIONS - 1
+    assert all(CONFLICT in html for status, html in outcomes if status == 409)
+    assert Result.objects.filter(board_number=1).count() == 1
+    assert Result.objects.filter(board_number=1, is_current=True).count() == 1
+    assert ResultEvent.objects.count() == 1
+
+
+def test_twenty_arbiter_submissions_give_one_result_and_nineteen_clear_refusals(make_user):
+    arbiter = make_user("arbitre-concurrent", "arbiter")
+    tournament = small_tournament(arbiter=arbiter)
+    url = reverse("results:entry_row", args=[tournament.slug, 1])
+    clients = []
+    for _index in range(SUBMISSIONS):
+        client = Client()
+        client.force_login(arbiter)
+        clients.append(client)
+
+    def submit(index):
+        response = clients[index].post(
+            url,
+            json.dumps(
+                {
+                    "table": 2,
+                    "board": 3,
+                    "record": contract(points=80 + index),
+                    "submission_key": f"arbiter-{index}",
+                }
+            ),
+            content_type="application/json",
+        )
+        return response.status_code, response.json()
+
+    outcomes = run_together(SUBMISSIONS, submit)
+    statuses = [outcome[0] for outcome in outcomes]
+    assert statuses.count(201) == 1 and statuses.count(409) == SUBMISSIONS - 1
+    refusals = [data for status, data in outcomes if status == 409]
+    assert all(
+        data["code"] == "conflict" and data["message"].startswith(CONFLICT[:-1])
+        for data in refusals
+    )
+    winner = Result.objects.get(board_number=3)
+    assert all(data["current"]["version"] == winner.version for data in refusals)
+    assert winner.is_current and winner.status == "confirmed"
+
+
+def test_the_same_submission_sent_at_once_is_stored_once():
+    tournament = small_tournament()
+    plan = assignment(tournament, 1, 1)
+
+    def submit(_index):
+        return services.record_result(
+            plan, 2, contract(), side="NS", source="table", submission_key="one-form"
+        )
+
+    outcomes = run_together(8, submit)
+    assert not any(isinstance(outcome, Exception) for outcome in outcomes), outcomes
+    assert len({result.pk for result in outcomes}) == 1
+    assert sum(1 for result in outcomes if not result.is_replay) == 1
+    assert Result.objects.count() == 1 and ResultEvent.objects.count() == 1
+
+
+def test_different_tables_are_not_held_up_by_each_other():
+    tournament = small_tournament()
+    plans = [assignment(tournament, 1, table) for table in (1, 2, 3)]
+    boards = [1, 3, 5]
+
+    def submit(index):
+        try:
+            return services.record_result(plans[index % 3], boards[index % 3], contract(), by=None)
+        except ResultConflict:
+            return "conflict"
+
+    outcomes = run_together(9, submit)
+    assert outcomes.count("conflict") == 6
+    assert Result.objects.filter(is_current=True).count() == 3

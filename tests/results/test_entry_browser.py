@@ -1,0 +1,100 @@
+"""The arbiter's entry sheet in a real browser: keyboard entry, JSON saves, inline errors.
+
+Drives Debian's Chromium through Playwright against the live test server.
+"""
+
+import shutil
+
+import pytest
+
+from tests.factories import small_tournament
+from tournaments.results.models import Result
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+@pytest.fixture
+def browser_page(live_server, make_user, monkeypatch, settings):
+    if CHROMIUM is None:
+        pytest.fail("the browser tests need Chromium (apt-get install chromium)")
+    from playwright.sync_api import sync_playwright
+
+    # Playwright runs an event loop in this thread; the test still reads the database.
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    # The live server answers each request in a new thread: close its connection afterwards,
+    # or the test database cannot be dropped at the end of the run.
+    from django.db import connections
+
+    monkeypatch.setitem(connections.settings["default"], "CONN_MAX_AGE", 0)
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    arbiter = make_user("arbitre-navigateur", "arbiter")
+    tournament = small_tournament(arbiter=arbiter)
+    from django.test import Client
+
+    client = Client()
+    client.force_login(arbiter)
+    session = client.cookies["sessionid"].value
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        context = browser.new_context()
+        host = live_server.url.split("//")[1].split(":")[0]
+        context.add_cookies([{"name": "sessionid", "value": session, "domain": host, "path": "/"}])
+        page = context.new_page()
+        page.goto(f"{live_server.url}/tournois/{tournament.slug}/arbitrage/saisie/1/")
+        yield page, tournament
+        browser.close()
+        # Queries made while Playwright runs have their own connection: close it here.
+        connections.close_all()
+
+
+def test_rows_are_typed_from_the_keyboard_and_saved_without_reloading(browser_page):
+    page, tournament = browser_page
+    # A full page reload would lose this.
+    page.evaluate("window.__kept = 'same page'")
+    page.focus("#id_t1b1-taker")
+    page.keyboard.press("N")
+    page.keyboard.press("Tab")
+    page.keyboard.type("110")
+    page.keyboard.press("Tab")
+    page.keyboard.type("co")  # Cœur
+    page.keyboard.press("Tab")
+    page.keyboard.press("Tab")  # coinche: keep the default
+    page.keyboard.type("113")
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        "document.querySelector('#t1b1 td.marks').textContent.includes('220')", timeout=10000
+    )
+    assert page.evaluate("window.__kept") == "same page"
+    assert "Confirmé · v1" in page.inner_text("#t1b1 td.state")
+    # The focus moved on to the next row.
+    assert page.evaluate("document.activeElement.id") == "id_t1b2-taker"
+    result = Result.objects.get(board_number=1)
+    assert (result.ns_marks, result.ew_marks, result.status) == (220, 50, "confirmed")
+
+    # A wrong row shows its errors in French next to the fields, and stores nothing.
+    page.select_option("#id_t1b2-taker", "E")
+    page.select_option("#id_t1b2-bid", "90")
+    page.select_option("#id_t1b2-strain", "S")
+    page.fill("#id_t1b2-taker_points", "161")
+    page.fill("#id_t1b2-annonces", "E quinte R pique")
+    page.click("#t1b2 button.row-save")
+    page.wait_for_selector("#t1b2 td[data-field=annonces] ul.errorlist", timeout=10000)
+    assert "annonce inconnue « quinte »" in page.inner_text("#t1b2 td[data-field=annonces]")
+    page.fill("#id_t1b2-annonces", "")
+    page.click("#t1b2 button.row-save")
+    page.wait_for_selector("#t1b2 td[data-field=taker_points] ul.errorlist", timeout=10000)
+    assert Result.objects.filter(board_number=2).count() == 0
+
+    # Changing a stored row needs the "replace" box.
+    page.fill("#id_t1b1-taker_points", "80")
+    page.click("#t1b1 button.row-save")
+    page.wait_for_selector("#t1b1-errors:not([hidden])", timeout=10000)
+    assert "Un résultat a déjà été saisi" in page.inner_text("#t1b1-errors")
+    page.check("#id_t1b1-replace")
+    page.click("#t1b1 button.row-save")
+    page.wait_for_function(
+        "document.querySelector('#t1b1 td.state').textContent.includes('v2')", timeout=10000
+    )
+    assert Result.objects.get(board_number=1, is_current=True).made is False

@@ -1,0 +1,229 @@
+"""Table entry by the players: one side enters, the other confirms or disputes, from a phone."""
+
+import pytest
+from django.test import Client, RequestFactory
+from django.urls import reverse
+
+from tournaments.results import services
+from tournaments.results.models import Result, ResultEvent
+from tournaments.results.table_links import table_entry_qr_svg, table_entry_url
+
+from .conftest import assignment, contract
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def table(tournament):
+    return tournament.tables.get(number=1)
+
+
+@pytest.fixture
+def page(table):
+    return reverse("results:table_entry", args=[table.token])
+
+
+def phone(page, side):
+    """A phone held by one side of the table (its own session)."""
+    client = Client(REMOTE_ADDR="198.51.100.1" if side == "NS" else "198.51.100.2")
+    client.post(page, {"action": "side", "side": side})
+    return client
+
+
+def enter(client, page, board, round_number=1, key=None, **fields):
+    data = {"action": "enter", "round": round_number, "board": board, f"b{board}-coinche": "0"}
+    if key:
+        data[f"b{board}-submission_key"] = key
+    data.update({f"b{board}-{name}": value for name, value in fields.items()})
+    return client.post(page, data)
+
+
+def act(client, page, action, board, version, round_number=1, **extra):
+    return client.post(
+        page,
+        {"action": action, "round": round_number, "board": board, "version": version, **extra},
+    )
+
+
+def current(board, table_number=1):
+    return Result.objects.get(table__number=table_number, board_number=board, is_current=True)
+
+
+def test_the_page_shows_the_table_its_teams_and_boards_of_the_current_round(client, page):
+    response = client.get(page)
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "Table 1" in html and "Tour 1" in html
+    assert "1. Équipe 1" in html and "4. Équipe 4" in html
+    assert 'id="etui-1"' in html and 'id="etui-2"' in html and 'id="etui-3"' not in html
+    assert "Qui tient ce téléphone ?" in html
+
+
+def test_one_side_enters_and_the_other_confirms(page):
+    north_south = phone(page, "NS")
+    assert "Vous êtes <strong>Nord-Sud</strong>" in north_south.get(page).content.decode()
+    response = enter(
+        north_south, page, 1, key="k1", taker="N", bid="90", strain="H", taker_points="100"
+    )
+    assert response.status_code == 302 and response["Location"].endswith("?tour=1#etui-1")
+    entered = current(1)
+    assert (entered.status, entered.entered_side, entered.source) == ("entered", "NS", "table")
+    html = north_south.get(page).content.decode()
+    assert "Étui 1 enregistré : à confirmer par Est-Ouest." in html
+    assert "En attente de la confirmation de Est-Ouest" in html
+
+    east_west = phone(page, "EW")
+    html = east_west.get(page).content.decode()
+    assert "90 ♥ par N — preneurs 100" in html
+    assert "Saisi par Nord-Sud : vérifiez le résumé et confirmez-le, ou contestez-le." in html
+    # The side that entered is not offered the confirmation, and cannot force it.
+    response = act(north_south, page, "confirm", 1, entered.version)
+    assert current(1).status == "entered"
+    assert (
+        "Le résultat doit être confirmé par l&#x27;autre camp"
+        in north_south.get(page).content.decode()
+    )
+
+    response = act(east_west, page, "confirm", 1, entered.version)
+    assert response.status_code == 302
+    confirmed = current(1)
+    assert (confirmed.status, confirmed.version) == ("confirmed", 2)
+    event = ResultEvent.objects.get(result=confirmed)
+    assert (event.actor_label, event.ip_address) == ("table 1, EW", "198.51.100.2")
+    html = east_west.get(page).content.decode()
+    assert "Résultat confirmé : seul l'arbitre peut le modifier." in html
+
+
+def test_after_confirmation_the_table_cannot_change_it(page, tournament):
+    services.record_result(assignment(tournament, 1, 1), 1, contract(), side="NS", source="table")
+    services.confirm_result(current(1), side="EW")
+    north_south = phone(page, "NS")
+    response = enter(
+        north_south,
+        page,
+        1,
+        key="late",
+        taker="N",
+        bid="90",
+        strain="H",
+        taker_points="60",
+        replace="on",
+        replace_version="2",
+    )
+    assert response.status_code == 403
+    assert "Ce résultat est confirmé : seul l&#x27;arbitre peut le modifier." in (
+        response.content.decode()
+    )
+    assert current(1).version == 2
+
+
+def test_the_other_side_disputes_then_a_corrected_entry_is_confirmed(page):
+    north_south, east_west = phone(page, "NS"), phone(page, "EW")
+    enter(north_south, page, 2, key="d1", taker="E", bid="80", strain="S", taker_points="70")
+    entered = current(2)
+    response = act(east_west, page, "dispute", 2, entered.version, reason="")
+    assert response.status_code == 400
+    assert "Ce champ est obligatoire." in response.content.decode()
+    assert current(2).status == "entered"
+    response = act(east_west, page, "dispute", 2, entered.version, reason="Nous avions 92.")
+    assert response.status_code == 302
+    disputed = current(2)
+    assert (disputed.status, disputed.dispute_reason) == ("disputed", "Nous avions 92.")
+    html = north_south.get(page).content.decode()
+    assert "« Nous avions 92. »" in html and "L'arbitre a été prévenu" in html
+    # The table settles it: East-West enters the exact result, North-South confirms it.
+    response = enter(
+        east_west,
+        page,
+        2,
+        key="d2",
+        taker="E",
+        bid="80",
+        strain="S",
+        taker_points="92",
+        replace="on",
+        replace_version=str(disputed.version),
+    )
+    assert response.status_code == 302
+    corrected = current(2)
+    assert (corrected.status, corrected.entered_side, corrected.version) == ("entered", "EW", 3)
+    act(north_south, page, "confirm", 2, corrected.version)
+    assert current(2).status == "confirmed" and current(2).record["taker_points"] == 92
+    actions = list(ResultEvent.objects.filter(board_number=2).values_list("action", flat=True))
+    assert actions == ["create", "dispute", "change", "confirm"]
+
+
+def test_a_reloaded_form_creates_nothing(page):
+    north_south = phone(page, "NS")
+    fields = {"taker": "N", "bid": "100", "strain": "C", "taker_points": "120"}
+    first = enter(north_south, page, 1, key="same-key", **fields)
+    again = enter(north_south, page, 1, key="same-key", **fields)
+    assert first.status_code == again.status_code == 302
+    assert Result.objects.count() == 1
+    assert "cet envoi avait déjà été enregistré" in north_south.get(page).content.decode()
+
+
+def test_a_second_entry_of_the_same_board_is_refused_clearly(page):
+    north_south, east_west = phone(page, "NS"), phone(page, "EW")
+    enter(north_south, page, 1, key="a", taker="N", bid="90", strain="H", taker_points="100")
+    response = enter(
+        east_west, page, 1, key="b", taker="N", bid="90", strain="H", taker_points="80"
+    )
+    assert response.status_code == 409
+    assert "Un résultat a déjà été saisi pour cet étui à cette table." in response.content.decode()
+    assert Result.objects.count() == 1
+
+
+def test_nothing_is_entered_before_choosing_a_side(client, page):
+    response = enter(client, page, 1, key="x", passed="on")
+    assert response.status_code == 302
+    assert not Result.objects.exists()
+    assert "La saisie n&#x27;est pas possible pour le moment." in client.get(page).content.decode()
+
+
+def test_a_board_of_another_table_cannot_be_entered(page):
+    north_south = phone(page, "NS")
+    enter(north_south, page, 3, key="x", passed="on")
+    assert not Result.objects.exists()
+    html = north_south.get(page).content.decode()
+    assert "Cet étui n&#x27;est pas joué à cette table dans ce tour." in html
+
+
+def test_the_page_moves_on_to_the_next_round_once_a_round_is_confirmed(page, tournament):
+    for board in (1, 2):
+        services.record_result(assignment(tournament, 1, 1), board, contract(), by=None)
+    html = Client().get(page).content.decode()
+    assert '<a href="?tour=2" class="active">' in html
+    # Round 2 at table 1 plays boards 3 and 4.
+    assert 'id="etui-3"' in html and 'id="etui-1"' not in html
+    html = Client().get(page + "?tour=1").content.decode()
+    assert 'id="etui-1"' in html and "Résultat confirmé" in html
+
+
+def test_unpublished_rounds_are_not_shown(page, tournament):
+    tournament.round_set.filter(number__gte=2).update(published=False)
+    html = Client().get(page).content.decode()
+    assert "?tour=2" not in html
+    assert 'id="etui-3"' not in Client().get(page + "?tour=2").content.decode()
+
+
+def test_entry_is_closed_once_the_tournament_is_finished(page, tournament):
+    tournament.status = tournament.Status.FINISHED
+    tournament.save()
+    north_south = phone(page, "NS")
+    html = north_south.get(page).content.decode()
+    assert "La saisie est fermée" in html and 'name="b1-taker"' not in html
+    enter(north_south, page, 1, key="x", passed="on")
+    assert not Result.objects.exists()
+
+
+def test_the_table_url_and_its_qr_code(table, settings):
+    settings.ALLOWED_HOSTS = ["coinche.example.org"]
+    request = RequestFactory().get("/", HTTP_HOST="coinche.example.org")
+    assert table_entry_url(table, request) == (f"http://coinche.example.org/table/{table.token}/")
+    settings.SITE_URL = "https://club.example.org/"
+    assert table_entry_url(table) == f"https://club.example.org/table/{table.token}/"
+    svg = table_entry_qr_svg(table, request)
+    assert svg.startswith("<svg") and svg.rstrip().endswith("</svg>")
+    other = table.tournament.tables.get(number=2)
+    assert table_entry_qr_svg(other, request) != svg

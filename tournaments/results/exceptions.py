@@ -1,0 +1,85 @@
+"""Why a result write was refused: conflicts, locked results, boards not played at a table.
+
+Each error carries a French message (a lazy translation, rendered in the active language) and a
+short ``code`` for JSON answers. Validation errors of the record itself come from the rules
+engine (``scoring.engine.result_record.ResultValidationError``) and are not wrapped.
+"""
+
+from dataclasses import dataclass
+
+from django.utils.translation import gettext_lazy as _
+
+
+class ResultError(Exception):
+    """A refused write on a result. ``status`` is the HTTP status a view should answer with."""
+
+    code = "result_error"
+    status = 400
+
+    def __init__(self, message, **params) -> None:
+        self.message = message
+        self.params = params
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        return str(self.message) % self.params if self.params else str(self.message)
+
+
+class ResultConflict(ResultError):
+    """Someone else wrote this board first, or the version the user saw is no longer current."""
+
+    code = "conflict"
+    status = 409
+
+    def __init__(self, message, *, current=None, **params) -> None:
+        self.current = current
+        super().__init__(message, **params)
+
+
+class ResultLocked(ResultError):
+    """A confirmed (or adjusted) result: only an arbiter may change it."""
+
+    code = "locked"
+    status = 403
+
+
+class BoardNotPlayedHere(ResultError):
+    """The board is not in this table's board set for this round (or the table sits out)."""
+
+    code = "wrong_board"
+
+
+class InvalidAction(ResultError):
+    """An action that makes no sense in the result's state (confirming one's own entry...)."""
+
+    code = "invalid_action"
+
+
+ALREADY_ENTERED = _(
+    "Un résultat a déjà été saisi pour cet étui à cette table. "
+    "Rechargez la page pour le voir avant de le modifier."
+)
+STALE_VERSION = _(
+    "Ce résultat a été modifié entre-temps (vous aviez la version %(seen)s, la version "
+    "actuelle est la %(latest)s). Rechargez la page pour voir la nouvelle version."
+)
+NO_LONGER_THERE = _("Ce résultat n'existe plus ou a été modifié entre-temps. Rechargez la page.")
+
+
+@dataclass(frozen=True)
+class LineError:
+    """A bad line of an import file: its 1-based line number and a French message."""
+
+    line: int
+    message: str
+
+    def __str__(self) -> str:
+        return str(_("Ligne %(line)s : %(message)s") % {"line": self.line, "message": self.message})
+
+
+class ImportRejected(Exception):
+    """An import file with at least one bad line: nothing was saved. ``errors`` lists them all."""
+
+    def __init__(self, errors: list[LineError]) -> None:
+        self.errors = errors
+        super().__init__("\n".join(str(error) for error in errors))

@@ -1,0 +1,364 @@
+"""Results files: JSON lines and CSV, written from a tournament and read back for an import.
+
+JSON lines: one result per line, the canonical record of domain.md §5 with ``round``, ``table``
+and ``board`` added at its top level, followed by the computed ``ns``, ``ew`` and ``made``
+(ignored on import: the marks are always recomputed with the tournament's rules). An adjusted
+score has no record: ``{"round": 1, "table": 2, "board": 3, "adjusted": {"ns": "A+", "ew": "A-"}}``
+with ``A`` (average, 50 %), ``A+`` (60 %) or ``A-`` (40 %) per side.
+
+CSV: one column per field (see ``CSV_COLUMNS`` and docs/results.md), ``;``-separated, UTF-8;
+the reader also accepts ``,`` and Windows-1252 files.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Iterable
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from tournaments.models import Tournament
+
+from .annonce_text import AnnonceTextError, format_annonces_text, parse_annonces_text
+from .exceptions import ImportRejected, LineError
+from .models import Adjustment, Result
+from .selectors import counting_results
+from .services import ImportEntry, import_results
+
+FORMATS = ("jsonl", "csv")
+LOCATION_KEYS = ("round", "table", "board")
+SCORE_KEYS = ("ns", "ew", "made", "detail")
+CSV_COLUMNS = (
+    "round",
+    "table",
+    "board",
+    "passed",
+    "bid",
+    "strain",
+    "taker",
+    "coinche",
+    "taker_points",
+    "capot",
+    "generale",
+    "belote",
+    "annonces",
+    "ns_adjustment",
+    "ew_adjustment",
+    "ns",
+    "ew",
+    "made",
+)
+_ADJUSTMENTS = {choice.value for choice in Adjustment}
+_TRUE = {"1", "true", "oui", "yes", "o", "y", "x"}
+_FALSE = {"", "0", "false", "non", "no", "n"}
+
+
+# --- Writing ------------------------------------------------------------------------------
+
+
+def result_line(result: Result) -> dict[str, Any]:
+    """The exchange form of one counting result."""
+    line: dict[str, Any] = {
+        "round": result.round.number,
+        "table": result.table.number,
+        "board": result.board_number,
+    }
+    if result.status == Result.Status.ADJUSTED:
+        line["adjusted"] = {"ns": result.ns_adjustment, "ew": result.ew_adjustment}
+        return line
+    line.update(result.record or {})
+    line.update(ns=result.ns_marks, ew=result.ew_marks, made=result.made)
+    return line
+
+
+def export_lines(tournament: Tournament) -> list[dict[str, Any]]:
+    return [result_line(result) for result in counting_results(tournament)]
+
+
+def export_jsonl(tournament: Tournament) -> str:
+    """Every confirmed or adjusted result, one JSON object a line."""
+    return "".join(
+        json.dumps(line, ensure_ascii=False, separators=(",", ":")) + "\n"
+        for line in export_lines(tournament)
+    )
+
+
+def _flag(value: bool | None) -> str:
+    if value is None:
+        return ""
+    return "1" if value else "0"
+
+
+def csv_row(line: dict[str, Any]) -> dict[str, str]:
+    row = dict.fromkeys(CSV_COLUMNS, "")
+    row.update(round=str(line["round"]), table=str(line["table"]), board=str(line["board"]))
+    if "adjusted" in line:
+        row.update(ns_adjustment=line["adjusted"]["ns"], ew_adjustment=line["adjusted"]["ew"])
+        return row
+    row["passed"] = _flag(line.get("passed"))
+    contract = line.get("contract") or {}
+    if contract:
+        row.update(
+            bid=str(contract["bid"]),
+            strain=contract["strain"],
+            taker=contract["taker"],
+            coinche=str(contract["coinche"]),
+        )
+    if line.get("taker_points") is not None:
+        row["taker_points"] = str(line["taker_points"])
+    row["capot"] = line.get("capot") or ""
+    row["generale"] = "1" if line.get("generale") else ""
+    row["belote"] = " ".join(line.get("belote") or [])
+    row["annonces"] = format_annonces_text(line.get("annonces") or [], canonical=True)
+    row.update(ns=str(line["ns"]), ew=str(line["ew"]), made=_flag(line.get("made")))
+    return row
+
+
+def export_csv(tournament: Tournament) -> str:
+    buffer = io.StringIO()
+    writer = csv.DictWriter(buffer, fieldnames=CSV_COLUMNS, delimiter=";", lineterminator="\n")
+    writer.writeheader()
+    for line in export_lines(tournament):
+        writer.writerow(csv_row(line))
+    return buffer.getvalue()
+
+
+def export(tournament: Tournament, fmt: str) -> str:
+    if fmt == "csv":
+        return export_csv(tournament)
+    if fmt == "jsonl":
+        return export_jsonl(tournament)
+    raise ValueError(f"unknown format {fmt!r}")
+
+
+# --- Reading ------------------------------------------------------------------------------
+
+
+def decode(data: bytes) -> str:
+    """UTF-8 (with or without BOM), else Windows-1252 (spreadsheets saved on Windows)."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return data.decode("cp1252", errors="replace")
+
+
+def detect_format(filename: str, text: str) -> str:
+    name = (filename or "").lower()
+    if name.endswith((".jsonl", ".json", ".ndjson")):
+        return "jsonl"
+    if name.endswith((".csv", ".txt")) and not text.lstrip().startswith("{"):
+        return "csv"
+    return "jsonl" if text.lstrip().startswith("{") else "csv"
+
+
+def read_file(
+    data: bytes, filename: str = "", fmt: str | None = None
+) -> tuple[list[ImportEntry], list[LineError]]:
+    """The entries of an uploaded or given file, and the lines that could not be read."""
+    text = decode(data)
+    fmt = fmt or detect_format(filename, text)
+    return read_jsonl(text) if fmt == "jsonl" else read_csv(text)
+
+
+def import_file(
+    tournament: Tournament,
+    data: bytes,
+    *,
+    filename: str = "",
+    fmt: str | None = None,
+    by=None,
+    ip: str | None = None,
+    replace: bool = False,
+) -> list[Result]:
+    """Read and import a results file: everything is saved, or nothing.
+
+    Raises ``ImportRejected`` listing every bad line, whether it could not be read or does not
+    fit the tournament (plan, rules, hands, results already there).
+    """
+    entries, errors = read_file(data, filename, fmt)
+    if not entries and not errors:
+        raise ImportRejected([LineError(1, _("le fichier ne contient aucun résultat."))])
+    return import_results(tournament, entries, by=by, ip=ip, replace=replace, known_errors=errors)
+
+
+def _location(values: dict[str, Any], errors: list[str]) -> tuple[int, int, int] | None:
+    numbers = []
+    for key in LOCATION_KEYS:
+        raw = values.get(key)
+        if isinstance(raw, str) and raw.strip().isdigit():
+            raw = int(raw.strip())
+        if isinstance(raw, bool) or not isinstance(raw, int) or raw < 1:
+            label = {"round": _("tour"), "table": _("table"), "board": _("étui")}[key]
+            errors.append(
+                _("« %(key)s » (%(label)s) doit être un nombre entier positif.")
+                % {"key": key, "label": label}
+            )
+            continue
+        numbers.append(raw)
+    return tuple(numbers) if len(numbers) == 3 else None
+
+
+def _adjustment(raw: Any, errors: list[str]) -> tuple[str, str] | None:
+    if not isinstance(raw, dict) or set(raw) != {"ns", "ew"}:
+        errors.append(_("« adjusted » doit donner « ns » et « ew » (A, A+ ou A-)."))
+        return None
+    if raw["ns"] not in _ADJUSTMENTS or raw["ew"] not in _ADJUSTMENTS:
+        errors.append(
+            _("Score ajusté inconnu (NS « %(ns)s », EO « %(ew)s ») : A, A+ ou A-.")
+            % {"ns": raw["ns"], "ew": raw["ew"]}
+        )
+        return None
+    return raw["ns"], raw["ew"]
+
+
+def read_jsonl(text: str) -> tuple[list[ImportEntry], list[LineError]]:
+    entries: list[ImportEntry] = []
+    errors: list[LineError] = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            values = json.loads(line)
+        except json.JSONDecodeError as error:
+            errors.append(
+                LineError(number, _("JSON illisible (%(error)s).") % {"error": error.msg})
+            )
+            continue
+        if not isinstance(values, dict):
+            errors.append(LineError(number, _("chaque ligne doit être un objet JSON.")))
+            continue
+        problems: list[str] = []
+        location = _location(values, problems)
+        adjustment = None
+        record = None
+        if "adjusted" in values:
+            extra = set(values) - set(LOCATION_KEYS) - {"adjusted"}
+            if extra:
+                problems.append(
+                    _("un score ajusté n'a pas de résultat de donne (%(keys)s en trop).")
+                    % {"keys": ", ".join(sorted(extra))}
+                )
+            adjustment = _adjustment(values["adjusted"], problems)
+        else:
+            record = {
+                key: value
+                for key, value in values.items()
+                if key not in LOCATION_KEYS and key not in SCORE_KEYS
+            }
+        if problems or location is None:
+            errors.extend(LineError(number, problem) for problem in problems)
+            continue
+        entries.append(ImportEntry(number, *location, record=record, adjustment=adjustment))
+    return entries, errors
+
+
+def _csv_dialect(text: str) -> str:
+    header = text.split("\n", 1)[0]
+    return ";" if header.count(";") >= header.count(",") else ","
+
+
+def _int_or_raw(value: str) -> Any:
+    value = value.strip()
+    if value.lstrip("-").isdigit():
+        return int(value)
+    return value
+
+
+def _csv_record(row: dict[str, str], problems: list[str]) -> dict[str, Any]:
+    def cell(name: str) -> str:
+        return (row.get(name) or "").strip()
+
+    passed_text = cell("passed").lower()
+    if passed_text not in _TRUE | _FALSE:
+        problems.append(
+            _("« passed » doit valoir 1 ou 0, pas « %(value)s ».") % {"value": cell("passed")}
+        )
+    passed = passed_text in _TRUE
+    record: dict[str, Any] = {"passed": passed}
+    has_contract = any(cell(name) for name in ("bid", "strain", "taker"))
+    if has_contract or not passed:
+        bid = cell("bid").lower()
+        record["contract"] = {
+            "bid": ("capot" if bid == "capot" else _int_or_raw(bid)) if bid else None,
+            "strain": cell("strain").upper() or None,
+            "taker": cell("taker").upper() or None,
+            "coinche": _int_or_raw(cell("coinche")) if cell("coinche") else 0,
+        }
+    if cell("taker_points") or not passed:
+        record["taker_points"] = _int_or_raw(cell("taker_points")) if cell("taker_points") else None
+    if cell("capot") or not passed:
+        record["capot"] = cell("capot").lower() or None
+    generale = cell("generale").lower()
+    if generale in _TRUE:
+        record["generale"] = True
+    elif generale not in _FALSE:
+        problems.append(
+            _("« generale » doit valoir 1 ou 0, pas « %(value)s ».") % {"value": cell("generale")}
+        )
+    belote = cell("belote").replace(",", " ").upper().split()
+    if belote or not passed:
+        record["belote"] = belote
+    try:
+        annonces = parse_annonces_text(cell("annonces"), canonical=True)
+    except AnnonceTextError as error:
+        problems.extend(error.messages)
+        annonces = []
+    if annonces or not passed:
+        record["annonces"] = annonces
+    return record
+
+
+def read_csv(text: str) -> tuple[list[ImportEntry], list[LineError]]:
+    reader = csv.DictReader(io.StringIO(text), delimiter=_csv_dialect(text))
+    header = [name.strip() for name in reader.fieldnames or []]
+    reader.fieldnames = header
+    missing = [name for name in LOCATION_KEYS if name not in header]
+    unknown = [name for name in header if name not in CSV_COLUMNS]
+    if missing or unknown:
+        problems = []
+        if missing:
+            problems.append(
+                _("colonnes obligatoires absentes : %(names)s.") % {"names": ", ".join(missing)}
+            )
+        if unknown:
+            problems.append(_("colonnes inconnues : %(names)s.") % {"names": ", ".join(unknown)})
+        return [], [LineError(1, " ".join(problems))]
+    entries: list[ImportEntry] = []
+    errors: list[LineError] = []
+    for row in reader:
+        number = reader.line_num
+        if not any((value or "").strip() for value in row.values() if isinstance(value, str)):
+            continue
+        if None in row:
+            errors.append(LineError(number, _("plus de valeurs que de colonnes.")))
+            continue
+        problems: list[str] = []
+        location = _location(row, problems)
+        ns_adjustment = (row.get("ns_adjustment") or "").strip()
+        ew_adjustment = (row.get("ew_adjustment") or "").strip()
+        adjustment = None
+        record = None
+        if ns_adjustment or ew_adjustment:
+            filled = [
+                name for name in CSV_COLUMNS[3:13] if (row.get(name) or "").strip() not in ("", "0")
+            ]
+            if filled:
+                problems.append(
+                    _("un score ajusté n'a pas de résultat de donne (%(keys)s en trop).")
+                    % {"keys": ", ".join(filled)}
+                )
+            adjustment = _adjustment({"ns": ns_adjustment, "ew": ew_adjustment}, problems)
+        else:
+            record = _csv_record(row, problems)
+        if problems or location is None:
+            errors.extend(LineError(number, problem) for problem in problems)
+            continue
+        entries.append(ImportEntry(number, *location, record=record, adjustment=adjustment))
+    return entries, errors
+
+
+def format_errors(errors: Iterable[LineError]) -> list[str]:
+    return [str(error) for error in errors]

@@ -1,0 +1,27 @@
+"""``python manage.py export_results SLUG [--format jsonl|csv] [--out FILE]``: the confirmed and
+adjusted results of a tournament, as JSON lines (default) or CSV, on stdout by default."""
+
+from django.core.management.base import BaseCommand, CommandError
+
+from tournaments.models import Tournament
+from tournaments.results import exchange
+
+
+class Command(BaseCommand):
+    help = "Export a tournament's confirmed and adjusted results (JSON lines or CSV)."
+
+    def add_arguments(self, parser):
+        parser.add_argument("slug", help="the tournament's slug")
+        parser.add_argument("--format", choices=exchange.FORMATS, default="jsonl")
+        parser.add_argument("--out", help="write to this file instead of stdout")
+
+    def handle(self, *args, slug, format, out=None, **options):
+        tournament = Tournament.objects.filter(slug=slug).first()
+        if tournament is None:
+            raise CommandError(f"no tournament {slug!r}")
+        text = exchange.export(tournament, format)
+        if out:
+            with open(out, "w", encoding="utf-8", newline="") as handle:
+                handle.write(text)
+        else:
+            self.stdout.write(text, ending="")

@@ -1,0 +1,48 @@
+"""``python manage.py import_results SLUG FILE [--format jsonl|csv] [--replace]``: import results
+as confirmed (all or nothing: any bad line saves nothing and every bad line is listed)."""
+
+import sys
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError
+
+from tournaments.models import Tournament
+from tournaments.results import exchange
+from tournaments.results.exceptions import ImportRejected
+
+
+class Command(BaseCommand):
+    help = "Import results from a JSON lines or CSV file ('-' reads stdin); all or nothing."
+
+    def add_arguments(self, parser):
+        parser.add_argument("slug", help="the tournament's slug")
+        parser.add_argument("file", help="the file to read, or - for stdin")
+        parser.add_argument(
+            "--format", choices=exchange.FORMATS, help="default: from the file name or content"
+        )
+        parser.add_argument(
+            "--replace",
+            action="store_true",
+            help="replace results already entered (default: such lines are refused)",
+        )
+
+    def handle(self, *args, slug, file, format=None, replace=False, **options):
+        tournament = Tournament.objects.filter(slug=slug).first()
+        if tournament is None:
+            raise CommandError(f"no tournament {slug!r}")
+        if file == "-":
+            data, name = sys.stdin.buffer.read(), ""
+        else:
+            path = Path(file)
+            if not path.is_file():
+                raise CommandError(f"no file {file!r}")
+            data, name = path.read_bytes(), path.name
+        try:
+            stored = exchange.import_file(
+                tournament, data, filename=name, fmt=format, replace=replace
+            )
+        except ImportRejected as error:
+            for line in error.errors:
+                self.stderr.write(str(line))
+            raise CommandError(f"{len(error.errors)} bad line(s): nothing was imported") from None
+        self.stdout.write(f"{len(stored)} result(s) imported into {tournament.slug}")

@@ -1,0 +1,422 @@
+"""Reads on results: current versions, score sheets of a round, the arbiter's grid, histories.
+
+The state of a board at a table (``board_state``) is what the arbiter's dashboard shows:
+missing (no result, or a deleted one), entered (waiting for the other side), confirmed,
+disputed or adjusted.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections import Counter
+from dataclasses import dataclass, field
+
+from django.db.models import Prefetch, QuerySet
+from django.utils import timezone
+
+from scoring.engine.annonces import declarable_annonces
+from scoring.engine.belote import belote_holdings
+from scoring.engine.cards import SEATS_PBN_ORDER, Hand, Seat, Strain, Suit
+from tournaments.deals.models import Board
+from tournaments.models import Round, Table, TableAssignment, Tournament
+
+from .annonce_text import format_annonces_text
+from .display import seat_label
+from .models import Result, ResultEvent
+
+MISSING = "missing"
+ENTERED = Result.Status.ENTERED.value
+CONFIRMED = Result.Status.CONFIRMED.value
+DISPUTED = Result.Status.DISPUTED.value
+ADJUSTED = Result.Status.ADJUSTED.value
+SITOUT = "sitout"
+STATES = (MISSING, ENTERED, CONFIRMED, DISPUTED, ADJUSTED)
+DONE_STATES = (CONFIRMED, ADJUSTED)
+# The cell of a table shows its most urgent board.
+_URGENCY = (DISPUTED, MISSING, ENTERED, ADJUSTED, CONFIRMED)
+
+
+def board_state(result: Result | None) -> str:
+    """missing, entered, confirmed, disputed or adjusted."""
+    if result is None or result.status == Result.Status.DELETED:
+        return MISSING
+    return result.status
+
+
+def board_hands(tournament: Tournament, board_number: int) -> dict[Seat, Hand] | None:
+    """The four hands of a board, or None when they are not recorded (hand checks off)."""
+    board = Board.objects.filter(tournament=tournament, number=board_number).first()
+    if board is None or not board.has_hands:
+        return None
+    return {Seat(seat): Hand.from_pbn(pbn) for seat, pbn in board.hands.items()}
+
+
+def hands_by_board(tournament: Tournament) -> dict[int, dict[Seat, Hand]]:
+    """Every board whose four hands are recorded, by number."""
+    return {
+        board.number: {Seat(seat): Hand.from_pbn(pbn) for seat, pbn in board.hands.items()}
+        for board in Board.objects.filter(tournament=tournament)
+        if board.has_hands
+    }
+
+
+def current_result(assignment: TableAssignment, board_number: int) -> Result | None:
+    return Result.objects.filter(
+        assignment=assignment, board_number=board_number, is_current=True
+    ).first()
+
+
+def current_results(tournament: Tournament, round_: Round | None = None) -> dict[tuple, Result]:
+    """Current versions keyed by (round number, table number, board number)."""
+    queryset = Result.objects.filter(tournament=tournament, is_current=True).select_related(
+        "round", "table"
+    )
+    if round_ is not None:
+        queryset = queryset.filter(round=round_)
+    return {
+        (result.round.number, result.table.number, result.board_number): result
+        for result in queryset
+    }
+
+
+def _assignments(tournament: Tournament) -> QuerySet[TableAssignment]:
+    return TableAssignment.objects.filter(round__tournament=tournament).select_related(
+        "round",
+        "table",
+        "ns_team__player_one",
+        "ns_team__player_two",
+        "ew_team__player_one",
+        "ew_team__player_two",
+    )
+
+
+def assignment_at(tournament: Tournament, round_number: int, table_number: int):
+    """The table plan row of that table in that round, or None."""
+    return (
+        _assignments(tournament)
+        .filter(round__number=round_number, table__number=table_number)
+        .first()
+    )
+
+
+# --- Choices offered from the hands -------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Choice:
+    value: str
+    label: str
+    seat: str
+    # The strains where this choice applies ("H" for the belote of hearts; "" for any).
+    strains: str = ""
+
+
+def belote_choices(hands: dict[Seat, Hand]) -> list[Choice]:
+    """Every (seat, suit) holding K and Q of one suit: a belote if that suit is trump (or TA)."""
+    choices = []
+    for seat, suit in belote_holdings(hands, Strain.ALL_TRUMP):
+        choices.append(
+            Choice(
+                value=f"{seat.value}:{suit.value}",
+                label=f"{seat_label(seat.value)} {suit.symbol}",
+                seat=seat.value,
+                strains=f"{suit.value} TA",
+            )
+        )
+    return choices
+
+
+def annonce_choices(hands: dict[Seat, Hand], strains: list[Strain]) -> list[Choice]:
+    """Per seat, the annonces it can declare (the best set, over the strains played)."""
+    choices: list[Choice] = []
+    for seat in SEATS_PBN_ORDER:
+        seen: dict[str, Choice] = {}
+        for strain in strains:
+            for annonce in declarable_annonces(hands[seat], strain, seat):
+                data = annonce.to_dict()
+                value = ":".join([data["seat"], data["kind"], data["high"], data.get("suit", "")])
+                if value not in seen:
+                    seen[value] = Choice(
+                        value=value, label=format_annonces_text([data]), seat=seat.value
+                    )
+        choices.extend(seen.values())
+    return choices
+
+
+def annonce_from_choice(value: str) -> dict:
+    """The record dict of an annonce choice value ``N:tierce:K:S``."""
+    seat, kind, high, suit = (value.split(":") + ["", "", "", ""])[:4]
+    annonce = {"seat": seat, "kind": kind, "high": high}
+    if suit:
+        annonce["suit"] = suit
+    return annonce
+
+
+def annonce_choice_value(annonce: dict) -> str:
+    return ":".join([annonce["seat"], annonce["kind"], annonce["high"], annonce.get("suit") or ""])
+
+
+def played_strains(rules) -> list[Strain]:
+    """The strains a tournament's contracts may be played in."""
+    strains = [Strain(suit.value) for suit in Suit]
+    if rules.no_trump:
+        strains.append(Strain.NO_TRUMP)
+    if rules.all_trump:
+        strains.append(Strain.ALL_TRUMP)
+    return strains
+
+
+# --- The score sheets of a round (arbiter entry) -----------------------------------------------
+
+
+@dataclass
+class SheetRow:
+    board: int
+    result: Result | None
+    state: str
+    hands: dict[Seat, Hand] | None
+
+
+@dataclass
+class TableSheet:
+    assignment: TableAssignment
+    rows: list[SheetRow] = field(default_factory=list)
+
+    @property
+    def table(self) -> Table:
+        return self.assignment.table
+
+
+def round_sheets(tournament: Tournament, round_: Round) -> list[TableSheet]:
+    """Each table of the round with its boards and their current results, in table order."""
+    results = current_results(tournament, round_)
+    hands = hands_by_board(tournament)
+    sheets = []
+    for assignment in _assignments(tournament).filter(round=round_).order_by("table__number"):
+        sheet = TableSheet(assignment)
+        if not assignment.has_phantom:
+            for board in assignment.boards:
+                result = results.get((round_.number, assignment.table.number, board))
+                sheet.rows.append(SheetRow(board, result, board_state(result), hands.get(board)))
+        sheets.append(sheet)
+    return sheets
+
+
+def first_unfinished_round(tournament: Tournament) -> Round | None:
+    """The first round with a board not confirmed at some table (else the last round)."""
+    rounds = list(tournament.round_set.order_by("number"))
+    if not rounds:
+        return None
+    results = current_results(tournament)
+    for round_ in rounds:
+        for assignment in round_.assignments.select_related("table"):
+            if assignment.has_phantom:
+                continue
+            for board in assignment.boards:
+                key = (round_.number, assignment.table.number, board)
+                if board_state(results.get(key)) not in DONE_STATES:
+                    return round_
+    return rounds[-1]
+
+
+# --- The arbiter's dashboard ------------------------------------------------------------
+
+
+@dataclass
+class BoardCell:
+    board: int
+    state: str
+    result: Result | None
+
+
+@dataclass
+class GridCell:
+    assignment: TableAssignment
+    boards: list[BoardCell]
+    state: str
+    late: bool
+    due_at: datetime.datetime | None
+
+    @property
+    def done(self) -> int:
+        return sum(1 for cell in self.boards if cell.state in DONE_STATES)
+
+
+@dataclass
+class GridRound:
+    round: Round
+    cells: list[GridCell | None]
+    counts: Counter
+
+
+@dataclass
+class Dashboard:
+    tables: list[int]
+    rounds: list[GridRound]
+    counts: Counter
+    late_tables: int
+    now: datetime.datetime
+
+    @property
+    def state_counts(self) -> list[tuple[str, int]]:
+        """(state, number of boards) in a fixed order, for the page."""
+        return [(state, self.counts[state]) for state in STATES]
+
+
+def _cell_state(states: list[str]) -> str:
+    for state in _URGENCY:
+        if state in states:
+            return state
+    return MISSING
+
+
+def dashboard(tournament: Tournament, now: datetime.datetime | None = None) -> Dashboard:
+    """The grid round × table: each board's state, late tables, counts per state."""
+    now = now or timezone.now()
+    results = current_results(tournament)
+    assignments = list(_assignments(tournament).order_by("round__number", "table__number"))
+    tables = sorted({assignment.table.number for assignment in assignments})
+    rounds: dict[int, GridRound] = {}
+    counts: Counter = Counter(dict.fromkeys(STATES, 0))
+    late_tables = 0
+    for round_ in tournament.round_set.order_by("number"):
+        rounds[round_.number] = GridRound(round_, [None] * len(tables), Counter())
+    for assignment in assignments:
+        grid_round = rounds[assignment.round.number]
+        column = tables.index(assignment.table.number)
+        if assignment.has_phantom:
+            grid_round.cells[column] = GridCell(assignment, [], SITOUT, False, None)
+            continue
+        boards = []
+        for board in assignment.boards:
+            result = results.get((assignment.round.number, assignment.table.number, board))
+            state = board_state(result)
+            boards.append(BoardCell(board, state, result))
+            grid_round.counts[state] += 1
+            counts[state] += 1
+        states = [cell.state for cell in boards]
+        due_at = None
+        late = False
+        if assignment.round.started_at is not None:
+            minutes = len(assignment.boards) * tournament.minutes_per_board
+            due_at = assignment.round.started_at + datetime.timedelta(minutes=minutes)
+            late = now > due_at and any(state not in DONE_STATES for state in states)
+        late_tables += late
+        grid_round.cells[column] = GridCell(assignment, boards, _cell_state(states), late, due_at)
+    return Dashboard(tables, list(rounds.values()), counts, late_tables, now)
+
+
+# --- A result's history -------------------------------------------------------------------
+
+
+@dataclass
+class History:
+    assignment: TableAssignment
+    board: int
+    versions: list[Result]
+    events: list[ResultEvent]
+
+    @property
+    def current(self) -> Result | None:
+        return next((version for version in self.versions if version.is_current), None)
+
+    @property
+    def state(self) -> str:
+        return board_state(self.current)
+
+
+def result_history(assignment: TableAssignment, board_number: int) -> History:
+    """Every version (newest first) and every event (oldest first) of a board at a table."""
+    versions = list(
+        Result.objects.filter(assignment=assignment, board_number=board_number)
+        .select_related("entered_by", "confirmed_by")
+        .order_by("-version")
+    )
+    events = list(
+        ResultEvent.objects.filter(
+            tournament=assignment.round.tournament,
+            round_number=assignment.round.number,
+            table_number=assignment.table.number,
+            board_number=board_number,
+        )
+        .select_related("actor", "result")
+        .order_by("at", "pk")
+    )
+    return History(assignment, board_number, versions, events)
+
+
+# --- Table entry ----------------------------------------------------------------------
+
+
+def table_by_token(token: str) -> Table | None:
+    return Table.objects.select_related("tournament").filter(token=token).first()
+
+
+@dataclass
+class TableRound:
+    assignment: TableAssignment
+    rows: list[SheetRow]
+
+    @property
+    def round(self) -> Round:
+        return self.assignment.round
+
+    @property
+    def finished(self) -> bool:
+        return all(row.state in DONE_STATES for row in self.rows)
+
+
+def table_rounds(table: Table) -> list[TableRound]:
+    """The published rounds of a table where it has two teams, with each board's state."""
+    tournament = table.tournament
+    assignments = (
+        _assignments(tournament)
+        .filter(table=table, round__published=True)
+        .order_by("round__number")
+        .prefetch_related(
+            Prefetch(
+                "results",
+                queryset=Result.objects.filter(is_current=True),
+                to_attr="current_results",
+            )
+        )
+    )
+    rounds = []
+    for assignment in assignments:
+        if assignment.has_phantom:
+            continue
+        by_board = {result.board_number: result for result in assignment.current_results}
+        rows = [
+            SheetRow(board, by_board.get(board), board_state(by_board.get(board)), None)
+            for board in assignment.boards
+        ]
+        rounds.append(TableRound(assignment, rows))
+    return rounds
+
+
+def current_table_round(rounds: list[TableRound]) -> TableRound | None:
+    """The first published round not finished at this table, else the last one."""
+    for table_round in rounds:
+        if not table_round.finished:
+            return table_round
+    return rounds[-1] if rounds else None
+
+
+# --- Export -------------------------------------------------------------------------------
+
+
+def counting_results(tournament: Tournament) -> QuerySet[Result]:
+    """Current confirmed and adjusted results, in round, table, board order."""
+    return (
+        Result.objects.filter(
+            tournament=tournament,
+            is_current=True,
+            status__in=[Result.Status.CONFIRMED, Result.Status.ADJUSTED],
+        )
+        .select_related("round", "table")
+        .order_by("round__number", "table__number", "board_number")
+    )
+
+
+def annonces_text(result: Result) -> str:
+    return format_annonces_text((result.record or {}).get("annonces", []))

@@ -1,0 +1,103 @@
+"""Template filters of the results pages: contracts, seats, states and audit snapshots."""
+
+import json
+
+from django import template
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.results import display
+from tournaments.results.models import Adjustment
+
+register = template.Library()
+
+STATE_LABELS = {
+    "missing": _("Manquant"),
+    "entered": _("Saisi, à confirmer"),
+    "confirmed": _("Confirmé"),
+    "disputed": _("Contesté"),
+    "adjusted": _("Ajusté"),
+    "deleted": _("Supprimé"),
+    "sitout": _("Relâche"),
+}
+STATE_BADGES = {
+    "missing": "error",
+    "entered": "warn",
+    "confirmed": "",
+    "disputed": "error",
+    "adjusted": "",
+    "deleted": "error",
+    "sitout": "",
+}
+ADJUSTMENT_LABELS = dict(Adjustment.choices)
+
+
+@register.filter
+def contract_label(record):
+    return display.contract_label(record)
+
+
+@register.filter
+def play_label(record):
+    return display.play_label(record)
+
+
+@register.filter
+def record_summary(record):
+    return display.record_summary(record)
+
+
+@register.filter
+def seat(value):
+    return display.seat_label(value)
+
+
+@register.filter
+def side(value):
+    return display.side_label(value)
+
+
+@register.filter
+def state_label(state):
+    return STATE_LABELS.get(state, state)
+
+
+@register.filter
+def state_badge(state):
+    return STATE_BADGES.get(state, "")
+
+
+@register.filter
+def adjustment_label(value):
+    return ADJUSTMENT_LABELS.get(value, value)
+
+
+@register.filter
+def snapshot_summary(snapshot):
+    """One line for a version kept in the audit trail (an event's before or after)."""
+    if not snapshot:
+        return "—"
+    ns_label, ew_label = display.SIDE_SHORT_LABELS["NS"], display.SIDE_SHORT_LABELS["EW"]
+    parts = [str(STATE_LABELS.get(snapshot.get("status"), snapshot.get("status")))]
+    if snapshot.get("record"):
+        parts.append(display.record_summary(snapshot["record"]))
+    if snapshot.get("ns_marks") is not None:
+        parts.append(f"{ns_label} {snapshot['ns_marks']} / {ew_label} {snapshot['ew_marks']}")
+    if snapshot.get("ns_adjustment"):
+        parts.append(
+            f"{ns_label} {ADJUSTMENT_LABELS.get(snapshot['ns_adjustment'])} / "
+            f"{ew_label} {ADJUSTMENT_LABELS.get(snapshot['ew_adjustment'])}"
+        )
+    if snapshot.get("dispute_reason"):
+        parts.append(f"« {snapshot['dispute_reason']} »")
+    return " · ".join(str(part) for part in parts)
+
+
+@register.filter
+def pretty_json(value):
+    return json.dumps(value, ensure_ascii=False, indent=1, sort_keys=False)
+
+
+@register.filter
+def belote_suit(value):
+    """The suit symbol of a belote option value ``N:H``, for the script that filters them."""
+    return value.split(":")[1] if ":" in str(value) else ""

@@ -1,0 +1,518 @@
+"""The arbiter's pages: the live dashboard, fast entry of a round's score sheets, a result's
+history with its actions (confirm, adjust, delete), and results import/export.
+
+Every view goes through ``arbiter_required`` (arbiters and organizers of the tournament).
+"""
+
+from __future__ import annotations
+
+import json
+
+from django.contrib import messages
+from django.http import Http404, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.datastructures import MultiValueDict
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from scoring.engine.result_record import ResultValidationError, parse_result
+from tournaments.deals.selectors import visible_board_numbers
+from tournaments.models import Round
+
+from . import exchange, selectors, services
+from .access import arbiter_required, client_ip
+from .display import record_summary
+from .exceptions import BoardNotPlayedHere, ImportRejected, ResultError
+from .forms import AdjustmentForm, ImportForm, ResultRowForm, new_submission_key, row_prefix
+from .models import Result
+
+
+def result_json(result: Result | None) -> dict | None:
+    """A version as the entry page's script shows it."""
+    if result is None:
+        return None
+    return {
+        "version": result.version,
+        "status": result.status,
+        "state": selectors.board_state(result),
+        "status_label": str(result.get_status_display()),
+        "ns": result.ns_marks,
+        "ew": result.ew_marks,
+        "made": result.made,
+        "summary": record_summary(result.record),
+        "ns_adjustment": result.ns_adjustment,
+        "ew_adjustment": result.ew_adjustment,
+        "record": result.record,
+    }
+
+
+# --- Dashboard ----------------------------------------------------------------------------
+
+
+@require_GET
+@arbiter_required
+def dashboard(request, tournament):
+    return render(
+        request,
+        "results/dashboard.html",
+        {"tournament": tournament, "board": selectors.dashboard(tournament)},
+    )
+
+
+@require_GET
+@arbiter_required
+def dashboard_grid(request, tournament):
+    """The grid alone, refreshed every few seconds by site.js (data-refresh-url)."""
+    return render(
+        request,
+        "results/_grid.html",
+        {"tournament": tournament, "board": selectors.dashboard(tournament)},
+    )
+
+
+@require_POST
+@arbiter_required
+def start_round(request, tournament, round_number: int):
+    round_ = get_object_or_404(Round, tournament=tournament, number=round_number)
+    services.start_round(round_)
+    messages.success(request, _("Tour %(number)s démarré.") % {"number": round_number})
+    return redirect("results:dashboard", tournament.slug)
+
+
+# --- Entry of a round's score sheets ---------------------------------------------------------
+
+
+@require_GET
+@arbiter_required
+def entry(request, tournament):
+    """The entry page of the first round not complete yet."""
+    round_ = selectors.first_unfinished_round(tournament)
+    if round_ is None:
+        messages.warning(request, _("Le plan de table n'est pas encore établi."))
+        return redirect("results:dashboard", tournament.slug)
+    return redirect("results:entry_round", tournament.slug, round_.number)
+
+
+def _sheet_forms(request, tournament, round_, data=None):
+    rules = tournament.rule_settings()
+    visible = visible_board_numbers(request.user, tournament)
+    sheets = selectors.round_sheets(tournament, round_)
+    for sheet in sheets:
+        for row in sheet.rows:
+            row.form = ResultRowForm(
+                data,
+                prefix=row_prefix(sheet.table.number, row.board),
+                rules=rules,
+                hands=row.hands,
+                choices_from_hands=row.board in visible,
+                existing=row.result,
+            )
+    return sheets, rules
+
+
+def _unchanged(form: ResultRowForm, existing: Result | None, rules) -> bool:
+    """Is the row what is stored already (a whole-sheet submission resends every row)?"""
+    if existing is None or existing.record is None or form.record is None:
+        return False
+    try:
+        return parse_result(form.record, rules).to_dict() == existing.record
+    except ResultValidationError:
+        return False
+
+
+def _save_row(request, form, assignment, row, rules) -> Result | None:
+    """Save one valid row; errors go onto the form. None when nothing had to be saved."""
+    live = row.result if selectors.board_state(row.result) != selectors.MISSING else None
+    replace = form.cleaned_data.get("replace")
+    if live is not None and not replace and _unchanged(form, live, rules):
+        return None
+    try:
+        return services.record_result(
+            assignment,
+            row.board,
+            form.record,
+            by=request.user,
+            source=Result.Source.ARBITER,
+            ip=client_ip(request),
+            submission_key=form.cleaned_data.get("submission_key") or None,
+            replace_version=form.cleaned_data.get("replace_version") if replace else None,
+        )
+    except ResultValidationError as error:
+        form.add_engine_errors(error)
+    except ResultError as error:
+        form.add_error(None, str(error))
+    return None
+
+
+@require_http_methods(["GET", "POST"])
+@arbiter_required
+def entry_round(request, tournament, round_number: int):
+    """A whole round's score sheets on one screen, table by table, one row per board.
+
+    The page's script saves each row as JSON (``entry_row``); without it the whole sheet is
+    posted here and every filled-in row is saved.
+    """
+    round_ = get_object_or_404(Round, tournament=tournament, number=round_number)
+    data = request.POST if request.method == "POST" else None
+    sheets, rules = _sheet_forms(request, tournament, round_, data)
+    if request.method == "POST":
+        saved = failed = 0
+        for sheet in sheets:
+            for row in sheet.rows:
+                form = row.form
+                if form.is_blank():
+                    continue
+                if not form.is_valid():
+                    failed += 1
+                    continue
+                if _save_row(request, form, sheet.assignment, row, rules) is not None:
+                    saved += 1
+                elif form.errors:
+                    failed += 1
+        if saved:
+            messages.success(
+                request,
+                ngettext(
+                    "%(count)s résultat enregistré.", "%(count)s résultats enregistrés.", saved
+                )
+                % {"count": saved},
+            )
+        if not failed:
+            return redirect("results:entry_round", tournament.slug, round_number)
+        messages.error(
+            request,
+            ngettext(
+                "%(count)s ligne n'a pas pu être enregistrée : voir les erreurs ci-dessous.",
+                "%(count)s lignes n'ont pas pu être enregistrées : voir les erreurs ci-dessous.",
+                failed,
+            )
+            % {"count": failed},
+        )
+        # The rows saved meanwhile are shown as stored.
+        fresh, _rules = _sheet_forms(request, tournament, round_)
+        _keep_failed_rows(sheets, fresh)
+        sheets = fresh
+    return render(
+        request,
+        "results/entry.html",
+        {
+            "tournament": tournament,
+            "round": round_,
+            "rounds": tournament.round_set.order_by("number"),
+            "sheets": sheets,
+            "rules": rules,
+        },
+        status=400 if request.method == "POST" else 200,
+    )
+
+
+def _keep_failed_rows(posted, fresh) -> None:
+    for posted_sheet, fresh_sheet in zip(posted, fresh, strict=True):
+        for posted_row, fresh_row in zip(posted_sheet.rows, fresh_sheet.rows, strict=True):
+            if posted_row.form.is_bound and posted_row.form.errors:
+                fresh_row.form = posted_row.form
+
+
+def _json_error(message: str, status: int, **extra) -> JsonResponse:
+    return JsonResponse({"ok": False, "message": message, **extra}, status=status)
+
+
+def _as_form_data(prefix: str, fields: dict) -> MultiValueDict:
+    data = MultiValueDict()
+    for name, value in fields.items():
+        key = f"{prefix}-{name}"
+        if isinstance(value, list):
+            data.setlist(key, [str(item) for item in value])
+        elif isinstance(value, bool):
+            if value:
+                data[key] = "on"
+        elif value is not None:
+            data[key] = str(value)
+    return data
+
+
+@require_POST
+@arbiter_required(json=True)
+def entry_row(request, tournament, round_number: int):
+    """Save one row as JSON: ``{"table", "board", "fields": {...}}`` (the row's form fields)
+    or ``{"table", "board", "record": {...}, "replace_version", "submission_key"}`` (the
+    canonical record). Answers the computed marks, or the errors in French per field."""
+    round_ = Round.objects.filter(tournament=tournament, number=round_number).first()
+    if round_ is None:
+        return _json_error(_("Ce tour n'existe pas."), 404)
+    try:
+        payload = json.loads(request.body or b"{}")
+        table_number = int(payload["table"])
+        board_number = int(payload["board"])
+    except (ValueError, TypeError, KeyError):
+        return _json_error(_("Requête illisible : table, étui et résultat attendus."), 400)
+    assignment = selectors.assignment_at(tournament, round_number, table_number)
+    if assignment is None:
+        return _json_error(
+            _("La table %(table)s ne joue pas au tour %(round)s.")
+            % {"table": table_number, "round": round_number},
+            400,
+            code="wrong_board",
+        )
+    try:
+        services.check_board(assignment, board_number)
+    except BoardNotPlayedHere as error:
+        return _json_error(str(error), 400, code=error.code)
+    rules = tournament.rule_settings()
+    current = selectors.current_result(assignment, board_number)
+    form = None
+    if isinstance(payload.get("fields"), dict):
+        hands = selectors.board_hands(tournament, board_number)
+        form = ResultRowForm(
+            _as_form_data(row_prefix(table_number, board_number), payload["fields"]),
+            prefix=row_prefix(table_number, board_number),
+            rules=rules,
+            hands=hands,
+            choices_from_hands=board_number in visible_board_numbers(request.user, tournament),
+            existing=current,
+        )
+        if not form.is_valid():
+            return JsonResponse({"ok": False, "errors": form.error_items()}, status=400)
+        data = form.record
+        replace = form.cleaned_data.get("replace")
+        replace_version = form.cleaned_data.get("replace_version") if replace else None
+        submission_key = form.cleaned_data.get("submission_key") or None
+        live = current if selectors.board_state(current) != selectors.MISSING else None
+        replayed = (
+            bool(submission_key) and Result.objects.filter(submission_key=submission_key).exists()
+        )
+        if live is not None and not replace and not replayed and _unchanged(form, live, rules):
+            return JsonResponse(
+                {
+                    "ok": True,
+                    "unchanged": True,
+                    "result": result_json(live),
+                    "submission_key": submission_key,
+                }
+            )
+    elif "record" in payload:
+        data = payload["record"]
+        replace_version = payload.get("replace_version")
+        if replace_version is not None and not isinstance(replace_version, int):
+            return _json_error(_("« replace_version » doit être un numéro de version."), 400)
+        submission_key = payload.get("submission_key") or None
+        if submission_key is not None and not isinstance(submission_key, str):
+            return _json_error(_("« submission_key » doit être un texte."), 400)
+    else:
+        return _json_error(_("Requête illisible : table, étui et résultat attendus."), 400)
+    try:
+        result = services.record_result(
+            assignment,
+            board_number,
+            data,
+            by=request.user,
+            source=Result.Source.ARBITER,
+            ip=client_ip(request),
+            submission_key=submission_key,
+            replace_version=replace_version,
+        )
+    except ResultValidationError as error:
+        if form is not None:
+            items = form.add_engine_errors(error)
+        else:
+            items = [
+                {
+                    "field": item.field,
+                    "path": item.field,
+                    "code": item.code,
+                    "message": services.render_engine_error(item),
+                }
+                for item in error.errors
+            ]
+        return JsonResponse({"ok": False, "errors": items}, status=400)
+    except ResultError as error:
+        return JsonResponse(
+            {
+                "ok": False,
+                "code": error.code,
+                "message": str(error),
+                "current": result_json(getattr(error, "current", None)),
+            },
+            status=error.status,
+        )
+    return JsonResponse(
+        {
+            "ok": True,
+            "replayed": result.is_replay,
+            "result": result_json(result),
+            "submission_key": new_submission_key(),
+        },
+        status=200 if result.is_replay else 201,
+    )
+
+
+# --- A result's history and the arbiter's actions on it ------------------------------------
+
+
+def _location(tournament, round_number: int, table_number: int, board_number: int):
+    assignment = selectors.assignment_at(tournament, round_number, table_number)
+    if assignment is None:
+        raise Http404
+    try:
+        services.check_board(assignment, board_number)
+    except BoardNotPlayedHere:
+        raise Http404 from None
+    return assignment
+
+
+@require_GET
+@arbiter_required
+def history(request, tournament, round_number: int, table_number: int, board_number: int):
+    assignment = _location(tournament, round_number, table_number, board_number)
+    story = selectors.result_history(assignment, board_number)
+    current = story.current
+    live = current if story.state != selectors.MISSING else None
+    return render(
+        request,
+        "results/history.html",
+        {
+            "tournament": tournament,
+            "assignment": assignment,
+            "story": story,
+            "live": live,
+            "adjust_form": AdjustmentForm(
+                initial={
+                    "version": live.version if live else None,
+                    "ns_adjustment": (live.ns_adjustment if live else "") or "A",
+                    "ew_adjustment": (live.ew_adjustment if live else "") or "A",
+                }
+            ),
+            "entry_url": reverse("results:entry_round", args=[tournament.slug, round_number])
+            + f"#{row_prefix(table_number, board_number)}",
+        },
+    )
+
+
+def _version_posted(request, assignment, board_number: int) -> Result:
+    try:
+        version = int(request.POST.get("version", ""))
+    except ValueError:
+        raise Http404 from None
+    return get_object_or_404(
+        Result, assignment=assignment, board_number=board_number, version=version
+    )
+
+
+def _back_to_history(tournament, round_number, table_number, board_number):
+    return redirect("results:history", tournament.slug, round_number, table_number, board_number)
+
+
+@require_POST
+@arbiter_required
+def confirm(request, tournament, round_number: int, table_number: int, board_number: int):
+    assignment = _location(tournament, round_number, table_number, board_number)
+    result = _version_posted(request, assignment, board_number)
+    try:
+        services.confirm_result(result, by=request.user, ip=client_ip(request))
+        messages.success(request, _("Résultat confirmé."))
+    except ResultError as error:
+        messages.error(request, str(error))
+    return _back_to_history(tournament, round_number, table_number, board_number)
+
+
+@require_POST
+@arbiter_required
+def adjust(request, tournament, round_number: int, table_number: int, board_number: int):
+    assignment = _location(tournament, round_number, table_number, board_number)
+    form = AdjustmentForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Choisissez un score ajusté pour chaque camp."))
+        return _back_to_history(tournament, round_number, table_number, board_number)
+    try:
+        services.adjust_result(
+            assignment,
+            board_number,
+            form.cleaned_data["ns_adjustment"],
+            form.cleaned_data["ew_adjustment"],
+            by=request.user,
+            ip=client_ip(request),
+            replace_version=form.cleaned_data.get("version"),
+        )
+        messages.success(request, _("Score ajusté enregistré."))
+    except ResultError as error:
+        messages.error(request, str(error))
+    return _back_to_history(tournament, round_number, table_number, board_number)
+
+
+@require_POST
+@arbiter_required
+def delete(request, tournament, round_number: int, table_number: int, board_number: int):
+    assignment = _location(tournament, round_number, table_number, board_number)
+    result = _version_posted(request, assignment, board_number)
+    try:
+        services.delete_result(result, by=request.user, ip=client_ip(request))
+        messages.success(request, _("Résultat supprimé (il reste dans l'historique)."))
+    except ResultError as error:
+        messages.error(request, str(error))
+    return _back_to_history(tournament, round_number, table_number, board_number)
+
+
+# --- Import and export ----------------------------------------------------------------------
+
+
+@require_http_methods(["GET", "POST"])
+@arbiter_required
+def exchange_page(request, tournament):
+    errors = []
+    form = ImportForm(request.POST or None, request.FILES or None)
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            upload = form.cleaned_data["file"]
+            try:
+                stored = exchange.import_file(
+                    tournament,
+                    upload.read(),
+                    filename=upload.name,
+                    by=request.user,
+                    ip=client_ip(request),
+                    replace=form.cleaned_data["replace"],
+                )
+            except ImportRejected as error:
+                errors = [str(line) for line in error.errors]
+                status = 400
+            else:
+                messages.success(
+                    request,
+                    ngettext(
+                        "%(count)s résultat importé.", "%(count)s résultats importés.", len(stored)
+                    )
+                    % {"count": len(stored)},
+                )
+                return redirect("results:exchange", tournament.slug)
+        else:
+            status = 400
+    return render(
+        request,
+        "results/exchange.html",
+        {
+            "tournament": tournament,
+            "form": form,
+            "errors": errors,
+            "count": selectors.counting_results(tournament).count(),
+        },
+        status=status,
+    )
+
+
+CONTENT_TYPES = {"jsonl": "application/x-ndjson; charset=utf-8", "csv": "text/csv; charset=utf-8"}
+
+
+@require_GET
+@arbiter_required
+def export(request, tournament, fmt: str):
+    if fmt not in exchange.FORMATS:
+        raise Http404
+    text = exchange.export(tournament, fmt)
+    # A BOM lets spreadsheet programs recognise UTF-8 (accents) when opening the CSV file.
+    body = ("\ufeff" + text) if fmt == "csv" else text
+    response = HttpResponse(body.encode("utf-8"), content_type=CONTENT_TYPES[fmt])
+    response["Content-Disposition"] = f'attachment; filename="{tournament.slug}-resultats.{fmt}"'
+    return response
