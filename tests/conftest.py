@@ -100,3 +100,9 @@ def celery_worker(transactional_db, settings):
             process.wait()
         app.conf.update(**saved)
         app.pool.force_close_all()
+
+
+@pytest.fixture(autouse=True)
+def _fast_password_hasher(settings):
+    """Hashing test users' passwords with the production hasher costs seconds per test."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -6,3 +6,12 @@ class DealsConfig(AppConfig):
     name = "tournaments.deals"
     label = "deals"
     verbose_name = _("Donnes")
+
+    def ready(self) -> None:
+        from tournaments import navigation
+
+        navigation.register("deals:records", _("Relevé des donnes"), navigation.PUBLIC, 60)
+        navigation.register(
+            "deals:verification", _("Vérification des donnes"), navigation.PUBLIC, 65
+        )
+        navigation.register("deals:manage", _("Donnes"), navigation.ORGANIZER, 30)

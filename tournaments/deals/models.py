@@ -1,5 +1,6 @@
 """Boards (étuis) and the secret seed their deals were generated from."""
 
+from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -18,6 +19,9 @@ class DealSet(models.Model):
     commitment = models.CharField(_("empreinte SHA-256 de la graine"), max_length=64)
     generator_version = models.CharField(_("version du générateur"), max_length=60)
     created_at = models.DateTimeField(auto_now_add=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
     revealed_at = models.DateTimeField(_("graine révélée le"), null=True, blank=True)
 
     def __str__(self) -> str:
@@ -33,6 +37,14 @@ class Board(models.Model):
         S = "S", _("Sud")
         W = "W", _("Ouest")
 
+    class Source(models.TextChoices):
+        """Where the board's hands came from; verification explains a mismatch with it."""
+
+        GENERATED = "generated", _("Générée par le logiciel")
+        IMPORTED = "imported", _("Importée (PBN)")
+        TYPED = "typed", _("Saisie depuis l'étui")
+        UNRECORDED = "unrecorded", _("Non enregistrée")
+
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="boards")
     number = models.PositiveSmallIntegerField(_("étui"))
     dealer = models.CharField(_("donneur"), max_length=1, choices=Dealer.choices)
@@ -40,6 +52,13 @@ class Board(models.Model):
     hands = models.JSONField(default=dict, blank=True)
     # Rank of the deal among all 32!/(8!)^4 deals (fits in 57 bits); null when unrecorded.
     deal_number = models.BigIntegerField(_("numéro de donne"), null=True, blank=True)
+    source = models.CharField(
+        _("origine"), max_length=12, choices=Source.choices, default=Source.GENERATED
+    )
+    updated_at = models.DateTimeField(auto_now=True)
+    updated_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
 
     class Meta:
         ordering = ["number"]

@@ -1,0 +1,302 @@
+"""Reads on a tournament's deals, for pages, printing, result checks and the API.
+
+Secrecy lives here: ``can_see_board`` and ``visible_boards`` decide who may see which hands, on
+top of ``tournaments.permissions``. Other apps import these names; they are part of the
+documented interface (docs/deals-site.md) and stay stable.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.utils.translation import gettext
+
+from scoring.deals.board import Board as CoreBoard
+from scoring.deals.deal_number import rank_deal
+from scoring.deals.pbn import export_pbn
+from scoring.engine.cards import PBN_RANK_ORDER, SEATS_PBN_ORDER, SUITS, Hand, Seat
+from tournaments import permissions
+from tournaments.models import Round, TableAssignment, Tournament
+
+from .models import Board, DealSet
+
+# ---------------------------------------------------------------------------------------------
+# The table plan as seen from the boards
+
+
+def board_rounds(tournament: Tournament) -> dict[int, set[int]]:
+    """For each board number in the table plan, the rounds in which it is played."""
+    rounds: dict[int, set[int]] = {}
+    rows = TableAssignment.objects.filter(round__tournament=tournament).values_list(
+        "round__number", "boards"
+    )
+    for round_number, boards in rows:
+        for number in boards or ():
+            rounds.setdefault(int(number), set()).add(round_number)
+    return rounds
+
+
+def board_count(tournament: Tournament) -> int:
+    """How many boards the tournament needs: the highest board number in the table plan, or,
+    with no plan yet, rounds × boards per round (0 when neither is known)."""
+    rounds = board_rounds(tournament)
+    if rounds:
+        return max(rounds)
+    if tournament.rounds:
+        return tournament.rounds * tournament.boards_per_round
+    return 0
+
+
+# ---------------------------------------------------------------------------------------------
+# Boards and the seed
+
+
+def deal_set_for(tournament: Tournament) -> DealSet | None:
+    """The seed and commitment of generated deals, or None (imported or unrecorded deals)."""
+    return DealSet.objects.filter(tournament=tournament).first()
+
+
+def board_for(tournament: Tournament, number: int) -> Board | None:
+    """The stored board (étui) ``number`` of the tournament, or None. No secrecy check: callers
+    showing hands ask ``can_see_board`` first."""
+    return Board.objects.filter(tournament=tournament, number=number).first()
+
+
+def core_board(board: Board) -> CoreBoard | None:
+    """The stored board as the core's value (``scoring.deals.board.Board``), for hand checks and
+    exports; None when its hands are not recorded. Raises ``InvalidDealError`` when the stored
+    hands are not a deal."""
+    if not board.has_hands:
+        return None
+    hands = {Seat(seat): Hand.from_pbn(text) for seat, text in board.hands.items()}
+    return CoreBoard(board.number, Seat(board.dealer), hands)
+
+
+def hands_released(tournament: Tournament) -> bool:
+    """Have the hand records of every round been released (the end-of-session release)?"""
+    rounds = Round.objects.filter(tournament=tournament)
+    return rounds.exists() and not rounds.filter(hands_released=False).exists()
+
+
+def deals_locked_reason(tournament: Tournament) -> str | None:
+    """Why the boards can no longer be replaced (a result exists, hands were released), as a
+    sentence in the active language; None while they can."""
+    from tournaments.results.models import Result
+
+    if Result.objects.filter(tournament=tournament).exists():
+        return gettext(
+            "Des résultats ont déjà été saisis : les donnes ne peuvent plus être remplacées."
+        )
+    if Round.objects.filter(tournament=tournament, hands_released=True).exists():
+        return gettext(
+            "Le relevé des donnes a déjà été publié : les donnes ne peuvent plus être remplacées."
+        )
+    return None
+
+
+def board_locked_reason(tournament: Tournament, number: int) -> str | None:
+    """Why the recorded hands of board ``number`` can no longer be changed (it was played, or
+    a round where it is played was released); None while they can."""
+    from tournaments.results.models import Result
+
+    if Result.objects.filter(tournament=tournament, board_number=number).exists():
+        return gettext(
+            "L'étui %(number)s a déjà été joué : ses mains ne peuvent plus être modifiées."
+        ) % {"number": number}
+    rounds = board_rounds(tournament).get(number, set())
+    released = Round.objects.filter(tournament=tournament, hands_released=True)
+    if released.filter(number__in=rounds).exists() or hands_released(tournament):
+        return gettext(
+            "Les mains de l'étui %(number)s ont déjà été publiées : elles ne peuvent plus être "
+            "modifiées."
+        ) % {"number": number}
+    return None
+
+
+# ---------------------------------------------------------------------------------------------
+# Secrecy
+
+
+def sees_all_hands(user, tournament: Tournament) -> bool:
+    """Organizers always; arbiters when the organizer allows them to check hands."""
+    if permissions.is_organizer(user, tournament):
+        return True
+    return tournament.arbiters_see_hands and permissions.is_arbiter(user, tournament)
+
+
+def can_see_board(user, tournament: Tournament, board_number: int) -> bool:
+    """May ``user`` see the hands of board ``board_number``?
+
+    Organizers always; arbiters when ``tournament.arbiters_see_hands``; everyone else only once
+    every round in which the plan plays that board is released. A board the plan does not play
+    becomes visible only when every round is released.
+    """
+    rounds = board_rounds(tournament).get(board_number, set())
+    return permissions.can_see_hands(user, tournament, sorted(rounds))
+
+
+def visible_board_numbers(user, tournament: Tournament) -> set[int]:
+    """The numbers of the stored boards whose hands ``user`` may see (same rule as
+    ``can_see_board``, in three queries for the whole tournament)."""
+    numbers = set(Board.objects.filter(tournament=tournament).values_list("number", flat=True))
+    if sees_all_hands(user, tournament):
+        return numbers
+    released = set(
+        Round.objects.filter(tournament=tournament, hands_released=True).values_list(
+            "number", flat=True
+        )
+    )
+    every_round = set(Round.objects.filter(tournament=tournament).values_list("number", flat=True))
+    everything = bool(every_round) and released == every_round
+    plan = board_rounds(tournament)
+    return {
+        number for number in numbers if everything or (number in plan and plan[number] <= released)
+    }
+
+
+def visible_boards(user, tournament: Tournament) -> list[Board]:
+    """The stored boards whose hands ``user`` may see, in number order (those without
+    recorded hands included: they have nothing to hide)."""
+    numbers = visible_board_numbers(user, tournament)
+    return [board for board in tournament.boards.order_by("number") if board.number in numbers]
+
+
+def can_download_pbn(user, tournament: Tournament) -> bool:
+    """The PBN export: organizers, and everyone once every round is released."""
+    return permissions.is_organizer(user, tournament) or hands_released(tournament)
+
+
+# ---------------------------------------------------------------------------------------------
+# Hand diagrams
+
+
+@dataclass(frozen=True)
+class SuitHolding:
+    """The cards of one suit in one hand, strongest first (A K Q J 10 9 8 7)."""
+
+    suit: str  # S H D C
+    symbol: str  # ♠ ♥ ♦ ♣
+    is_red: bool
+    ranks: tuple[str, ...]  # "10" for the ten
+
+    @property
+    def text(self) -> str:
+        """``A K 10 7``, or an em dash for a void."""
+        return " ".join(self.ranks) if self.ranks else "—"
+
+
+@dataclass(frozen=True)
+class SeatHand:
+    """One seat's hand, suit by suit (♠ ♥ ♦ ♣)."""
+
+    seat: str  # N E S W
+    name: str  # Nord, Est, ... in the active language
+    is_dealer: bool
+    suits: tuple[SuitHolding, ...]
+
+
+@dataclass(frozen=True)
+class HandDiagram:
+    """A board's four hands for a hand record (relevé), a page or a PDF.
+
+    ``north``, ``east``, ``south``, ``west`` for the compass layout; ``hands`` in PBN order.
+    """
+
+    board_number: int
+    dealer: str
+    dealer_name: str
+    deal_number: int | None
+    hands: tuple[SeatHand, ...]
+
+    def seat(self, letter: str) -> SeatHand:
+        return next(hand for hand in self.hands if hand.seat == letter)
+
+    @property
+    def north(self) -> SeatHand:
+        return self.seat("N")
+
+    @property
+    def east(self) -> SeatHand:
+        return self.seat("E")
+
+    @property
+    def south(self) -> SeatHand:
+        return self.seat("S")
+
+    @property
+    def west(self) -> SeatHand:
+        return self.seat("W")
+
+    @property
+    def deal_number_display(self) -> str:
+        """The deal number in groups of three digits (narrow no-break spaces), as French
+        hand records print long numbers."""
+        if self.deal_number is None:
+            return ""
+        return f"{self.deal_number:,}".replace(",", "\u202f")
+
+
+def seat_label(seat: str) -> str:
+    """A seat's name in the active language: Nord, Est, Sud, Ouest."""
+    return str(Board.Dealer(seat).label)
+
+
+def hand_diagram(board: Board | CoreBoard) -> HandDiagram | None:
+    """The hands of a stored board (or of a core ``Board`` value) laid out per seat and suit,
+    with suit symbols; None when the board's hands are not recorded."""
+    if isinstance(board, CoreBoard):
+        core = board
+        deal_number = None
+    else:
+        core = core_board(board)
+        deal_number = board.deal_number
+    if core is None:
+        return None
+    dealer = core.dealer.value
+    hands = tuple(
+        SeatHand(
+            seat=seat.value,
+            name=seat_label(seat.value),
+            is_dealer=seat.value == dealer,
+            suits=tuple(
+                SuitHolding(
+                    suit=suit.value,
+                    symbol=suit.symbol,
+                    is_red=suit.is_red,
+                    ranks=tuple(
+                        rank.value for rank in PBN_RANK_ORDER if core.hand(seat).has(rank, suit)
+                    ),
+                )
+                for suit in SUITS
+            ),
+        )
+        for seat in SEATS_PBN_ORDER
+    )
+    if deal_number is None:
+        deal_number = rank_deal(core.deal)
+    return HandDiagram(
+        board_number=core.number,
+        dealer=dealer,
+        dealer_name=seat_label(dealer),
+        deal_number=deal_number,
+        hands=hands,
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# PBN export
+
+
+def pbn_export(tournament: Tournament) -> str:
+    """The tournament's recorded boards as a PBN file (Event, Site, Date, Board, Dealer, Deal).
+
+    Boards without recorded hands are left out (a PBN Deal needs the four hands). No secrecy
+    check: callers ask ``can_download_pbn`` first.
+    """
+    boards = [
+        core
+        for core in (core_board(board) for board in tournament.boards.order_by("number"))
+        if core is not None
+    ]
+    site = ", ".join(part for part in (tournament.club, tournament.venue) if part)
+    return export_pbn(boards, event=tournament.name, site=site, date=tournament.date)
