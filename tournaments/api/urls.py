@@ -1,5 +1,36 @@
-"""URLs of the api app."""
+"""URLs of the api app (under /api/): the v1 resources, the OpenAPI schema, its docs page, and
+the organizer's page of API tokens."""
+
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from rest_framework.routers import SimpleRouter
+
+from . import views, views_tokens
 
 app_name = "api"
 
-urlpatterns: list = []
+TOURNAMENT = "tournaments/<slug:slug>"
+
+router = SimpleRouter(use_regex_path=False)
+router.register("tournaments", views.TournamentViewSet, basename="tournament")
+router.register(f"{TOURNAMENT}/teams", views.TeamViewSet, basename="team")
+router.register(f"{TOURNAMENT}/players", views.PlayerViewSet, basename="player")
+router.register(f"{TOURNAMENT}/rounds", views.RoundViewSet, basename="round")
+router.register(f"{TOURNAMENT}/plan", views.PlanViewSet, basename="plan")
+router.register(f"{TOURNAMENT}/boards", views.BoardViewSet, basename="board")
+router.register(f"{TOURNAMENT}/results", views.ResultViewSet, basename="result")
+router.register(f"{TOURNAMENT}/scores", views.BoardScoreViewSet, basename="score")
+
+urlpatterns = [
+    path("v1/", include(router.urls)),
+    path(f"v1/{TOURNAMENT}/rankings/", views.RankingView.as_view(), name="ranking"),
+    path("schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("docs/", SpectacularSwaggerView.as_view(url_name="api:schema"), name="docs"),
+    # The organizer's page (HTML, French): create and revoke the tournament's tokens.
+    path("tournois/<slug:slug>/jetons/", views_tokens.tokens, name="tokens"),
+    path(
+        "tournois/<slug:slug>/jetons/<int:token_id>/revoquer/",
+        views_tokens.revoke,
+        name="token_revoke",
+    ),
+]

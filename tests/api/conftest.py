@@ -1,0 +1,73 @@
+"""The cast of the API tests: a running tournament, another one, and the six kinds of caller.
+
+Callers: anonymous, a player (logged in, no role), an arbiter and an organizer of this
+tournament, an arbiter and an organizer of another tournament. Each logs in with a session;
+tokens have their own tests.
+"""
+
+import pytest
+from rest_framework.test import APIClient
+
+from tests.factories import make_tournament, small_tournament
+from tournaments.results.services import record_result
+
+ACTORS = ("anonymous", "player", "arbiter", "other_arbiter", "organizer", "other_organizer")
+
+
+@pytest.fixture(autouse=True)
+def _fast_passwords(settings):
+    # Six users a test: the real password hasher would spend seconds on purpose.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture
+def cast(db, make_user):
+    """Users by actor name (None for anonymous)."""
+    return {
+        "anonymous": None,
+        "player": make_user("pauline"),
+        "arbiter": make_user("arnaud", role="arbiter"),
+        "other_arbiter": make_user("agathe", role="arbiter"),
+        "organizer": make_user("odile", role="organizer"),
+        "other_organizer": make_user("oscar", role="organizer"),
+    }
+
+
+@pytest.fixture
+def tournament(cast):
+    """A running 6-team Mitchell, published plan, 6 boards with hands, none released."""
+    return small_tournament(organizer=cast["organizer"], arbiter=cast["arbiter"])
+
+
+@pytest.fixture
+def other_tournament(cast):
+    """Where the "other" arbiter and organizer have their roles."""
+    return make_tournament(organizer=cast["other_organizer"], arbiter=cast["other_arbiter"])
+
+
+@pytest.fixture
+def client_for(cast, other_tournament):
+    """An API client logged in as the actor (anonymous: not logged in)."""
+
+    def make(actor: str) -> APIClient:
+        client = APIClient()
+        user = cast[actor]
+        if user is not None:
+            client.force_login(user)
+        return client
+
+    return make
+
+
+def played(tournament, round_number=1, table_number=1, board=1, **record):
+    """A confirmed arbiter entry at a table (through the results service)."""
+    assignment = tournament.round_set.get(number=round_number).assignments.get(
+        table__number=table_number
+    )
+    data = record or {"passed": True}
+    return record_result(assignment, board, data)
+
+
+@pytest.fixture
+def api_root():
+    return "/api/v1"

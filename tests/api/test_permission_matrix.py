@@ -1,0 +1,297 @@
+"""Every endpoint × every kind of caller, with the status code each must get.
+
+Callers, in the order of the expected codes: anonymous, player (logged in, no role), arbiter of
+this tournament, arbiter of another tournament, organizer of this tournament, organizer of
+another. Each caller's request runs in a savepoint rolled back afterwards, so that every caller
+meets the same state. A last test checks the table lists every operation of the schema.
+"""
+
+from dataclasses import dataclass, field
+
+import pytest
+from django.db import transaction
+from drf_spectacular.generators import SchemaGenerator
+
+from tests.api.conftest import ACTORS, played
+from tests.factories import make_tournament
+from tournaments.results.models import Result, ResultEvent
+from tournaments.results.services import record_result
+from tournaments.services import PlayerData, TeamData, register_team
+
+pytestmark = pytest.mark.django_db
+
+#                 anon  player arbiter other_arb organizer other_org
+READ = (200, 200, 200, 200, 200, 200)
+ORGANIZER_WRITE = (401, 403, 403, 403, 200, 403)
+ORGANIZER_CREATE = (401, 403, 403, 403, 201, 403)
+ORGANIZER_DELETE = (401, 403, 403, 403, 204, 403)
+ARBITER_WRITE = (401, 403, 200, 403, 200, 403)
+ARBITER_CREATE = (401, 403, 201, 403, 201, 403)
+STAFF_ONLY_READ = (404, 404, 200, 404, 200, 404)
+ORGANIZER_ONLY_READ = (404, 404, 404, 404, 200, 404)
+
+
+@dataclass(frozen=True)
+class Row:
+    method: str
+    path: str  # as in the schema, under /api/v1
+    expected: tuple[int, ...]
+    body: dict | None = None
+    params: dict = field(default_factory=dict)  # world key (or value) per path parameter
+    setup: str = ""  # name of a preparation of the world, below
+
+
+MATRIX = [
+    # Tournaments
+    Row("GET", "/tournaments/", READ),
+    Row(
+        "POST",
+        "/tournaments/",
+        (401, 403, 403, 403, 201, 201),
+        {"name": "Open de printemps", "date": "2027-04-10"},
+    ),
+    Row("GET", "/tournaments/{slug}/", READ),
+    Row("GET", "/tournaments/{slug}/", ORGANIZER_ONLY_READ, params={"slug": "draft"}),
+    Row("PATCH", "/tournaments/{slug}/", ORGANIZER_WRITE, {"venue": "Salle polyvalente"}),
+    Row("POST", "/tournaments/{slug}/status/", ORGANIZER_WRITE, {"status": "finished"}),
+    # Teams and players
+    Row("GET", "/tournaments/{slug}/teams/", READ),
+    Row(
+        "POST",
+        "/tournaments/{slug}/teams/",
+        ORGANIZER_CREATE,
+        {
+            "players": [
+                {"first_name": "Irène", "last_name": "Joly"},
+                {"first_name": "Karim", "last_name": "Lemoine"},
+            ]
+        },
+    ),
+    Row("GET", "/tournaments/{slug}/teams/{number}/", READ, params={"number": 1}),
+    Row(
+        "PATCH",
+        "/tournaments/{slug}/teams/{number}/",
+        ORGANIZER_WRITE,
+        {"name": "Les As", "checked_in": False},
+        params={"number": 1},
+    ),
+    Row(
+        "DELETE",
+        "/tournaments/{slug}/teams/{number}/",
+        ORGANIZER_DELETE,
+        params={"number": 7},
+        setup="extra_team",
+    ),
+    Row("GET", "/tournaments/{slug}/players/", READ),
+    Row("GET", "/tournaments/{slug}/players/{id}/", READ, params={"id": "player"}),
+    # Rounds and the table plan
+    Row("GET", "/tournaments/{slug}/rounds/", READ),
+    Row("GET", "/tournaments/{slug}/rounds/{number}/", READ, params={"number": 1}),
+    Row(
+        "GET",
+        "/tournaments/{slug}/rounds/{number}/",
+        STAFF_ONLY_READ,
+        params={"number": 3},
+        setup="unpublished_round_3",
+    ),
+    Row("POST", "/tournaments/{slug}/rounds/{number}/start/", ARBITER_WRITE, {}, {"number": 1}),
+    Row("GET", "/tournaments/{slug}/plan/", READ),
+    Row("POST", "/tournaments/{slug}/plan/generate/", ORGANIZER_WRITE, {}, setup="no_results"),
+    Row("POST", "/tournaments/{slug}/plan/publish/", ORGANIZER_WRITE, {"published": False}),
+    # Boards
+    Row("GET", "/tournaments/{slug}/boards/", READ),
+    Row("GET", "/tournaments/{slug}/boards/{number}/", READ, params={"number": 1}),
+    Row("POST", "/tournaments/{slug}/boards/release/", ORGANIZER_WRITE, {"rounds": [1]}),
+    # Results
+    Row("GET", "/tournaments/{slug}/results/", READ),
+    Row(
+        "GET",
+        "/tournaments/{slug}/results/{id}/",
+        STAFF_ONLY_READ,
+        params={"id": "confirmed_result"},
+    ),
+    Row(
+        "POST",
+        "/tournaments/{slug}/results/",
+        ARBITER_CREATE,
+        {"round": 1, "table": 3, "board": 6, "record": {"passed": True}},
+    ),
+    Row(
+        "PUT",
+        "/tournaments/{slug}/results/{id}/",
+        ARBITER_WRITE,
+        {
+            "record": {
+                "contract": {"bid": 80, "strain": "H", "taker": "E"},
+                "taker_points": 90,
+            }
+        },
+        params={"id": "confirmed_result"},
+    ),
+    Row(
+        "POST",
+        "/tournaments/{slug}/results/{id}/confirm/",
+        ARBITER_WRITE,
+        {},
+        params={"id": "entered_result"},
+    ),
+    Row(
+        "POST",
+        "/tournaments/{slug}/results/{id}/dispute/",
+        ARBITER_WRITE,
+        {"reason": "Les points de la défense sont faux."},
+        params={"id": "entered_result"},
+    ),
+    Row(
+        "POST",
+        "/tournaments/{slug}/results/adjust/",
+        ARBITER_CREATE,
+        {"round": 1, "table": 3, "board": 6, "ns_adjustment": "A+", "ew_adjustment": "A-"},
+    ),
+    # Scores and rankings
+    Row("GET", "/tournaments/{slug}/scores/", READ),
+    Row("GET", "/tournaments/{slug}/rankings/", READ),
+]
+
+
+@pytest.fixture
+def world(cast, tournament, other_tournament):
+    """The tournament with a confirmed result, an entered one, a draft next to it."""
+    draft = make_tournament(organizer=cast["organizer"], arbiter=cast["arbiter"], status="draft")
+    confirmed = played(tournament, 1, 1, 1)
+    assignment = tournament.round_set.get(number=1).assignments.get(table__number=2)
+    entered = record_result(assignment, 3, {"passed": True}, side="NS")
+    return {
+        "slug": tournament.slug,
+        "tournament": tournament,
+        "draft": draft.slug,
+        "confirmed_result": confirmed.pk,
+        "entered_result": entered.pk,
+        "player": tournament.players.order_by("pk").first().pk,
+    }
+
+
+def _prepare(world, setup: str) -> None:
+    tournament = world["tournament"]
+    if setup == "extra_team":
+        # A team registered after the plan was made: not in it, so it may be deleted.
+        register_team(
+            tournament,
+            TeamData(players=(PlayerData("Lucie", "Marchand"), PlayerData("Marc", "Noël"))),
+        )
+    elif setup == "unpublished_round_3":
+        tournament.round_set.filter(number=3).update(published=False)
+    elif setup == "no_results":
+        ResultEvent.objects.filter(tournament=tournament).delete()
+        Result.objects.filter(tournament=tournament).delete()
+
+
+def _url(row: Row, world) -> str:
+    values = {"slug": world["slug"]}
+    for name, value in row.params.items():
+        values[name] = world.get(value, value) if isinstance(value, str) else value
+    return "/api/v1" + row.path.format(**values)
+
+
+def _call(client, method: str, url: str, body):
+    return getattr(client, method.lower())(url, body, format="json")
+
+
+def _row_id(row: Row) -> str:
+    return (
+        f"{row.method} {row.path}"
+        + (f" [{row.setup}]" if row.setup else "")
+        + (f" {row.params}" if row.params else "")
+    )
+
+
+@pytest.mark.parametrize("row", MATRIX, ids=_row_id)
+def test_every_caller_gets_the_expected_status(row, world, client_for):
+    _prepare(world, row.setup)
+    url = _url(row, world)
+    got = {}
+    for actor in ACTORS:
+        savepoint = transaction.savepoint()
+        try:
+            got[actor] = _call(client_for(actor), row.method, url, row.body).status_code
+        finally:
+            transaction.savepoint_rollback(savepoint)
+    assert got == dict(zip(ACTORS, row.expected, strict=True))
+
+
+# --- Hands before and after release --------------------------------------------------------
+
+
+def _hands_seen(client_for, slug: str) -> dict[str, tuple[bool, bool]]:
+    """Per caller: (board 1 detail shows its hands, the list shows any hands)."""
+    seen = {}
+    for actor in ACTORS:
+        client = client_for(actor)
+        detail = client.get(f"/api/v1/tournaments/{slug}/boards/1/").json()
+        listing = client.get(f"/api/v1/tournaments/{slug}/boards/").json()["results"]
+        assert (detail["hands"] is not None) == detail["hands_visible"]
+        seen[actor] = (detail["hands_visible"], any(b["hands"] for b in listing))
+    return seen
+
+
+HIDDEN = (False, False)
+SHOWN = (True, True)
+
+
+def test_hands_before_release_only_for_the_organizer(world, client_for):
+    assert _hands_seen(client_for, world["slug"]) == {
+        "anonymous": HIDDEN,
+        "player": HIDDEN,
+        "arbiter": HIDDEN,
+        "other_arbiter": HIDDEN,
+        "organizer": SHOWN,
+        "other_organizer": HIDDEN,
+    }
+
+
+def test_hands_before_release_also_for_arbiters_allowed_to_check_them(world, client_for):
+    Tournament = type(world["tournament"])
+    Tournament.objects.filter(pk=world["tournament"].pk).update(arbiters_see_hands=True)
+
+    seen = _hands_seen(client_for, world["slug"])
+
+    assert seen["arbiter"] == SHOWN
+    assert seen["other_arbiter"] == HIDDEN
+    assert seen["player"] == HIDDEN
+
+
+def test_hands_after_release_for_everyone(world, client_for):
+    release = client_for("organizer").post(
+        f"/api/v1/tournaments/{world['slug']}/boards/release/", {}, format="json"
+    )
+    assert release.status_code == 200
+
+    assert set(_hands_seen(client_for, world["slug"]).values()) == {SHOWN}
+
+
+def test_hands_of_a_board_released_with_all_its_rounds_only(world, client_for):
+    # Board 1 is played in rounds 1, 2 and 3 (sets move down one table each round).
+    organizer = client_for("organizer")
+    organizer.post(
+        f"/api/v1/tournaments/{world['slug']}/boards/release/", {"rounds": [1, 2]}, format="json"
+    )
+    player = client_for("player")
+    assert not player.get(f"/api/v1/tournaments/{world['slug']}/boards/1/").json()["hands"]
+
+    organizer.post(
+        f"/api/v1/tournaments/{world['slug']}/boards/release/", {"rounds": [3]}, format="json"
+    )
+    assert player.get(f"/api/v1/tournaments/{world['slug']}/boards/1/").json()["hands"]
+
+
+# --- The table covers the whole API --------------------------------------------------------
+
+
+def test_the_matrix_lists_every_operation_of_the_schema():
+    schema = SchemaGenerator().get_schema(request=None, public=True)
+    operations = {
+        (method.upper(), path.removeprefix("/api/v1"))
+        for path, item in schema["paths"].items()
+        for method in item
+    }
+    assert operations == {(row.method, row.path) for row in MATRIX}

@@ -1,0 +1,180 @@
+"""Who may do what through the API, asked of ``tournaments.permissions`` like every page.
+
+``access_for(request, tournament)`` is the request's role in one tournament: organizer, arbiter,
+the device of one table, or the public. A session user gets the roles ``tournaments.
+permissions`` gives; a token gets its creator's roles capped by its scope, and nothing but
+public reads outside its own tournament. The DRF permission classes below check writes
+against that role; what a role may read is filtered by the views' querysets.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.contrib.auth.models import AnonymousUser
+from django.utils.translation import gettext_lazy as _
+from rest_framework import permissions as drf
+
+from tournaments import permissions
+from tournaments.models import Table, Tournament
+
+from .models import ApiToken
+
+ORGANIZER = "organizer"
+ARBITER = "arbiter"
+TABLE = "table"
+
+
+@dataclass(frozen=True)
+class Access:
+    """The request's role in one tournament.
+
+    ``user`` is who acts (AnonymousUser for a token of another tournament); ``organizer`` and
+    ``arbiter`` are the staff roles (an organizer is an arbiter too); ``table`` is the table of a
+    table-device token, which may enter and confirm that table's results as one of its sides.
+    """
+
+    user: object
+    organizer: bool
+    arbiter: bool
+    table: Table | None = None
+    token: ApiToken | None = None
+
+    @property
+    def role(self) -> str | None:
+        if self.organizer:
+            return ORGANIZER
+        if self.arbiter:
+            return ARBITER
+        if self.table is not None:
+            return TABLE
+        return None
+
+    def hands_viewer(self, tournament: Tournament):
+        """The user to ask the deals app's secrecy rules about (``can_see_board``...).
+
+        A token capped below its creator's role must not see what the creator sees: an
+        arbiter-scope token of an organizer sees hands as an arbiter does, a table device as
+        the public does.
+        """
+        if self.organizer:
+            return self.user
+        if self.arbiter and (self.token is None or tournament.arbiters_see_hands):
+            return self.user
+        return AnonymousUser()
+
+
+def request_token(request) -> ApiToken | None:
+    auth = getattr(request, "auth", None)
+    return auth if isinstance(auth, ApiToken) else None
+
+
+def access_for(request, tournament: Tournament) -> Access:
+    """The request's role in ``tournament`` (cached on the request)."""
+    cache = request.__dict__.setdefault("_api_access", {})
+    if tournament.pk in cache:
+        return cache[tournament.pk]
+    token = request_token(request)
+    user = request.user
+    if token is None:
+        organizer = permissions.is_organizer(user, tournament)
+        access = Access(
+            user=user,
+            organizer=organizer,
+            arbiter=organizer or permissions.is_arbiter(user, tournament),
+        )
+    elif token.tournament_id != tournament.pk:
+        access = Access(user=AnonymousUser(), organizer=False, arbiter=False, token=token)
+    elif token.scope == ApiToken.Scope.TABLE:
+        # A table device lives as long as its creator organizes the tournament.
+        valid = permissions.is_organizer(user, tournament)
+        access = Access(
+            user=user,
+            organizer=False,
+            arbiter=False,
+            table=token.table if valid else None,
+            token=token,
+        )
+    else:
+        organizer = token.scope == ApiToken.Scope.ORGANIZER and permissions.is_organizer(
+            user, tournament
+        )
+        access = Access(
+            user=user,
+            organizer=organizer,
+            arbiter=organizer or permissions.is_arbiter(user, tournament),
+            token=token,
+        )
+    cache[tournament.pk] = access
+    return access
+
+
+def may_create_tournament(request) -> bool:
+    """Users with the organizer role, from a session (a token is bound to its tournament)."""
+    return request_token(request) is None and permissions.can_create_tournament(request.user)
+
+
+class _TournamentPermission(drf.BasePermission):
+    """Reads are open (the querysets filter them); writes need a role in the URL's tournament.
+
+    The view gives ``tournament`` (the tournament of the URL, loaded with the visibility rule:
+    404 when the user may not know it exists).
+    """
+
+    message = _("Vous n'avez pas le droit de faire cela dans ce tournoi.")
+
+    def has_permission(self, request, view) -> bool:
+        if request.method in drf.SAFE_METHODS:
+            return True
+        return self.may_write(access_for(request, view.tournament), request, view)
+
+    def may_write(self, access: Access, request, view) -> bool:
+        raise NotImplementedError
+
+
+class OrganizerWrites(_TournamentPermission):
+    """Anyone reads; organizers of the tournament write (settings, teams, the plan...)."""
+
+    message = _("Seuls les organisateurs de ce tournoi peuvent faire cela.")
+
+    def may_write(self, access, request, view) -> bool:
+        return access.organizer
+
+
+class ArbiterWrites(_TournamentPermission):
+    """Anyone reads; arbiters (and organizers) of the tournament write."""
+
+    message = _("Seuls les arbitres de ce tournoi peuvent faire cela.")
+
+    def may_write(self, access, request, view) -> bool:
+        return access.arbiter
+
+
+class ResultWrites(_TournamentPermission):
+    """Anyone reads; arbiters write any result, a table device its own table's results."""
+
+    message = _(
+        "Seuls les arbitres de ce tournoi (ou l'appareil de la table) saisissent ses résultats."
+    )
+
+    def may_write(self, access, request, view) -> bool:
+        return access.arbiter or access.table is not None
+
+
+class TournamentPermission(drf.BasePermission):
+    """Anyone reads a visible tournament; organizers create tournaments and change their own."""
+
+    message = _("Seuls les organisateurs de ce tournoi peuvent faire cela.")
+
+    def has_permission(self, request, view) -> bool:
+        if request.method in drf.SAFE_METHODS or view.action != "create":
+            return True
+        if not may_create_tournament(request):
+            self.message = _("Seuls les utilisateurs organisateurs peuvent créer un tournoi.")
+            return False
+        return True
+
+    def has_object_permission(self, request, view, obj) -> bool:
+        if request.method in drf.SAFE_METHODS:
+            return True
+        return access_for(request, obj).organizer

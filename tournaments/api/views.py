@@ -1,0 +1,912 @@
+"""The REST API's resources under /api/v1/: thin viewsets over the selectors and services.
+
+Reads come from the apps' selectors and querysets filtered by what the request's role may see
+(``permissions.access_for``); writes go through the services (organizer set-up, deals release,
+results), so the audit trail, idempotency and standings hooks apply exactly as on the site.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from functools import cached_property
+
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.db import transaction
+from django.db.models import BooleanField, Count, Exists, ExpressionWrapper, OuterRef, Q
+from django.http import Http404
+from django.utils.translation import gettext
+from django_filters.rest_framework import DjangoFilterBackend
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import mixins, status, viewsets
+from rest_framework.authentication import SessionAuthentication
+from rest_framework.decorators import action
+from rest_framework.exceptions import PermissionDenied
+from rest_framework.parsers import JSONParser
+from rest_framework.renderers import JSONRenderer
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from scoring.engine.result_record import ResultValidationError
+from scoring.engine.rules import DEFAULT_PRESET, PRESETS, RuleSettings
+from tournaments import services as organizer
+from tournaments.deals import selectors as deals_selectors
+from tournaments.deals import services as deals_services
+from tournaments.deals.models import Board
+from tournaments.models import Player, Round, TableAssignment, Team, Tournament
+from tournaments.results import services as results_services
+from tournaments.results.access import client_ip
+from tournaments.results.models import Result
+from tournaments.services.tournament import SETTINGS_FIELDS
+from tournaments.standings import selectors as standings_selectors
+from tournaments.standings.models import BoardScore
+
+from . import filters, serializers
+from .authentication import ApiTokenAuthentication
+from .errors import FieldErrors, api_exception_handler
+from .pagination import ApiPagination
+from .permissions import (
+    Access,
+    ArbiterWrites,
+    OrganizerWrites,
+    ResultWrites,
+    TournamentPermission,
+    access_for,
+    request_token,
+)
+from .schema import IDEMPOTENCY_KEY, ApiAutoSchema, replayed_header
+
+MAX_IDEMPOTENCY_KEY_LENGTH = 200
+REPLAYED_HEADER = "Idempotent-Replayed"
+
+
+class ApiView:
+    """What every API view shares: authentication, JSON only, the error format, the schema."""
+
+    # The token first: its scheme is the one a 401 answer names (WWW-Authenticate: Bearer).
+    authentication_classes = [ApiTokenAuthentication, SessionAuthentication]
+    parser_classes = [JSONParser]
+    renderer_classes = [JSONRenderer]
+    pagination_class = ApiPagination
+    filter_backends = [DjangoFilterBackend]
+    schema = ApiAutoSchema()
+
+    def get_exception_handler(self):
+        return api_exception_handler
+
+
+class TournamentScoped(ApiView):
+    """A resource of one tournament: ``/tournaments/{slug}/...``.
+
+    The tournament is loaded with the visibility rule of the public pages: a draft exists only
+    for its organizers (404 for everyone else).
+    """
+
+    permission_classes = [OrganizerWrites]
+
+    @cached_property
+    def tournament(self) -> Tournament:
+        tournament = Tournament.objects.filter(slug=self.kwargs.get("slug", "")).first()
+        if tournament is None:
+            raise Http404
+        if (
+            tournament.status == Tournament.Status.DRAFT
+            and not self.access_in(tournament).organizer
+        ):
+            raise Http404
+        return tournament
+
+    def access_in(self, tournament: Tournament) -> Access:
+        return access_for(self.request, tournament)
+
+    @property
+    def access(self) -> Access:
+        return self.access_in(self.tournament)
+
+    def get_serializer_context(self):
+        context = super().get_serializer_context()
+        if getattr(self, "swagger_fake_view", False):
+            return context
+        context["tournament"] = self.tournament
+        context["access"] = self.access
+        return context
+
+
+def _ip(request) -> str | None:
+    return client_ip(request)
+
+
+# --- Tournaments -----------------------------------------------------------------------------
+
+
+def _tournament_queryset():
+    released = Round.objects.filter(tournament=OuterRef("pk"), hands_released=True)
+    unreleased = Round.objects.filter(tournament=OuterRef("pk"), hands_released=False)
+    return Tournament.objects.annotate(
+        active_teams=Count("teams", filter=Q(teams__withdrawn=False), distinct=True),
+        all_hands_released=ExpressionWrapper(
+            Q(Exists(released)) & ~Q(Exists(unreleased)), output_field=BooleanField()
+        ),
+    ).order_by("-date", "name", "pk")
+
+
+@extend_schema(tags=["tournaments"])
+class TournamentViewSet(
+    ApiView,
+    mixins.ListModelMixin,
+    mixins.RetrieveModelMixin,
+    viewsets.GenericViewSet,
+):
+    """Tournaments: everyone lists and reads those past the draft stage (organizers also their
+    drafts); users with the organizer role create them; their organizers change them."""
+
+    serializer_class = serializers.TournamentSerializer
+    filterset_class = filters.TournamentFilter
+    permission_classes = [TournamentPermission]
+    lookup_field = "slug"
+    lookup_value_converter = "slug"
+    http_method_names = ["get", "post", "patch", "head"]
+
+    def get_queryset(self):
+        queryset = _tournament_queryset()
+        drafts = self._visible_draft_ids()
+        return queryset.filter(~Q(status=Tournament.Status.DRAFT) | Q(pk__in=drafts))
+
+    def _visible_draft_ids(self) -> list[int]:
+        user = self.request.user
+        token = request_token(self.request)
+        drafts = Tournament.objects.filter(status=Tournament.Status.DRAFT)
+        if token is not None:
+            drafts = drafts.filter(pk=token.tournament_id)
+            return [t.pk for t in drafts if access_for(self.request, t).organizer]
+        if not user.is_authenticated:
+            return []
+        if not user.is_superuser:
+            drafts = drafts.filter(organizers=user)
+        return list(drafts.values_list("pk", flat=True))
+
+    @extend_schema(
+        request=serializers.TournamentWriteSerializer,
+        responses={201: serializers.TournamentSerializer},
+    )
+    def create(self, request, *args, **kwargs):
+        data = self._validated(serializers.TournamentWriteSerializer(data=request.data))
+        preset = data.get("rules_preset", DEFAULT_PRESET)
+        rules = _rules(PRESETS[preset].to_dict(), data.get("rules"))
+        fields = {key: data[key] for key in SETTINGS_FIELDS if key in data}
+        fields["rules_preset"] = preset
+        with _model_errors():
+            tournament = organizer.create_tournament(
+                by=request.user,
+                fields=fields,
+                rules=rules,
+                co_organizers=data.get("co_organizers", ()),
+                arbiters=data.get("arbiters", ()),
+            )
+        return Response(self._read(tournament), status=status.HTTP_201_CREATED)
+
+    @extend_schema(
+        request=serializers.TournamentWriteSerializer,
+        responses={200: serializers.TournamentSerializer},
+        description="Change some settings (only the fields given). Rules and movement settings "
+        "are frozen once results exist.",
+    )
+    def partial_update(self, request, *args, **kwargs):
+        tournament = self.get_object()
+        data = self._validated(
+            serializers.TournamentWriteSerializer(data=request.data, partial=True)
+        )
+        preset = data.get("rules_preset", tournament.rules_preset)
+        # Another preset starts from its own values; otherwise the current rules are changed.
+        if preset != tournament.rules_preset:
+            base = PRESETS[preset].to_dict()
+        else:
+            base = tournament.rule_settings().to_dict()
+        rules = _rules(base, data.get("rules"))
+        fields = {key: getattr(tournament, key) for key in SETTINGS_FIELDS}
+        fields.update({key: data[key] for key in SETTINGS_FIELDS if key in data})
+        fields["rules_preset"] = preset
+        with _model_errors():
+            organizer.update_tournament(
+                tournament,
+                by=request.user,
+                fields=fields,
+                rules=rules,
+                co_organizers=data.get("co_organizers", list(tournament.organizers.all())),
+                arbiters=data.get("arbiters", list(tournament.arbiters.all())),
+            )
+        return Response(self._read(tournament))
+
+    @extend_schema(
+        request=serializers.StatusChangeSerializer,
+        responses={200: serializers.TournamentSerializer},
+        description="Move the tournament to another status (draft → registration → running → "
+        "finished, with the steps back a real day needs).",
+    )
+    @action(detail=True, methods=["post"])
+    def status(self, request, *args, **kwargs):
+        tournament = self.get_object()
+        data = self._validated(serializers.StatusChangeSerializer(data=request.data))
+        organizer.change_status(tournament, data["status"], by=request.user)
+        return Response(self._read(tournament))
+
+    def _validated(self, serializer) -> dict:
+        serializer.is_valid(raise_exception=True)
+        return serializer.validated_data
+
+    def _read(self, tournament: Tournament) -> dict:
+        fresh = self.get_queryset().get(pk=tournament.pk)
+        return serializers.TournamentSerializer(fresh, context=self.get_serializer_context()).data
+
+
+def _rules(base: dict, changes: dict | None) -> dict:
+    rules = dict(base)
+    rules.update(changes or {})
+    try:
+        return RuleSettings.from_dict(rules).to_dict()
+    except ValueError as error:
+        raise FieldErrors.single("rules", "invalid_rules", error) from None
+
+
+class _model_errors:
+    """Model validation (``full_clean`` in the services) as a 400 field by field."""
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, kind, error, traceback):
+        if isinstance(error, DjangoValidationError):
+            items = []
+            for field, messages in error.message_dict.items():
+                name = "__all__" if field == "__all__" else field
+                items.extend(
+                    {"field": name, "code": "invalid", "message": str(message)}
+                    for message in messages
+                )
+            raise FieldErrors(items) from error
+        return False
+
+
+# --- Teams and players -----------------------------------------------------------------------
+
+
+@extend_schema(tags=["teams"])
+class TeamViewSet(
+    TournamentScoped,
+    mixins.ListModelMixin,
+    mixins.RetrieveModelMixin,
+    viewsets.GenericViewSet,
+):
+    """A tournament's teams (équipes) with their two players; organizers register and change
+    them. Licence numbers are shown to the tournament's staff only."""
+
+    serializer_class = serializers.TeamSerializer
+    filterset_class = filters.TeamFilter
+    lookup_field = "number"
+    lookup_value_converter = "int"
+    http_method_names = ["get", "post", "patch", "delete", "head"]
+
+    def get_queryset(self):
+        if getattr(self, "swagger_fake_view", False):
+            return Team.objects.none()
+        return (
+            Team.objects.filter(tournament=self.tournament)
+            .select_related("player_one", "player_two")
+            .order_by("number")
+        )
+
+    @extend_schema(
+        request=serializers.TeamWriteSerializer, responses={201: serializers.TeamSerializer}
+    )
+    def create(self, request, *args, **kwargs):
+        serializer = serializers.TeamWriteSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        with transaction.atomic():
+            team = organizer.register_team(self.tournament, _team_data(data))
+            _set_flags(team, data)
+        return Response(self._read(team), status=status.HTTP_201_CREATED)
+
+    @extend_schema(
+        request=serializers.TeamWriteSerializer, responses={200: serializers.TeamSerializer}
+    )
+    def partial_update(self, request, *args, **kwargs):
+        team = self.get_object()
+        serializer = serializers.TeamWriteSerializer(data=request.data, partial=True)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        with transaction.atomic():
+            if {"number", "name", "players"} & set(data):
+                current = {
+                    "number": team.number,
+                    "name": team.name,
+                    "players": [_player_values(team.player_one), _player_values(team.player_two)],
+                }
+                current.update(data)
+                if current["number"] is None:
+                    current["number"] = team.number
+                team = organizer.update_team(team, _team_data(current))
+            _set_flags(team, data)
+        return Response(self._read(team))
+
+    @extend_schema(responses={204: None})
+    def destroy(self, request, *args, **kwargs):
+        organizer.delete_team(self.get_object())
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+    def _read(self, team: Team) -> dict:
+        team = self.get_queryset().get(pk=team.pk)
+        return serializers.TeamSerializer(team, context=self.get_serializer_context()).data
+
+
+def _player_values(player: Player) -> dict:
+    return {
+        "first_name": player.first_name,
+        "last_name": player.last_name,
+        "licence": player.licence,
+        "club": player.club,
+    }
+
+
+def _team_data(data: dict) -> organizer.TeamData:
+    players = tuple(
+        organizer.PlayerData(
+            first_name=player["first_name"],
+            last_name=player["last_name"],
+            licence=player.get("licence", ""),
+            club=player.get("club", ""),
+        )
+        for player in data["players"]
+    )
+    return organizer.TeamData(players=players, name=data.get("name", ""), number=data.get("number"))
+
+
+def _set_flags(team: Team, data: dict) -> None:
+    if "checked_in" in data and data["checked_in"] != team.checked_in:
+        organizer.set_checked_in(team, data["checked_in"])
+    if "withdrawn" in data and data["withdrawn"] != team.withdrawn:
+        organizer.set_withdrawn(team, data["withdrawn"])
+
+
+@extend_schema(tags=["teams"])
+class PlayerViewSet(TournamentScoped, viewsets.ReadOnlyModelViewSet):
+    """The players (joueurs) registered in a tournament, with their team's number."""
+
+    serializer_class = serializers.PlayerSerializer
+    filterset_class = filters.PlayerFilter
+    lookup_value_converter = "int"
+
+    def get_queryset(self):
+        if getattr(self, "swagger_fake_view", False):
+            return Player.objects.none()
+        return Player.objects.filter(tournament=self.tournament).order_by(
+            "last_name", "first_name", "pk"
+        )
+
+    def get_serializer_context(self):
+        context = super().get_serializer_context()
+        if getattr(self, "swagger_fake_view", False):
+            return context
+        team_of_player = {}
+        for number, one, two in self.tournament.teams.values_list(
+            "number", "player_one_id", "player_two_id"
+        ):
+            team_of_player[one] = number
+            team_of_player[two] = number
+        context["team_of_player"] = team_of_player
+        return context
+
+
+# --- Rounds and the table plan ---------------------------------------------------------------
+
+
+@extend_schema(tags=["plan"])
+class RoundViewSet(TournamentScoped, viewsets.ReadOnlyModelViewSet):
+    """The rounds (tours): players see the published ones, staff all of them."""
+
+    serializer_class = serializers.RoundSerializer
+    filterset_class = filters.RoundFilter
+    lookup_field = "number"
+    lookup_value_converter = "int"
+
+    def get_permissions(self):
+        if self.action == "start":
+            return [ArbiterWrites()]
+        return super().get_permissions()
+
+    def get_queryset(self):
+        if getattr(self, "swagger_fake_view", False):
+            return Round.objects.none()
+        rounds = Round.objects.filter(tournament=self.tournament).prefetch_related("assignments")
+        if not self.access.arbiter:
+            rounds = rounds.filter(published=True)
+        return rounds.order_by("number")
+
+    @extend_schema(request=None, responses={200: serializers.RoundSerializer})
+    @action(detail=True, methods=["post"])
+    def start(self, request, *args, **kwargs):
+        """Start the round's clock: tables are late after boards × minutes per board."""
+        round_ = results_services.start_round(self.get_object())
+        return Response(self.get_serializer(round_).data)
+
+
+@extend_schema(tags=["plan"])
+class PlanViewSet(TournamentScoped, mixins.ListModelMixin, viewsets.GenericViewSet):
+    """The table plan (plan de table): one row per table and round. Players see the published
+    rounds; organizers generate the plan and publish rounds."""
+
+    serializer_class = serializers.PlanRowSerializer
+    filterset_class = filters.PlanFilter
+
+    def get_queryset(self):
+        if getattr(self, "swagger_fake_view", False):
+            return TableAssignment.objects.none()
+        rows = TableAssignment.objects.filter(round__tournament=self.tournament).select_related(
+            "round",
+            "table",
+            "ns_team__player_one",
+            "ns_team__player_two",
+            "ew_team__player_one",
+            "ew_team__player_two",
+        )
+        if not self.access.arbiter:
+            rows = rows.filter(round__published=True)
+        return rows.order_by("round__number", "table__number")
+
+    @extend_schema(request=None, responses={200: serializers.PlanGeneratedSerializer})
+    @action(detail=False, methods=["post"])
+    def generate(self, request, *args, **kwargs):
+        """Compute the movement for the checked-in teams and store it (rounds unpublished).
+        Refused once a result exists or hands were released."""
+        outcome = organizer.generate_plan(self.tournament, by=request.user)
+        movement = outcome.movement
+        data = {
+            "rounds": movement.rounds,
+            "tables": movement.tables,
+            "boards": movement.board_count,
+            "warnings": [str(warning) for warning in outcome.warnings],
+        }
+        return Response(serializers.PlanGeneratedSerializer(data).data)
+
+    @extend_schema(
+        request=serializers.PlanPublishSerializer,
+        responses={200: serializers.RoundsChangedSerializer},
+    )
+    @action(detail=False, methods=["post"])
+    def publish(self, request, *args, **kwargs):
+        """Publish (or withdraw with ``"published": false``) some rounds, or all of them."""
+        serializer = serializers.PlanPublishSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        rounds = _known_rounds(self.tournament, serializer.validated_data.get("rounds"))
+        changed = organizer.publish_rounds(
+            self.tournament, rounds, published=serializer.validated_data["published"]
+        )
+        return Response(_rounds_changed(self, changed))
+
+
+def _known_rounds(tournament: Tournament, numbers) -> list[int] | None:
+    if numbers is None:
+        return None
+    known = set(tournament.round_set.values_list("number", flat=True))
+    unknown = sorted(set(numbers) - known)
+    if unknown:
+        raise FieldErrors.single(
+            "rounds",
+            "unknown_round",
+            gettext("Tours inconnus : %(rounds)s.")
+            % {"rounds": ", ".join(str(n) for n in unknown)},
+        )
+    return sorted(set(numbers))
+
+
+def _rounds_changed(view: TournamentScoped, changed: int) -> dict:
+    rounds = Round.objects.filter(tournament=view.tournament).prefetch_related("assignments")
+    context = view.get_serializer_context()
+    return {
+        "changed": changed,
+        "rounds": serializers.RoundSerializer(
+            rounds.order_by("number"), many=True, context=context
+        ).data,
+    }
+
+
+# --- Boards ----------------------------------------------------------------------------------
+
+
+@extend_schema(tags=["boards"])
+class BoardViewSet(TournamentScoped, viewsets.ReadOnlyModelViewSet):
+    """The boards (étuis): number and dealer for everyone; the hands (and the deal number) only
+    where the secrecy rules allow — organizers always, arbiters when the organizer lets them
+    check hands, everyone once the rounds where the board is played are released."""
+
+    serializer_class = serializers.BoardSerializer
+    filterset_class = filters.BoardFilter
+    lookup_field = "number"
+    lookup_value_converter = "int"
+
+    def get_queryset(self):
+        if getattr(self, "swagger_fake_view", False):
+            return Board.objects.none()
+        return Board.objects.filter(tournament=self.tournament).order_by("number")
+
+    def get_serializer_context(self):
+        context = super().get_serializer_context()
+        if getattr(self, "swagger_fake_view", False):
+            return context
+        viewer = self.access.hands_viewer(self.tournament)
+        context["visible_boards"] = deals_selectors.visible_board_numbers(viewer, self.tournament)
+        return context
+
+    @extend_schema(
+        request=serializers.RoundsChoiceSerializer,
+        responses={200: serializers.RoundsChangedSerializer},
+    )
+    @action(detail=False, methods=["post"])
+    def release(self, request, *args, **kwargs):
+        """Release the hand records (relevé des donnes) of some rounds, or of all of them
+        (which also reveals the seed of generated deals). Cannot be undone."""
+        serializer = serializers.RoundsChoiceSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        released = deals_services.release_hands(
+            self.tournament, serializer.validated_data.get("rounds"), by=request.user
+        )
+        return Response(_rounds_changed(self, released))
+
+
+# --- Results ---------------------------------------------------------------------------------
+
+COUNTING = (Result.Status.CONFIRMED, Result.Status.ADJUSTED)
+
+
+@extend_schema(tags=["results"])
+class ResultViewSet(
+    TournamentScoped,
+    mixins.ListModelMixin,
+    mixins.RetrieveModelMixin,
+    viewsets.GenericViewSet,
+):
+    """Results (résultats): the canonical record of a board at a table, versioned.
+
+    Staff see every current result; a table device also its table's; everyone else the
+    confirmed (or adjusted) results of boards finished at every table. Writes go through the
+    results services: each write adds a version (a new ``id``), with its audit event.
+    """
+
+    serializer_class = serializers.ResultSerializer
+    filterset_class = filters.ResultFilter
+    permission_classes = [ResultWrites]
+    lookup_value_converter = "int"
+    http_method_names = ["get", "post", "put", "head"]
+    extra_error_codes = {"POST": ("409",), "PUT": ("409",)}
+
+    def get_permissions(self):
+        if self.action == "adjust":
+            return [ArbiterWrites()]
+        return super().get_permissions()
+
+    def _base(self):
+        return Result.objects.filter(tournament=self.tournament).select_related(
+            "round", "table", "assignment__ns_team", "assignment__ew_team"
+        )
+
+    def get_queryset(self):
+        if getattr(self, "swagger_fake_view", False):
+            return Result.objects.none()
+        results = self._base()
+        access = self.access
+        if self.action != "list" and access.arbiter:
+            # Staff may read (and act on) any version, the history included.
+            return results.order_by("pk")
+        results = results.filter(is_current=True).exclude(status=Result.Status.DELETED)
+        if not access.arbiter:
+            public = Q(status__in=COUNTING, board_number__in=_finished_boards(self.tournament))
+            if access.table is not None:
+                public |= Q(table=access.table)
+            results = results.filter(public)
+        return results.order_by("round__number", "table__number", "board_number", "pk")
+
+    def _writable(self) -> Result:
+        """The result a write acts on: any of the tournament for staff, the table's for its
+        device (404 otherwise)."""
+        access = self.access
+        results = self._base()
+        if not access.arbiter:
+            results = results.filter(table=access.table)
+        try:
+            return results.get(pk=self.kwargs["pk"])
+        except Result.DoesNotExist:
+            raise Http404 from None
+
+    def _side(self, side: str | None) -> str | None:
+        """A table device acts as one side of its table, and only while table entry is on."""
+        access = self.access
+        if access.arbiter:
+            return side
+        if not self.tournament.table_entry:
+            raise PermissionDenied(
+                gettext("La saisie des résultats par les tables est fermée dans ce tournoi.")
+            )
+        if not side:
+            raise FieldErrors.single(
+                "side",
+                "required",
+                gettext("Un appareil de table indique le camp qui saisit : NS ou EW."),
+            )
+        return side
+
+    def _idempotency_key(self) -> str | None:
+        key = self.request.headers.get("Idempotency-Key")
+        if key is None:
+            return None
+        key = key.strip()
+        if not key or len(key) > MAX_IDEMPOTENCY_KEY_LENGTH:
+            raise FieldErrors.single(
+                "Idempotency-Key",
+                "invalid",
+                gettext("L'en-tête Idempotency-Key doit compter de 1 à 200 caractères."),
+            )
+        # The key names a submission of this client in this tournament: two clients choosing
+        # the same key must not see each other's result.
+        user = self.request.user.pk if self.request.user.is_authenticated else ""
+        token = request_token(self.request)
+        scope = f"{self.tournament.pk}:{user}:{token.pk if token else ''}:{key}"
+        return "api-" + hashlib.sha256(scope.encode()).hexdigest()
+
+    def _by(self):
+        # A table device's entries are the table's, not its creator's (the audit says "table").
+        return None if self.access.table is not None else self.request.user
+
+    def _assignment(self, round_number: int, table_number: int) -> TableAssignment:
+        assignment = (
+            TableAssignment.objects.filter(
+                round__tournament=self.tournament,
+                round__number=round_number,
+                table__number=table_number,
+            )
+            .select_related("round__tournament", "table")
+            .first()
+        )
+        if assignment is None:
+            raise FieldErrors.single(
+                "table",
+                "not_in_plan",
+                gettext("La table %(table)s ne joue pas au tour %(round)s.")
+                % {"table": table_number, "round": round_number},
+            )
+        access = self.access
+        if not access.arbiter:
+            if assignment.table_id != access.table.pk:
+                raise PermissionDenied(
+                    gettext("Cet appareil saisit les résultats de sa table seulement.")
+                )
+            if not assignment.round.published:
+                raise FieldErrors.single(
+                    "round", "not_published", gettext("Ce tour n'est pas encore publié.")
+                )
+        return assignment
+
+    def _answer(self, result: Result, created: bool) -> Response:
+        replay = getattr(result, "is_replay", False)
+        result = self._base().get(pk=result.pk)
+        code = status.HTTP_201_CREATED if created else status.HTTP_200_OK
+        response = Response(self.get_serializer(result).data, status=code)
+        if replay:
+            response[REPLAYED_HEADER] = "true"
+        return response
+
+    @extend_schema(
+        request=serializers.ResultCreateSerializer,
+        responses={201: serializers.ResultSerializer},
+        parameters=[IDEMPOTENCY_KEY, replayed_header(201)],
+        description="Enter the result of a board at a table. Validated by the rules engine "
+        "(with the hands when recorded): every problem is listed field by field. If the board "
+        "already has a result: 409 (replace it with PUT on its id).",
+    )
+    def create(self, request, *args, **kwargs):
+        serializer = serializers.ResultCreateSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        side = self._side(data.get("side"))
+        key = self._idempotency_key()
+        assignment = self._assignment(data["round"], data["table"])
+        result = self._record(assignment, data["board"], data["record"], side, key)
+        return self._answer(result, created=True)
+
+    @extend_schema(
+        request=serializers.ResultUpdateSerializer,
+        responses={200: serializers.ResultSerializer},
+        parameters=[IDEMPOTENCY_KEY, replayed_header(200)],
+        description="Replace the result whose version this id is: a new version is stored. "
+        "409 if it is no longer the current version (someone changed it since).",
+    )
+    def update(self, request, *args, **kwargs):
+        current = self._writable()
+        serializer = serializers.ResultUpdateSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        side = self._side(data.get("side"))
+        key = self._idempotency_key()
+        result = self._record(
+            current.assignment,
+            current.board_number,
+            data["record"],
+            side,
+            key,
+            replace_version=current.version,
+        )
+        return self._answer(result, created=False)
+
+    def _record(self, assignment, board, record, side, key, replace_version=None) -> Result:
+        try:
+            return results_services.record_result(
+                assignment,
+                board,
+                record,
+                by=self._by(),
+                side=side,
+                source=Result.Source.API,
+                ip=_ip(self.request),
+                submission_key=key,
+                replace_version=replace_version,
+            )
+        except ResultValidationError as error:
+            raise FieldErrors.from_engine(error, prefix="record") from None
+
+    @extend_schema(
+        request=serializers.SideSerializer,
+        responses={200: serializers.ResultSerializer},
+        description="Confirm the version this id is (the other side of the table, or an "
+        "arbiter). Returns the confirmed version; repeating it returns the same.",
+    )
+    @action(detail=True, methods=["post"])
+    def confirm(self, request, *args, **kwargs):
+        result = self._writable()
+        serializer = serializers.SideSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        side = self._side(serializer.validated_data.get("side"))
+        confirmed = results_services.confirm_result(
+            result, by=self._by(), side=side, ip=_ip(request)
+        )
+        return self._answer(confirmed, created=False)
+
+    @extend_schema(
+        request=serializers.DisputeSerializer,
+        responses={200: serializers.ResultSerializer},
+        description="Dispute an entered result, saying why (contestation); an arbiter resolves it.",
+    )
+    @action(detail=True, methods=["post"])
+    def dispute(self, request, *args, **kwargs):
+        result = self._writable()
+        serializer = serializers.DisputeSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        side = self._side(serializer.validated_data.get("side"))
+        disputed = results_services.dispute_result(
+            result,
+            serializer.validated_data["reason"],
+            by=self._by(),
+            side=side,
+            ip=_ip(request),
+        )
+        return self._answer(disputed, created=False)
+
+    @extend_schema(
+        request=serializers.AdjustmentSerializer,
+        responses={201: serializers.ResultSerializer},
+        description="An adjusted score per side (A- 40 %, A 50 %, A+ 60 %) for a board not "
+        "played or fouled at a table. Arbiters only.",
+    )
+    @action(detail=False, methods=["post"])
+    def adjust(self, request, *args, **kwargs):
+        serializer = serializers.AdjustmentSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        assignment = self._assignment(data["round"], data["table"])
+        result = results_services.adjust_result(
+            assignment,
+            data["board"],
+            data["ns_adjustment"],
+            data["ew_adjustment"],
+            by=request.user,
+            ip=_ip(request),
+            replace_version=data.get("version"),
+        )
+        return self._answer(result, created=True)
+
+
+def _finished_boards(tournament: Tournament) -> list[int]:
+    return [
+        status_.board
+        for status_ in standings_selectors.board_statuses(tournament)
+        if status_.finished
+    ]
+
+
+# --- Scores and rankings ---------------------------------------------------------------------
+
+
+@extend_schema(tags=["standings"])
+class BoardScoreViewSet(TournamentScoped, mixins.ListModelMixin, viewsets.GenericViewSet):
+    """Per-board scores (the travellers' lines): matchpoints, differences or points of each
+    table on each board, from the latest computation. Players see a board's lines once it is
+    finished at every table; staff always."""
+
+    serializer_class = serializers.BoardScoreSerializer
+    filterset_class = filters.BoardScoreFilter
+
+    def get_queryset(self):
+        if getattr(self, "swagger_fake_view", False):
+            return BoardScore.objects.none()
+        scores = BoardScore.objects.filter(tournament=self.tournament).select_related("result")
+        if not self.access.arbiter:
+            scores = scores.filter(board_number__in=_finished_boards(self.tournament))
+        return scores.order_by("board_number", "round_number", "table_number")
+
+    def get_serializer_context(self):
+        context = super().get_serializer_context()
+        if getattr(self, "swagger_fake_view", False):
+            return context
+        context["team_numbers"] = dict(self.tournament.teams.values_list("pk", "number"))
+        return context
+
+
+@extend_schema(tags=["standings"])
+class RankingView(TournamentScoped, APIView):
+    """The live ranking (classement), as the ranking page shows it."""
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter(
+                "up_to_round",
+                int,
+                description="The ranking after this round (omitted: overall).",
+                required=False,
+            ),
+            OpenApiParameter(
+                "direction",
+                str,
+                enum=["NS", "EW"],
+                description="One line of a two-ranking Mitchell.",
+                required=False,
+            ),
+        ],
+        responses={
+            200: serializers.RankingSerializer,
+            400: OpenApiResponse(serializers.ErrorSerializer, "Invalid parameters."),
+        },
+    )
+    def get(self, request, *args, **kwargs):
+        params = serializers.RankingQuerySerializer(data=request.query_params)
+        params.is_valid(raise_exception=True)
+        up_to_round = params.validated_data.get("up_to_round")
+        direction = params.validated_data.get("direction")
+        tournament = self.tournament
+        fresh = standings_selectors.freshness(tournament)
+        try:
+            ranking = standings_selectors.current_ranking(
+                tournament, up_to_round, direction, version=fresh.version
+            )
+        except ValueError:
+            raise FieldErrors.single(
+                "direction",
+                "single_ranking",
+                gettext("Ce tournoi a un classement unique : ne précisez pas de direction."),
+            ) from None
+        data = {
+            "version": fresh.version,
+            "method": tournament.scoring_method,
+            "up_to_round": up_to_round,
+            "direction": direction,
+            "single": True,
+            "pending": fresh.pending,
+            "computed_at": fresh.computed_at,
+            "results_counted": 0,
+            "ranked_rounds": standings_selectors.ranked_rounds(tournament, fresh.version),
+            "entries": [],
+        }
+        if ranking is not None:
+            data.update(
+                method=ranking.method,
+                single=ranking.single,
+                results_counted=ranking.results_counted,
+                entries=ranking.entries,
+            )
+        return Response(serializers.RankingSerializer(data).data)
