@@ -44,6 +44,8 @@ DEBUG = env_bool("DEBUG", False)
 SECRET_KEY = _secret_key()
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
+# The site's public address, for links made outside a request (QR codes on printed table cards).
+SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000" if DEBUG else "")
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -57,6 +59,7 @@ INSTALLED_APPS = [
     "rest_framework.authtoken",
     "django_filters",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
     "axes",
     "tournaments.accounts",
     "tournaments",
@@ -196,23 +199,49 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # pending and the periodic catch-up picks it up.
 CELERY_BROKER_TRANSPORT_OPTIONS = {"socket_connect_timeout": 2, "socket_timeout": 5}
 CELERY_TASK_PUBLISH_RETRY = False
+# Periodic jobs (celery -A config beat). The standings catch-up recomputes tournaments whose
+# result changes could not be queued (broker down): rankings catch up with no manual step.
+CELERY_BEAT_SCHEDULE = {
+    "standings-catch-up": {
+        "task": "standings.catch_up",
+        "schedule": 10.0,
+        "options": {"expires": 10.0},
+    },
+}
 
+# The API's views set these themselves (tournaments/api/views.py); the defaults match them.
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
+        "tournaments.api.authentication.ApiTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.TokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
-    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
+    "DEFAULT_PAGINATION_CLASS": "tournaments.api.pagination.ApiPagination",
     "PAGE_SIZE": 50,
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "tournaments.api.schema.ApiAutoSchema",
+    "EXCEPTION_HANDLER": "tournaments.api.errors.api_exception_handler",
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Coinche duplicate API",
     "DESCRIPTION": "Tournaments, table plans, boards, results and rankings of duplicate coinche.",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    # The docs page's Swagger UI comes from drf-spectacular-sidecar: no CDN, works offline.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    "COMPONENT_SPLIT_REQUEST": True,
+    # One name per set of choices shared by several fields of the API.
+    "ENUM_NAME_OVERRIDES": {
+        "SeatEnum": "tournaments.api.serializers.SEATS",
+        "SideEnum": "tournaments.api.serializers.SIDES",
+        "AdjustmentEnum": "tournaments.results.models.Adjustment",
+        "ScoringMethodEnum": "tournaments.models.Tournament.ScoringMethod",
+        "TournamentStatusEnum": "tournaments.models.Tournament.Status",
+        "ResultStatusEnum": "tournaments.results.models.Result.Status",
+    },
+    "SCHEMA_PATH_PREFIX": r"/api/v1",
 }
 
 LOGGING = {

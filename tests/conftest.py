@@ -99,7 +99,25 @@ def celery_worker(transactional_db, settings):
             process.kill()
             process.wait()
         app.conf.update(**saved)
-        app.pool.force_close_all()
+        _forget_celery_connections(app)
+
+
+def _forget_celery_connections(app) -> None:
+    """Drop Celery's cached connection pools and result backend, built for the previous broker.
+
+    Eager tasks run earlier in the session leave a disabled result backend cached, and a closed
+    pool would otherwise be reused by the next worker test.
+    """
+    from kombu import pools
+
+    if app._pool is not None:
+        app._pool.force_close_all()
+    pools.reset()
+    app._pool = None
+    app.amqp._producer_pool = None
+    app._backend_cache = None
+    if app._local is not None:
+        app._local.__dict__.pop("backend", None)
 
 
 @pytest.fixture(autouse=True)

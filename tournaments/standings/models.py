@@ -7,11 +7,19 @@ from tournaments.models import Team, Tournament
 
 
 class ScoringState(models.Model):
-    """Freshness bookkeeping of a tournament's scores.
+    """Freshness bookkeeping of a tournament's scores (état du calcul des classements).
 
-    ``dirty_since`` is set in the same transaction as every result change; the recomputation
-    job clears it when the snapshot it wrote includes everything up to ``requested_at``. If the
-    broker was down, a periodic catch-up finds dirty tournaments and recomputes them.
+    ``dirty_since`` is set in the same transaction as every result change, and ``requested_at``
+    to the instant of the latest change; the recomputation job clears ``dirty_since`` when the
+    snapshot it wrote includes everything up to ``requested_at``. If the broker was down, a
+    periodic catch-up finds dirty tournaments and recomputes them.
+
+    The other fields coordinate the jobs: ``scheduled_at`` says a job is queued and has not
+    started (further changes need not queue another one: bursts are coalesced);
+    ``started_at``/``finished_at`` bracket the latest run; ``covered_until`` is the
+    ``requested_at`` the latest snapshot includes (an older run never overwrites a newer one);
+    ``failed_for`` is the ``requested_at`` a run could not compute (the catch-up does not retry
+    the same data over and over: the next change does).
     """
 
     tournament = models.OneToOneField(
@@ -21,13 +29,33 @@ class ScoringState(models.Model):
     requested_at = models.DateTimeField(null=True, blank=True)
     computed_at = models.DateTimeField(null=True, blank=True)
     last_error = models.TextField(blank=True)
+    # The latest RankingSnapshot version (0: nothing computed yet).
+    version = models.PositiveIntegerField(default=0)
+    scheduled_at = models.DateTimeField(null=True, blank=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    covered_until = models.DateTimeField(null=True, blank=True)
+    failed_for = models.DateTimeField(null=True, blank=True)
+    # How long the latest successful computation took, database writes included.
+    duration_ms = models.PositiveIntegerField(null=True, blank=True)
 
     def __str__(self) -> str:
-        return f"{self.tournament.slug}: dirty since {self.dirty_since}"
+        return f"{self.tournament_id}: v{self.version}, dirty since {self.dirty_since}"
+
+    @property
+    def pending(self) -> bool:
+        """Some result change is not in the rankings yet (calcul en attente)."""
+        return self.dirty_since is not None
 
 
 class BoardScore(models.Model):
-    """The duplicate score of one table's result on one board (matchpoints, difference, points)."""
+    """The duplicate score of one table's result on one board (matchpoints, difference, points).
+
+    A line of the traveller (feuille ambulante): ``result`` is the exact Result version that was
+    scored, so the contract shown always matches the score. ``ns_``/``ew_`` fields belong to the
+    teams the plan seated North-South and East-West (on an arrow-switched table the NS team held
+    the East-West cards).
+    """
 
     tournament = models.ForeignKey(
         Tournament, on_delete=models.CASCADE, related_name="board_scores"
@@ -46,6 +74,15 @@ class BoardScore(models.Model):
     top = models.FloatField(null=True)
     adjusted = models.BooleanField(default=False)
     computed_at = models.DateTimeField(auto_now=True)
+    result = models.ForeignKey(
+        "results.Result", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    # Adjusted scores as stored on the result ("A-", "A", "A+"), blank for a played board.
+    ns_adjustment = models.CharField(max_length=2, blank=True)
+    ew_adjustment = models.CharField(max_length=2, blank=True)
+    arrow_switched = models.BooleanField(default=False)
+    # The board's datum (datum method only).
+    datum = models.IntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["board_number", "round_number", "table_number"]
@@ -55,6 +92,7 @@ class BoardScore(models.Model):
                 name="unique_board_score",
             )
         ]
+        indexes = [models.Index(fields=["tournament", "board_number"])]
 
     def __str__(self) -> str:
         return f"R{self.round_number} T{self.table_number} E{self.board_number}"
@@ -74,6 +112,9 @@ class RankingSnapshot(models.Model):
     # Every result change before this instant is included in the snapshot.
     includes_changes_until = models.DateTimeField()
     computed_at = models.DateTimeField(auto_now_add=True)
+    # A digest of everything the entries were computed from: a later run whose inputs have the
+    # same digest copies the entries instead of computing them again.
+    fingerprint = models.CharField(max_length=64, blank=True)
 
     class Meta:
         ordering = ["-version"]
@@ -86,3 +127,8 @@ class RankingSnapshot(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament.slug} v{self.version} ({self.up_to_round or 'overall'})"
+
+    @property
+    def single_ranking(self) -> bool:
+        """One ranking of the whole field (Howell, arrow-switch), not one per direction."""
+        return all(entry.get("direction") is None for entry in self.entries)

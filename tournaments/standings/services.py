@@ -1,27 +1,129 @@
-"""Writes on standings: marking a tournament's scores as out of date, in the result's transaction.
+"""Writes on standings: marking a tournament's scores as out of date, in the result's transaction,
+and handing the recomputation to Celery after the commit.
 
 ``mark_results_changed`` is called by every result write (entry, change, confirmation,
 adjustment, deletion, import) inside its transaction; the recomputation itself is a Celery job.
+Publishing never fails the request: when the broker is down the tournament stays dirty
+("calcul en attente") and the periodic catch-up recomputes it once the broker is back.
 """
 
+import logging
+from datetime import timedelta
+from enum import Enum
+from functools import partial
+
+from django.conf import settings
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
+from kombu.exceptions import OperationalError as KombuOperationalError
+from redis.exceptions import RedisError
 
 from .models import ScoringState
 
+logger = logging.getLogger(__name__)
+
+BROKER_ERRORS = (KombuOperationalError, RedisError, OSError)
+"""What publishing raises when the broker is unreachable (refused, reset, timed out)."""
+
+COALESCE_SECONDS = 0.5
+"""The job starts this long after the first change of a burst: the burst's other changes find
+it queued and queue nothing (override with the STANDINGS_COALESCE_SECONDS setting)."""
+
+SCHEDULED_STALE_SECONDS = 30
+"""A job queued longer ago than this and still not started is presumed lost (broker restarted
+without its queue): the next change queues a new one, and the catch-up recomputes."""
+
+
+class Enqueued(Enum):
+    """What ``enqueue_recomputation`` did."""
+
+    PUBLISHED = "published"  # a job is on its way
+    ALREADY_QUEUED = "already_queued"  # a queued job will include this change (coalesced)
+    BROKER_DOWN = "broker_down"  # left pending; the catch-up will recompute
+    FAILED = "failed"  # unexpected error, logged; left pending for the catch-up
+
 
 def mark_results_changed(tournament, board_numbers=()) -> None:
-    """Record that the tournament's scores are stale; enqueue the recomputation after commit."""
+    """Record that the tournament's scores are stale; enqueue the recomputation after commit.
+
+    Call it inside the transaction that writes the result, so that the change and the stale
+    mark commit together. ``board_numbers`` (the boards touched) only go to the log: the job
+    rescores the whole tournament, which is fast enough (3,000 results in well under a second).
+    """
+    with transaction.atomic():
+        state, _created = ScoringState.objects.select_for_update().get_or_create(
+            tournament=tournament
+        )
+        # Read the clock once the row is locked, and never go back: the job decides whether a
+        # change is in its snapshot by comparing these instants.
+        now = timezone.now()
+        if state.requested_at is not None and now <= state.requested_at:
+            now = state.requested_at + timedelta(microseconds=1)
+        if state.dirty_since is None:
+            state.dirty_since = now
+        state.requested_at = now
+        state.save(update_fields=["dirty_since", "requested_at"])
+        if board_numbers:
+            logger.debug("tournament %s: boards %s changed", tournament.pk, list(board_numbers))
+        transaction.on_commit(partial(enqueue_recomputation, tournament.pk), robust=True)
+
+
+def enqueue_recomputation(tournament_id: int) -> Enqueued:
+    """Hand the recomputation of a tournament to Celery, once per burst of changes.
+
+    A job already queued and not yet started covers this change (it reads the results when it
+    starts), so nothing more is published. Never raises on a broker failure: the tournament
+    stays dirty and the catch-up task recomputes it when the broker is back.
+    """
+    from .tasks import recompute_tournament
+
     now = timezone.now()
-    state, _created = ScoringState.objects.select_for_update().get_or_create(
-        tournament=tournament
+    stale = now - timedelta(seconds=SCHEDULED_STALE_SECONDS)
+    claimed = (
+        ScoringState.objects.filter(tournament_id=tournament_id)
+        .filter(Q(scheduled_at__isnull=True) | Q(scheduled_at__lt=stale))
+        .update(scheduled_at=now)
     )
-    if state.dirty_since is None:
-        state.dirty_since = now
-    state.requested_at = now
-    state.save(update_fields=["dirty_since", "requested_at"])
-    transaction.on_commit(lambda: enqueue_recomputation(tournament.pk))
+    if not claimed:
+        if ScoringState.objects.filter(tournament_id=tournament_id).exists():
+            return Enqueued.ALREADY_QUEUED
+        # First time for this tournament (not through mark_results_changed): start its books.
+        ScoringState.objects.get_or_create(tournament_id=tournament_id)
+        return enqueue_recomputation(tournament_id)
+    countdown = getattr(settings, "STANDINGS_COALESCE_SECONDS", COALESCE_SECONDS)
+    try:
+        # One connection attempt, no reconnection loop: a request must not wait for a broker
+        # that is down (kombu would otherwise retry for seconds before giving up).
+        with recompute_tournament.app.connection_for_write(
+            transport_options={"max_retries": 0}
+        ) as connection:
+            recompute_tournament.apply_async(
+                (tournament_id,), countdown=countdown, connection=connection
+            )
+    except BROKER_ERRORS as error:
+        _unclaim(tournament_id, now)
+        logger.warning(
+            "tournament %s: broker unreachable (%s); scores stay pending until the catch-up",
+            tournament_id,
+            error,
+        )
+        return Enqueued.BROKER_DOWN
+    except Exception:
+        # The result is committed: whatever happens here must not fail the request.
+        _unclaim(tournament_id, now)
+        logger.exception("tournament %s: the recomputation could not be queued", tournament_id)
+        return Enqueued.FAILED
+    return Enqueued.PUBLISHED
 
 
-def enqueue_recomputation(tournament_id: int) -> None:
-    """Hand the recomputation to Celery (filled in by the standings app)."""
+def _unclaim(tournament_id: int, claimed_at) -> None:
+    ScoringState.objects.filter(tournament_id=tournament_id, scheduled_at=claimed_at).update(
+        scheduled_at=None
+    )
+
+
+def request_recomputation(tournament) -> None:
+    """An arbiter's "recalculer": treat it as a change, so that the job runs even when the
+    scores look fresh (after a team was renamed, or once the cause of an error is fixed)."""
+    mark_results_changed(tournament)
