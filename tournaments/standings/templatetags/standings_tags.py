@@ -39,8 +39,9 @@ def percent(value) -> str:
     """``49,58 %`` (two decimals, localized, a no-break space); "—" when there is none."""
     if value is None or value == "":
         return "—"
+    text = _("%(value)s %%") % {"value": floatformat(value, 2)}
     # A no-break space: the sign never wraps away from its number.
-    return _("%(value)s\u00a0%%") % {"value": floatformat(value, 2)}
+    return text.replace(" %", "\u00a0%")
 
 
 @register.filter
