@@ -10,3 +10,8 @@ class TournamentsConfig(AppConfig):
         from . import navigation
 
         navigation.register("tournaments:public", _("Accueil du tournoi"), navigation.PUBLIC, 0)
+        navigation.register("tournaments:manage", _("Organisation"), navigation.ORGANIZER, 10)
+        navigation.register("tournaments:edit", _("Paramètres"), navigation.ORGANIZER, 20)
+        navigation.register("tournaments:manage_teams", _("Équipes"), navigation.ORGANIZER, 30)
+        navigation.register("tournaments:checkin", _("Pointage"), navigation.ORGANIZER, 40)
+        navigation.register("tournaments:plan", _("Plan de table"), navigation.ORGANIZER, 50)

@@ -1,8 +1,12 @@
-"""Reads on tournaments, for pages and the API."""
+"""Reads on tournaments, teams and the table plan, for pages, commands and the API."""
 
-from django.db.models import Count, Q, QuerySet
+from dataclasses import dataclass, field
 
-from .models import Tournament
+from django.db.models import Count, Max, Q, QuerySet
+from django.http import Http404
+
+from .models import Round, TableAssignment, Team, Tournament
+from .permissions import is_arbiter, is_organizer
 
 
 def listed_tournaments() -> QuerySet[Tournament]:
@@ -22,3 +26,257 @@ def tournaments_managed_by(user) -> QuerySet[Tournament]:
     if not user.is_superuser:
         queryset = queryset.filter(Q(organizers=user) | Q(arbiters=user)).distinct()
     return queryset.annotate(team_count=Count("teams", filter=Q(teams__withdrawn=False)))
+
+
+def tournaments_organized_by(user) -> QuerySet[Tournament]:
+    """Tournaments this user organizes (« Mes tournois »), with their team counts."""
+    if not user.is_authenticated:
+        return Tournament.objects.none()
+    queryset = Tournament.objects.all()
+    if not user.is_superuser:
+        queryset = queryset.filter(organizers=user)
+    return queryset.annotate(
+        team_count=Count("teams", filter=Q(teams__withdrawn=False), distinct=True),
+        checked_in_count=Count(
+            "teams", filter=Q(teams__withdrawn=False, teams__checked_in=True), distinct=True
+        ),
+    ).order_by("-date", "name")
+
+
+def visible_tournament(user, slug: str) -> Tournament:
+    """The tournament for a public page: a draft exists only for its organizers (404 otherwise)."""
+    try:
+        tournament = Tournament.objects.get(slug=slug)
+    except Tournament.DoesNotExist:
+        raise Http404 from None
+    if tournament.status == Tournament.Status.DRAFT and not is_organizer(user, tournament):
+        raise Http404
+    return tournament
+
+
+def teams_of(tournament: Tournament, *, include_withdrawn: bool = True) -> QuerySet[Team]:
+    teams = tournament.teams.select_related("player_one", "player_two").order_by("number")
+    if not include_withdrawn:
+        teams = teams.filter(withdrawn=False)
+    return teams
+
+
+@dataclass(frozen=True)
+class TeamCounts:
+    registered: int
+    withdrawn: int
+    checked_in: int
+
+    @property
+    def active(self) -> int:
+        return self.registered - self.withdrawn
+
+    @property
+    def waiting(self) -> int:
+        """Registered, not withdrawn, not yet checked in."""
+        return self.active - self.checked_in
+
+
+def team_counts(tournament: Tournament) -> TeamCounts:
+    counts = tournament.teams.aggregate(
+        registered_count=Count("pk"),
+        withdrawn_count=Count("pk", filter=Q(withdrawn=True)),
+        checked_in_count=Count("pk", filter=Q(withdrawn=False, checked_in=True)),
+    )
+    return TeamCounts(
+        registered=counts["registered_count"],
+        withdrawn=counts["withdrawn_count"],
+        checked_in=counts["checked_in_count"],
+    )
+
+
+def _assignments(tournament: Tournament) -> QuerySet[TableAssignment]:
+    return (
+        TableAssignment.objects.filter(round__tournament=tournament)
+        .select_related(
+            "round",
+            "table",
+            "ns_team__player_one",
+            "ns_team__player_two",
+            "ew_team__player_one",
+            "ew_team__player_two",
+        )
+        .order_by("round__number", "table__number")
+    )
+
+
+@dataclass
+class PlanRound:
+    """One round of the plan for display: its Round row and its tables in order."""
+
+    round: Round
+    assignments: list[TableAssignment] = field(default_factory=list)
+
+    @property
+    def arrow_switch(self) -> bool:
+        return any(a.arrow_switch for a in self.assignments)
+
+
+@dataclass
+class PlanGrid:
+    """The table plan as a grid round × table (cells are assignments, None where no table)."""
+
+    tables: list[int]
+    rounds: list[PlanRound]
+
+    def rows(self) -> list[tuple[PlanRound, list[TableAssignment | None]]]:
+        rows = []
+        for plan_round in self.rounds:
+            by_table = {a.table.number: a for a in plan_round.assignments}
+            rows.append((plan_round, [by_table.get(number) for number in self.tables]))
+        return rows
+
+    @property
+    def board_count(self) -> int:
+        return max(
+            (board for r in self.rounds for a in r.assignments for board in a.boards), default=0
+        )
+
+
+def plan_grid(tournament: Tournament, *, published_only: bool = False) -> PlanGrid:
+    """The stored plan, every round (or only the published ones) with its tables."""
+    rounds = {r.pk: PlanRound(r) for r in tournament.round_set.order_by("number")}
+    assignments = _assignments(tournament)
+    if published_only:
+        assignments = assignments.filter(round__published=True)
+    tables: set[int] = set()
+    for assignment in assignments:
+        rounds[assignment.round_id].assignments.append(assignment)
+        tables.add(assignment.table.number)
+    kept = [r for r in rounds.values() if r.assignments or not published_only]
+    if published_only:
+        kept = [r for r in kept if r.round.published]
+    return PlanGrid(tables=sorted(tables), rounds=kept)
+
+
+def visible_plan(user, tournament: Tournament) -> PlanGrid:
+    """The rounds this user may see: published ones, or all of them for staff."""
+    return plan_grid(tournament, published_only=not is_arbiter(user, tournament))
+
+
+def stored_plan_rows(tournament: Tournament) -> list[dict]:
+    """The stored plan as ``movement --json`` rows: {"round", "table", "ns", "ew", "boards"}.
+
+    ``ns``/``ew`` are the team numbers playing the NS and EW hands (in an arrow-switch round the
+    seated EW team plays the NS hands), None for the phantom, as ``Movement.to_rows`` writes.
+    """
+    rows = []
+    for a in _assignments(tournament):
+        ns = a.ns_team.number if a.ns_team else None
+        ew = a.ew_team.number if a.ew_team else None
+        if a.arrow_switch:
+            ns, ew = ew, ns
+        rows.append(
+            {
+                "round": a.round.number,
+                "table": a.table.number,
+                "ns": ns,
+                "ew": ew,
+                "boards": list(a.boards),
+            }
+        )
+    return rows
+
+
+def _completed_boards(tournament: Tournament) -> dict[int, set[int]]:
+    """Board numbers with a current, not deleted result, per assignment id."""
+    from tournaments.results.models import Result
+
+    done: dict[int, set[int]] = {}
+    results = (
+        Result.objects.filter(tournament=tournament, is_current=True)
+        .exclude(status=Result.Status.DELETED)
+        .values_list("assignment_id", "board_number")
+    )
+    for assignment_id, board in results:
+        done.setdefault(assignment_id, set()).add(board)
+    return done
+
+
+@dataclass(frozen=True)
+class ScheduleEntry:
+    """A team's round: where it sits, which hands it plays, whom it meets, which boards.
+
+    ``direction`` is where the team sits ("NS" or "EW"); ``hands`` the hands it plays (they
+    differ in an arrow-switch round). ``opponent`` is None when the team sits out (relâche).
+    """
+
+    round_number: int
+    published: bool
+    table: int
+    direction: str
+    hands: str
+    opponent: Team | None
+    boards: list[int]
+    arrow_switch: bool
+    finished: bool
+
+    @property
+    def sits_out(self) -> bool:
+        return self.opponent is None
+
+
+def team_schedule(team: Team, *, include_unpublished: bool = False) -> list[ScheduleEntry]:
+    """The team's rounds in order (only the published ones unless asked)."""
+    assignments = (
+        TableAssignment.objects.filter(Q(ns_team=team) | Q(ew_team=team))
+        .select_related("round", "table", "ns_team", "ew_team")
+        .order_by("round__number")
+    )
+    if not include_unpublished:
+        assignments = assignments.filter(round__published=True)
+    assignments = list(assignments)
+    done = _completed_boards(team.tournament)
+    last_round_with_results = _last_round_with_results(team.tournament)
+    entries = []
+    for a in assignments:
+        sits_ns = a.ns_team_id == team.pk
+        direction = "NS" if sits_ns else "EW"
+        hands = {"NS": "EW", "EW": "NS"}[direction] if a.arrow_switch else direction
+        opponent = a.ew_team if sits_ns else a.ns_team
+        if opponent is None:
+            finished = last_round_with_results > a.round.number
+        else:
+            finished = set(a.boards) <= done.get(a.pk, set())
+        entries.append(
+            ScheduleEntry(
+                round_number=a.round.number,
+                published=a.round.published,
+                table=a.table.number,
+                direction=direction,
+                hands=hands,
+                opponent=opponent,
+                boards=list(a.boards),
+                arrow_switch=a.arrow_switch,
+                finished=finished,
+            )
+        )
+    return entries
+
+
+def _last_round_with_results(tournament: Tournament) -> int:
+    from tournaments.results.models import Result
+
+    latest = (
+        Result.objects.filter(tournament=tournament, is_current=True)
+        .exclude(status=Result.Status.DELETED)
+        .aggregate(latest=Max("round__number"))["latest"]
+    )
+    return latest or 0
+
+
+def next_entry(schedule: list[ScheduleEntry]) -> ScheduleEntry | None:
+    """The team's next round to play: the first one not finished."""
+    return next((entry for entry in schedule if not entry.finished), None)
+
+
+def team_by_number(tournament: Tournament, number: int) -> Team:
+    try:
+        return tournament.teams.select_related("player_one", "player_two").get(number=number)
+    except Team.DoesNotExist:
+        raise Http404 from None

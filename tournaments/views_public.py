@@ -1,9 +1,12 @@
-"""Public pages: the list of tournaments and each tournament's page, for players and visitors."""
+"""Public pages: the list of tournaments, each tournament's page and each team's page.
 
-from django.shortcuts import get_object_or_404, render
+A draft tournament exists only for its organizers; players see the table plan round by round as
+the organizer publishes it (staff see every round at once).
+"""
 
-from . import selectors
-from .models import Tournament
+from django.shortcuts import render
+
+from . import permissions, selectors
 
 
 def home(request):
@@ -13,13 +16,39 @@ def home(request):
         {
             "tournaments": selectors.listed_tournaments(),
             "managed": selectors.tournaments_managed_by(request.user),
+            "can_create": permissions.can_create_tournament(request.user),
         },
     )
 
 
 def tournament_page(request, slug: str):
-    tournament = get_object_or_404(
-        Tournament.objects.exclude(status=Tournament.Status.DRAFT), slug=slug
+    tournament = selectors.visible_tournament(request.user, slug)
+    return render(
+        request,
+        "tournaments/public.html",
+        {
+            "tournament": tournament,
+            "teams": selectors.teams_of(tournament, include_withdrawn=False),
+            "grid": selectors.visible_plan(request.user, tournament),
+            "is_staff": permissions.is_arbiter(request.user, tournament),
+        },
     )
-    teams = tournament.teams.filter(withdrawn=False).select_related("player_one", "player_two")
-    return render(request, "tournaments/public.html", {"tournament": tournament, "teams": teams})
+
+
+def team_page(request, slug: str, number: int):
+    tournament = selectors.visible_tournament(request.user, slug)
+    team = selectors.team_by_number(tournament, number)
+    is_staff = permissions.is_arbiter(request.user, tournament)
+    schedule = selectors.team_schedule(team, include_unpublished=is_staff)
+    return render(
+        request,
+        "tournaments/team.html",
+        {
+            "tournament": tournament,
+            "team": team,
+            "schedule": schedule,
+            "next": selectors.next_entry(schedule),
+            "is_staff": is_staff,
+            "unpublished_rounds": tournament.round_set.filter(published=False).count(),
+        },
+    )

@@ -1,0 +1,186 @@
+"""Creating and editing a tournament: slug, rules preset and variants, staff, status changes."""
+
+import pytest
+from django.urls import reverse
+
+from scoring.engine.rules import PRESETS
+from tests.factories import add_teams, make_tournament
+from tournaments.models import Tournament
+from tournaments.services import OrganizerError, change_status, generate_plan
+
+from .helpers import add_result, settings_data
+
+pytestmark = pytest.mark.django_db
+
+
+def test_slugs_come_from_the_name_and_stay_unique(organizer, login):
+    client = login(organizer)
+    for _ in range(3):
+        client.post(reverse("tournaments:create"), settings_data(name="Grand Prix d'Été 2026"))
+
+    slugs = list(Tournament.objects.order_by("pk").values_list("slug", flat=True))
+
+    assert slugs == ["grand-prix-dete-2026", "grand-prix-dete-2026-2", "grand-prix-dete-2026-3"]
+
+
+def test_each_rule_variant_is_stored(organizer, login):
+    data = settings_data(
+        rule_win_condition="bid_only",
+        rule_made_score="points_only",
+        rule_failure_base="162",
+        rule_surcoinche_multiplier="3",
+        rule_belote_imprenable=None,
+        rule_rounding="none",
+        rule_capot_bid="flat_500",
+        rule_generale_bonus="200",
+        rule_annonces=None,
+        rule_no_trump="on",
+        rule_all_trump="on",
+        rule_must_undertrump="on",
+    )
+
+    login(organizer).post(reverse("tournaments:create"), data)
+
+    tournament = Tournament.objects.get()
+    assert tournament.rules == {
+        "win_condition": "bid_only",
+        "made_score": "points_only",
+        "failure_base": 162,
+        "surcoinche_multiplier": 3,
+        "belote_imprenable": False,
+        "rounding": "none",
+        "capot_bid": "flat_500",
+        "generale_bonus": 200,
+        "annonces": False,
+        "no_trump": True,
+        "all_trump": True,
+        "must_undertrump": True,
+    }
+    assert tournament.rule_settings().generale_bonus == 200
+
+
+def test_picking_a_preset_without_touching_the_details_applies_it(organizer, login):
+    client = login(organizer)
+    client.post(reverse("tournaments:create"), settings_data())
+    tournament = Tournament.objects.get()
+
+    client.post(
+        reverse("tournaments:edit", args=[tournament.slug]), settings_data(rules_preset="contree")
+    )
+
+    tournament.refresh_from_db()
+    assert tournament.rules_preset == "contree"
+    assert tournament.rule_settings() == PRESETS["contree"]
+
+
+def test_bad_values_are_refused_in_french(organizer, login):
+    response = login(organizer).post(
+        reverse("tournaments:create"),
+        settings_data(name="", rule_generale_bonus="25", boards_per_round="0"),
+    )
+
+    assert response.status_code == 200
+    assert "Ce champ est obligatoire." in response.text
+    assert Tournament.objects.count() == 0
+    assert response.context["form"].errors.keys() == {
+        "name",
+        "rule_generale_bonus",
+        "boards_per_round",
+    }
+
+
+def test_co_organizers_and_arbiters_are_chosen_among_the_roles(organizer, make_user, login):
+    colleague = make_user("colette", role="organizer")
+    arbiter = make_user("arnaud", role="arbiter")
+    client = login(organizer)
+    client.post(reverse("tournaments:create"), settings_data())
+    tournament = Tournament.objects.get()
+
+    form = client.get(reverse("tournaments:edit", args=[tournament.slug])).context["form"]
+    assert list(form.fields["co_organizers"].queryset) == [colleague]
+    assert list(form.fields["arbiters"].queryset) == [arbiter]
+
+    client.post(
+        reverse("tournaments:edit", args=[tournament.slug]),
+        settings_data(co_organizers=[str(colleague.pk)], arbiters=[str(arbiter.pk)]),
+    )
+    assert set(tournament.organizers.all()) == {organizer, colleague}
+    assert list(tournament.arbiters.all()) == [arbiter]
+    # Someone outside the roles cannot be slipped in.
+    player = make_user("paul")
+    response = client.post(
+        reverse("tournaments:edit", args=[tournament.slug]),
+        settings_data(arbiters=[str(player.pk)]),
+    )
+    assert "arbiters" in response.context["form"].errors
+
+
+def test_rules_and_movement_are_frozen_once_results_exist(organizer, login):
+    tournament = make_tournament(organizer=organizer, rounds=None, boards_per_round=2)
+    add_teams(tournament, 6)
+    generate_plan(tournament)
+    add_result(tournament)
+    client = login(organizer)
+    url = reverse("tournaments:edit", args=[tournament.slug])
+
+    form = client.get(url).context["form"]
+    assert form.fields["rule_annonces"].disabled
+    assert form.fields["boards_per_round"].disabled
+
+    # A forged POST changes the name but not the rules nor the movement.
+    client.post(url, settings_data(name="Nouveau nom", rule_annonces=None, boards_per_round="4"))
+    tournament.refresh_from_db()
+    assert tournament.name == "Nouveau nom"
+    assert tournament.rule_settings().annonces is True
+    assert tournament.boards_per_round == 2
+
+
+def test_changing_the_movement_after_the_plan_asks_to_regenerate(organizer, login):
+    tournament = make_tournament(organizer=organizer, rounds=None, boards_per_round=3)
+    add_teams(tournament, 6)
+    generate_plan(tournament)
+
+    response = login(organizer).post(
+        reverse("tournaments:edit", args=[tournament.slug]),
+        settings_data(name=tournament.name, boards_per_round="2"),
+        follow=True,
+    )
+
+    assert "regénérez le plan de table" in response.text
+
+
+def test_status_follows_draft_registration_running_finished(organizer, login):
+    tournament = make_tournament(organizer=organizer, status=Tournament.Status.DRAFT, rounds=None)
+    add_teams(tournament, 6)
+    client = login(organizer)
+    url = reverse("tournaments:status", args=[tournament.slug])
+
+    response = client.post(url, {"status": "finished"}, follow=True)
+    assert "ne peut pas passer" in response.text
+    client.post(url, {"status": "registration"})
+    response = client.post(url, {"status": "running"}, follow=True)
+    assert "Générez le plan de table avant de lancer le tournoi." in response.text
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.REGISTRATION
+
+    generate_plan(tournament)
+    client.post(url, {"status": "running"})
+    add_result(tournament)
+    with pytest.raises(OrganizerError, match="ne peut plus revenir"):
+        change_status(tournament, Tournament.Status.REGISTRATION)
+    client.post(url, {"status": "finished"})
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.FINISHED
+    client.post(url, {"status": "running"})  # reopened for a late correction
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.RUNNING
+
+
+def test_the_dashboard_lists_my_tournaments(organizer, login):
+    mine = make_tournament(organizer=organizer, name="Le mien")
+    make_tournament(name="Celui d'un autre")
+
+    page = login(organizer).get(reverse("tournaments:organizer_home"))
+
+    assert list(page.context["tournaments"]) == [mine]
+    assert "Créer un tournoi" in page.text

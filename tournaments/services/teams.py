@@ -1,0 +1,293 @@
+"""Writes on teams: registration one by one or by import, edits, withdrawal, check-in (pointage).
+
+Every check is made before anything is written, and the writes of one act share a transaction:
+an import with one wrong row saves nothing.
+"""
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from django.db import IntegrityError, transaction
+from django.db.models import Max
+from django.utils.translation import gettext
+
+from tournaments.models import Player, TableAssignment, Team, Tournament
+
+from .errors import OrganizerError
+
+MAX_TEAM_NUMBER = 999
+
+
+@dataclass(frozen=True)
+class PlayerData:
+    """A player as typed or imported: first and last name, licence number, club."""
+
+    first_name: str
+    last_name: str
+    licence: str = ""
+    club: str = ""
+
+
+@dataclass(frozen=True)
+class TeamData:
+    """A team as typed or imported; ``number`` None takes the next free number."""
+
+    players: tuple[PlayerData, PlayerData]
+    name: str = ""
+    number: int | None = None
+
+
+@dataclass(frozen=True)
+class TeamProblem:
+    """What is wrong with one team (one import row, or the form): ``index`` is 0-based."""
+
+    index: int
+    message: str
+
+
+def next_team_number(tournament: Tournament) -> int:
+    """The number a new team gets: one more than the highest number in use."""
+    highest = tournament.teams.aggregate(highest=Max("number"))["highest"]
+    return (highest or 0) + 1
+
+
+def team_problems(
+    tournament: Tournament, teams: Sequence[TeamData], *, editing: Team | None = None
+) -> list[TeamProblem]:
+    """Every problem of these teams, checked against each other and the registered teams.
+
+    ``editing`` is the team being changed: its own number and players do not count as taken.
+    """
+    problems: list[TeamProblem] = []
+    existing_players = Player.objects.filter(tournament=tournament).exclude(licence="")
+    existing_teams = Team.objects.filter(tournament=tournament)
+    if editing is not None:
+        existing_players = existing_players.exclude(
+            pk__in=[editing.player_one_id, editing.player_two_id]
+        )
+        existing_teams = existing_teams.exclude(pk=editing.pk)
+    taken_licences = {
+        licence.casefold(): licence
+        for licence in existing_players.values_list("licence", flat=True)
+    }
+    taken_numbers = set(existing_teams.values_list("number", flat=True))
+    licence_counts = Counter(
+        player.licence.strip().casefold()
+        for team in teams
+        for player in team.players
+        if player.licence.strip()
+    )
+    number_counts = Counter(team.number for team in teams if team.number is not None)
+
+    for index, team in enumerate(teams):
+        for position, player in enumerate(team.players, start=1):
+            if not player.first_name.strip():
+                problems.append(
+                    TeamProblem(
+                        index, gettext("Joueur %(n)s : le prénom manque.") % {"n": position}
+                    )
+                )
+            if not player.last_name.strip():
+                problems.append(
+                    TeamProblem(index, gettext("Joueur %(n)s : le nom manque.") % {"n": position})
+                )
+            licence = player.licence.strip()
+            if not licence:
+                continue
+            key = licence.casefold()
+            if key in taken_licences:
+                problems.append(
+                    TeamProblem(
+                        index,
+                        gettext(
+                            "Joueur %(n)s : la licence %(licence)s est déjà inscrite dans ce "
+                            "tournoi."
+                        )
+                        % {"n": position, "licence": licence},
+                    )
+                )
+            elif licence_counts[key] > 1:
+                problems.append(
+                    TeamProblem(
+                        index,
+                        gettext("Joueur %(n)s : la licence %(licence)s apparaît plusieurs fois.")
+                        % {"n": position, "licence": licence},
+                    )
+                )
+        if team.number is not None:
+            if not 1 <= team.number <= MAX_TEAM_NUMBER:
+                problems.append(
+                    TeamProblem(
+                        index,
+                        gettext("Le numéro d'équipe doit être compris entre 1 et %(max)s.")
+                        % {"max": MAX_TEAM_NUMBER},
+                    )
+                )
+            elif team.number in taken_numbers:
+                problems.append(
+                    TeamProblem(
+                        index,
+                        gettext("Le numéro %(number)s est déjà pris par une autre équipe.")
+                        % {"number": team.number},
+                    )
+                )
+            elif number_counts[team.number] > 1:
+                problems.append(
+                    TeamProblem(
+                        index,
+                        gettext("Le numéro %(number)s apparaît plusieurs fois.")
+                        % {"number": team.number},
+                    )
+                )
+    return problems
+
+
+def _create_player(tournament: Tournament, data: PlayerData) -> Player:
+    return Player.objects.create(
+        tournament=tournament,
+        first_name=data.first_name.strip(),
+        last_name=data.last_name.strip(),
+        licence=data.licence.strip(),
+        club=data.club.strip(),
+    )
+
+
+def _refuse(problems: list[TeamProblem]) -> None:
+    if problems:
+        raise OrganizerError(" ".join(problem.message for problem in problems))
+
+
+def _lock(tournament: Tournament) -> Tournament:
+    return Tournament.objects.select_for_update().get(pk=tournament.pk)
+
+
+def _duplicate_error() -> OrganizerError:
+    return OrganizerError(
+        gettext(
+            "Une autre saisie vient d'enregistrer le même numéro ou la même licence : "
+            "rechargez la page et recommencez."
+        )
+    )
+
+
+def register_teams(tournament: Tournament, teams: Sequence[TeamData]) -> list[Team]:
+    """Register teams all at once (import) or one (form): all saved, or nothing.
+
+    Teams without a number get the next free numbers, in order.
+    """
+    try:
+        with transaction.atomic():
+            _lock(tournament)
+            _refuse(team_problems(tournament, teams))
+            next_number = next_team_number(tournament)
+            wanted = {team.number for team in teams if team.number is not None}
+            created = []
+            for data in teams:
+                number = data.number
+                if number is None:
+                    while next_number in wanted:
+                        next_number += 1
+                    number = next_number
+                    next_number += 1
+                players = [_create_player(tournament, player) for player in data.players]
+                created.append(
+                    Team.objects.create(
+                        tournament=tournament,
+                        number=number,
+                        name=data.name.strip(),
+                        player_one=players[0],
+                        player_two=players[1],
+                    )
+                )
+            return created
+    except IntegrityError as error:
+        raise _duplicate_error() from error
+
+
+def register_team(tournament: Tournament, data: TeamData) -> Team:
+    """Register one team (inscription)."""
+    return register_teams(tournament, [data])[0]
+
+
+def update_team(team: Team, data: TeamData) -> Team:
+    """Change a team's number, name or players.
+
+    The number of a team already in the table plan cannot change: the plan and the printed
+    table cards name it.
+    """
+    try:
+        with transaction.atomic():
+            _lock(team.tournament)
+            team = Team.objects.select_related("player_one", "player_two").get(pk=team.pk)
+            _refuse(team_problems(team.tournament, [data], editing=team))
+            number = data.number if data.number is not None else team.number
+            if number != team.number and _in_plan(team):
+                raise OrganizerError(
+                    gettext(
+                        "Cette équipe figure dans le plan de table : son numéro ne peut plus "
+                        "changer."
+                    )
+                )
+            for player, values in zip(
+                (team.player_one, team.player_two), data.players, strict=True
+            ):
+                player.first_name = values.first_name.strip()
+                player.last_name = values.last_name.strip()
+                player.licence = values.licence.strip()
+                player.club = values.club.strip()
+                player.save()
+            team.number = number
+            team.name = data.name.strip()
+            team.save()
+            return team
+    except IntegrityError as error:
+        raise _duplicate_error() from error
+
+
+def _in_plan(team: Team) -> bool:
+    return TableAssignment.objects.filter(ns_team=team).exists() or (
+        TableAssignment.objects.filter(ew_team=team).exists()
+    )
+
+
+@transaction.atomic
+def set_withdrawn(team: Team, withdrawn: bool) -> Team:
+    """Withdraw a team (forfait) or reinstate it.
+
+    A withdrawn team stays in a plan already generated: its tables get adjusted scores from the
+    arbiter, or the organizer regenerates the plan while no result exists.
+    """
+    Team.objects.filter(pk=team.pk).update(withdrawn=withdrawn)
+    team.withdrawn = withdrawn
+    return team
+
+
+@transaction.atomic
+def set_checked_in(team: Team, checked_in: bool) -> Team:
+    """Mark a team present (pointée) or not, on the day."""
+    Team.objects.filter(pk=team.pk).update(checked_in=checked_in)
+    team.checked_in = checked_in
+    return team
+
+
+@transaction.atomic
+def check_in_all(tournament: Tournament) -> int:
+    """Mark every registered, not withdrawn team present; return how many changed."""
+    return tournament.teams.filter(withdrawn=False, checked_in=False).update(checked_in=True)
+
+
+def delete_team(team: Team) -> None:
+    """Delete a team registered by mistake, with its players; refused once it is in the plan."""
+    with transaction.atomic():
+        _lock(team.tournament)
+        if _in_plan(team):
+            raise OrganizerError(
+                gettext(
+                    "Cette équipe figure dans le plan de table : déclarez-la forfait au lieu de "
+                    "la supprimer."
+                )
+            )
+        players = [team.player_one_id, team.player_two_id]
+        team.delete()
+        Player.objects.filter(pk__in=players).delete()

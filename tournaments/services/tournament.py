@@ -1,0 +1,199 @@
+"""Writes on a tournament's set-up: creation, settings, organizers and arbiters, status changes."""
+
+from collections.abc import Iterable
+
+from django.db import transaction
+from django.utils.text import slugify
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from scoring.engine.rules import RuleSettings
+from tournaments.models import TableAssignment, Tournament
+
+from .errors import OrganizerError
+
+Status = Tournament.Status
+
+#: Status changes an organizer may make (draft → registration → running → finished), including
+#: the steps back a real day needs: reopening registration, or a finished tournament for a late
+#: correction. The guards in ``transition_problem`` come on top.
+TRANSITIONS: dict[str, tuple[str, ...]] = {
+    Status.DRAFT: (Status.REGISTRATION,),
+    Status.REGISTRATION: (Status.DRAFT, Status.RUNNING),
+    Status.RUNNING: (Status.REGISTRATION, Status.FINISHED),
+    Status.FINISHED: (Status.RUNNING,),
+}
+
+#: Settings that shape the table plan: changing one makes a generated plan out of date.
+MOVEMENT_FIELDS = ("movement_type", "rounds", "boards_per_round", "arrow_switch")
+
+#: Tournament fields the settings form writes (besides the rules, organizers and arbiters).
+SETTINGS_FIELDS = (
+    "name",
+    "date",
+    "venue",
+    "club",
+    "rules_preset",
+    "scoring_method",
+    "movement_type",
+    "rounds",
+    "boards_per_round",
+    "arrow_switch",
+    "table_entry",
+    "deals_mode",
+    "arbiters_see_hands",
+    "minutes_per_board",
+)
+
+SLUG_MAX_LENGTH = 80
+
+
+def has_results(tournament: Tournament) -> bool:
+    """Has any result (even a later deleted one) been entered? Rules and plan are then frozen."""
+    from tournaments.results.models import Result
+
+    return Result.objects.filter(tournament=tournament).exists()
+
+
+def has_plan(tournament: Tournament) -> bool:
+    return TableAssignment.objects.filter(round__tournament=tournament).exists()
+
+
+def unique_slug(name: str, *, exclude_pk: int | None = None) -> str:
+    """A URL identifier made from the name, made unique with a -2, -3… suffix."""
+    base = slugify(name)[: SLUG_MAX_LENGTH - 4].strip("-") or "tournoi"
+    taken = Tournament.objects.filter(slug__startswith=base)
+    if exclude_pk is not None:
+        taken = taken.exclude(pk=exclude_pk)
+    used = set(taken.values_list("slug", flat=True))
+    slug, suffix = base, 2
+    while slug in used:
+        slug = f"{base}-{suffix}"
+        suffix += 1
+    return slug
+
+
+def _validated_rules(rules: dict) -> dict:
+    try:
+        return RuleSettings.from_dict(rules).to_dict()
+    except ValueError as error:
+        raise OrganizerError(_("Règles invalides : %(error)s") % {"error": error}) from error
+
+
+@transaction.atomic
+def create_tournament(
+    *,
+    by,
+    fields: dict,
+    rules: dict,
+    co_organizers: Iterable = (),
+    arbiters: Iterable = (),
+) -> Tournament:
+    """Create a draft tournament; its creator becomes one of its organizers."""
+    values = {key: fields[key] for key in SETTINGS_FIELDS if key in fields}
+    tournament = Tournament(
+        **values,
+        slug=unique_slug(values["name"]),
+        rules=_validated_rules(rules),
+        status=Status.DRAFT,
+    )
+    tournament.full_clean(exclude=["slug"])
+    tournament.save()
+    tournament.organizers.set({by, *co_organizers})
+    tournament.arbiters.set(list(arbiters))
+    return tournament
+
+
+def update_tournament(
+    tournament: Tournament,
+    *,
+    by,
+    fields: dict,
+    rules: dict,
+    co_organizers: Iterable,
+    arbiters: Iterable,
+) -> list[str]:
+    """Save the settings; return notices for the organizer (e.g. "regenerate the plan").
+
+    Once results exist the rules and the movement settings are frozen: a change is refused.
+    The editing organizer stays an organizer (he is not in the co-organizers list).
+    """
+    with transaction.atomic():
+        locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        rules = _validated_rules(rules)
+        frozen = has_results(locked)
+        changed = {
+            key for key in SETTINGS_FIELDS if key in fields and fields[key] != getattr(locked, key)
+        }
+        rules_changed = rules != locked.rule_settings().to_dict() or "rules_preset" in changed
+        movement_changed = bool(changed & set(MOVEMENT_FIELDS))
+        if frozen and rules_changed:
+            raise OrganizerError(
+                _("Des résultats ont déjà été saisis : les règles ne peuvent plus être modifiées.")
+            )
+        if frozen and movement_changed:
+            raise OrganizerError(
+                _("Des résultats ont déjà été saisis : le mouvement ne peut plus être modifié.")
+            )
+        for key in changed:
+            setattr(locked, key, fields[key])
+        locked.rules = rules
+        locked.full_clean(exclude=["slug"])
+        locked.save()
+        organizers = set(co_organizers)
+        if locked.organizers.filter(pk=by.pk).exists():
+            organizers.add(by)
+        locked.organizers.set(organizers)
+        locked.arbiters.set(list(arbiters))
+        if "scoring_method" in changed and frozen:
+            from tournaments.standings.services import mark_results_changed
+
+            mark_results_changed(locked)
+    tournament.refresh_from_db()
+    notices = []
+    if movement_changed and has_plan(tournament):
+        notices.append(
+            gettext(
+                "Les réglages du mouvement ont changé : regénérez le plan de table pour les "
+                "appliquer."
+            )
+        )
+    return notices
+
+
+def transition_problem(tournament: Tournament, status: str) -> str | None:
+    """Why the tournament cannot move to ``status`` now, or None when it can."""
+    if status not in TRANSITIONS.get(tournament.status, ()):
+        return gettext("Le tournoi ne peut pas passer de « %(current)s » à « %(new)s ».") % {
+            "current": tournament.get_status_display(),
+            "new": Status(status).label if status in Status.values else status,
+        }
+    if status == Status.RUNNING and not has_plan(tournament):
+        return gettext("Générez le plan de table avant de lancer le tournoi.")
+    if status in (Status.DRAFT, Status.REGISTRATION) and has_results(tournament):
+        return gettext(
+            "Des résultats ont déjà été saisis : le tournoi ne peut plus revenir à l'état "
+            "« %(status)s »."
+        ) % {"status": Status(status).label}
+    return None
+
+
+def allowed_transitions(tournament: Tournament) -> list[tuple[str, str, str | None]]:
+    """(status, label, problem or None) for each status reachable from the current one."""
+    return [
+        (status, Status(status).label, transition_problem(tournament, status))
+        for status in TRANSITIONS[tournament.status]
+    ]
+
+
+@transaction.atomic
+def change_status(tournament: Tournament, status: str, *, by=None) -> Tournament:
+    """Move the tournament to ``status`` (brouillon, inscriptions, en cours, terminé)."""
+    locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    problem = transition_problem(locked, status)
+    if problem:
+        raise OrganizerError(problem)
+    locked.status = status
+    locked.save(update_fields=["status", "updated_at"])
+    tournament.status = status
+    return locked

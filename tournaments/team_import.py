@@ -1,0 +1,358 @@
+"""Reading a list of teams from a CSV or XLSX file (import des équipes), and the template file.
+
+The file is read completely and every row checked before anything is saved; the organizer sees
+a preview, or the list of row-level errors in French. CSV files may be UTF-8 (with or without
+BOM) or Windows-1252 (what Excel writes in France), separated by ``;`` or ``,``.
+"""
+
+import csv
+import io
+import unicodedata
+import zipfile
+from dataclasses import dataclass, field
+
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from .services.teams import PlayerData, TeamData
+
+MAX_FILE_BYTES = 2 * 1024 * 1024
+MAX_ROWS = 1000
+
+#: The template's columns, in order: (key, header written in the template).
+COLUMNS: list[tuple[str, str]] = [
+    ("number", "Numéro"),
+    ("name", "Nom de l'équipe"),
+    ("first_name_1", "Prénom joueur 1"),
+    ("last_name_1", "Nom joueur 1"),
+    ("licence_1", "Licence joueur 1"),
+    ("club_1", "Club joueur 1"),
+    ("first_name_2", "Prénom joueur 2"),
+    ("last_name_2", "Nom joueur 2"),
+    ("licence_2", "Licence joueur 2"),
+    ("club_2", "Club joueur 2"),
+]
+REQUIRED = ("first_name_1", "last_name_1", "first_name_2", "last_name_2")
+
+# Headers are compared without accents, case, spaces or punctuation: "Prénom J1" = "prenomj1".
+_ALIASES: dict[str, tuple[str, ...]] = {
+    "number": ("numero", "num", "no", "n", "numeroequipe", "number", "team number"),
+    "name": ("nomdelequipe", "nomequipe", "equipe", "team", "teamname", "name"),
+    "first_name_1": ("prenomjoueur1", "prenom1", "prenomj1", "firstname1"),
+    "last_name_1": ("nomjoueur1", "nom1", "nomj1", "lastname1"),
+    "licence_1": ("licencejoueur1", "licence1", "licencej1", "license1"),
+    "club_1": ("clubjoueur1", "club1", "clubj1"),
+    "first_name_2": ("prenomjoueur2", "prenom2", "prenomj2", "firstname2"),
+    "last_name_2": ("nomjoueur2", "nom2", "nomj2", "lastname2"),
+    "licence_2": ("licencejoueur2", "licence2", "licencej2", "license2"),
+    "club_2": ("clubjoueur2", "club2", "clubj2"),
+}
+
+
+def _normalize(text: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", str(text))
+    return "".join(c for c in decomposed if c.isalnum()).casefold()
+
+
+_HEADER_KEYS: dict[str, str] = {
+    _normalize(alias): key for key, aliases in _ALIASES.items() for alias in aliases
+}
+_HEADER_KEYS.update({_normalize(header): key for key, header in COLUMNS})
+
+_LABELS = {
+    "first_name_1": _("prénom du joueur 1"),
+    "last_name_1": _("nom du joueur 1"),
+    "first_name_2": _("prénom du joueur 2"),
+    "last_name_2": _("nom du joueur 2"),
+}
+
+
+@dataclass
+class ImportedRow:
+    """One team read from the file, with the file line it came from (for error messages)."""
+
+    line: int
+    team: TeamData
+
+
+@dataclass(frozen=True)
+class RowError:
+    """One problem of the file, in French; ``line`` is the file line (0: the whole file)."""
+
+    line: int
+    message: str
+
+    def __str__(self) -> str:
+        return self.message
+
+
+@dataclass
+class ParsedFile:
+    """What the file holds: teams in file order, and every problem found (empty when fine)."""
+
+    rows: list[ImportedRow] = field(default_factory=list)
+    errors: list[RowError] = field(default_factory=list)
+
+    def add_error(self, line: int, message: str) -> None:
+        self.errors.append(RowError(line, message))
+
+
+class FileProblem(Exception):
+    """The whole file cannot be read (type, encoding, size)."""
+
+
+def read_team_file(filename: str, content: bytes) -> ParsedFile:
+    """Read a CSV or XLSX team list; never raises on bad content, returns the errors instead."""
+    try:
+        table, strict = _read_table(filename, content)
+        return _parse_table(table, strict)
+    except FileProblem as problem:
+        return ParsedFile(errors=[RowError(0, str(problem))])
+
+
+def _read_table(filename: str, content: bytes) -> tuple[list[tuple[int, list[str]]], bool]:
+    """The file's non-empty rows as (line number, cells), and whether row widths must match."""
+    if len(content) > MAX_FILE_BYTES:
+        raise FileProblem(
+            gettext("Le fichier est trop gros (%(size)s Mo au plus).")
+            % {"size": MAX_FILE_BYTES // (1024 * 1024)}
+        )
+    if not content.strip():
+        raise FileProblem(gettext("Le fichier est vide."))
+    extension = filename.rsplit(".", 1)[-1].casefold() if "." in filename else ""
+    if extension in ("csv", "txt"):
+        return _read_csv(content), True
+    if extension == "xlsx":
+        return _read_xlsx(content), False
+    if extension in ("xls", "ods"):
+        raise FileProblem(
+            gettext(
+                "Les fichiers .%(extension)s ne sont pas lus : enregistrez la feuille au format "
+                ".xlsx ou CSV."
+            )
+            % {"extension": extension}
+        )
+    raise FileProblem(
+        gettext("Type de fichier non pris en charge : envoyez un fichier .csv ou .xlsx.")
+    )
+
+
+def _decode(content: bytes) -> str:
+    if content.startswith((b"\xff\xfe", b"\xfe\xff")):
+        try:
+            return content.decode("utf-16")
+        except UnicodeDecodeError:
+            pass
+    elif b"\x00" not in content:
+        try:
+            return content.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            try:
+                return content.decode("cp1252")
+            except UnicodeDecodeError:
+                pass
+    raise FileProblem(
+        gettext(
+            "Encodage du fichier non reconnu : enregistrez-le en CSV UTF-8 ou en CSV Windows "
+            "(séparateur point-virgule)."
+        )
+    )
+
+
+def _read_csv(content: bytes) -> list[tuple[int, list[str]]]:
+    text = _decode(content)
+    first_line = next((line for line in text.splitlines() if line.strip()), "")
+    delimiter = max((";", ",", "\t"), key=first_line.count)
+    rows = []
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    try:
+        for cells in reader:
+            if any(cell.strip() for cell in cells):
+                rows.append((reader.line_num, [cell.strip() for cell in cells]))
+    except csv.Error as error:
+        raise FileProblem(
+            gettext("Ligne %(line)s : CSV illisible (%(error)s).")
+            % {"line": reader.line_num, "error": error}
+        ) from error
+    return rows
+
+
+def _cell_text(value) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value).strip()
+
+
+def _read_xlsx(content: bytes) -> list[tuple[int, list[str]]]:
+    from openpyxl import load_workbook
+
+    try:
+        workbook = load_workbook(io.BytesIO(content), read_only=True, data_only=True)
+    except (zipfile.BadZipFile, KeyError, ValueError, OSError) as error:
+        raise FileProblem(
+            gettext("Ce fichier .xlsx est illisible : enregistrez-le de nouveau depuis le tableur.")
+        ) from error
+    try:
+        sheet = workbook.worksheets[0]
+        rows = []
+        for line, values in enumerate(sheet.iter_rows(values_only=True), start=1):
+            cells = [_cell_text(value) for value in values]
+            while cells and not cells[-1]:
+                cells.pop()
+            if cells:
+                rows.append((line, cells))
+        return rows
+    finally:
+        workbook.close()
+
+
+def _header_mapping(cells: list[str]) -> dict[str, int] | None:
+    """Column index of each known header, or None when the row is not a header row."""
+    mapping: dict[str, int] = {}
+    for index, cell in enumerate(cells):
+        key = _HEADER_KEYS.get(_normalize(cell))
+        if key is not None and key not in mapping:
+            mapping[key] = index
+    return mapping if len(mapping) >= 2 else None
+
+
+def _parse_table(table: list[tuple[int, list[str]]], strict: bool) -> ParsedFile:
+    parsed = ParsedFile()
+    if not table:
+        parsed.add_error(0, gettext("Le fichier ne contient aucune ligne."))
+        return parsed
+    header_line, first_cells = table[0]
+    mapping = _header_mapping(first_cells)
+    if mapping is None:
+        # No header row: the template's column order.
+        mapping = {key: index for index, (key, _header) in enumerate(COLUMNS)}
+        data_rows = table
+        expected = len(COLUMNS)
+    else:
+        missing = [str(_LABELS[key]) for key in REQUIRED if key not in mapping]
+        if missing:
+            parsed.add_error(
+                header_line,
+                gettext("Ligne %(line)s : colonnes manquantes dans l'en-tête : %(columns)s.")
+                % {"line": header_line, "columns": ", ".join(missing)},
+            )
+            return parsed
+        data_rows = table[1:]
+        expected = len(first_cells)
+    if not data_rows:
+        parsed.add_error(0, gettext("Le fichier ne contient aucune équipe."))
+        return parsed
+    if len(data_rows) > MAX_ROWS:
+        parsed.add_error(
+            0,
+            gettext("Le fichier contient trop de lignes (%(max)s équipes au plus).")
+            % {"max": MAX_ROWS},
+        )
+        return parsed
+    for line, cells in data_rows:
+        error = _row_shape_problem(line, cells, expected, strict)
+        if error:
+            parsed.add_error(line, error)
+            continue
+        values = {key: cells[index] if index < len(cells) else "" for key, index in mapping.items()}
+        number_text = values.get("number", "")
+        number = None
+        if number_text:
+            try:
+                number = int(number_text)
+            except ValueError:
+                parsed.add_error(
+                    line,
+                    gettext("Ligne %(line)s : numéro d'équipe invalide « %(value)s ».")
+                    % {"line": line, "value": number_text},
+                )
+                continue
+        team = TeamData(
+            players=tuple(
+                PlayerData(
+                    first_name=values.get(f"first_name_{n}", ""),
+                    last_name=values.get(f"last_name_{n}", ""),
+                    licence=values.get(f"licence_{n}", ""),
+                    club=values.get(f"club_{n}", ""),
+                )
+                for n in (1, 2)
+            ),
+            name=values.get("name", ""),
+            number=number,
+        )
+        parsed.rows.append(ImportedRow(line, team))
+    return parsed
+
+
+def _row_shape_problem(line: int, cells: list[str], expected: int, strict: bool) -> str | None:
+    # A spreadsheet drops empty trailing cells; a CSV row must have every separator.
+    if strict and len(cells) < expected:
+        return gettext("Ligne %(line)s : %(count)s colonne(s) au lieu de %(expected)s.") % {
+            "line": line,
+            "count": len(cells),
+            "expected": expected,
+        }
+    if len(cells) > expected and any(cells[expected:]):
+        return gettext(
+            "Ligne %(line)s : %(count)s colonnes au lieu de %(expected)s (un séparateur en trop "
+            "dans un nom ?)."
+        ) % {"line": line, "count": len(cells), "expected": expected}
+    return None
+
+
+def check_team_file(tournament, filename: str, content: bytes) -> ParsedFile:
+    """Read the file and check every team against each other and the registered teams."""
+    from .services.teams import team_problems
+
+    parsed = read_team_file(filename, content)
+    if parsed.rows:
+        for problem in team_problems(tournament, [row.team for row in parsed.rows]):
+            line = parsed.rows[problem.index].line
+            parsed.add_error(
+                line,
+                gettext("Ligne %(line)s : %(problem)s")
+                % {"line": line, "problem": problem.message},
+            )
+    parsed.errors.sort(key=lambda error: error.line)
+    return parsed
+
+
+def template_csv() -> bytes:
+    """The template as CSV: the header row, UTF-8 with a BOM so that Excel shows the accents."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, delimiter=";", lineterminator="\r\n")
+    writer.writerow([header for _key, header in COLUMNS])
+    return buffer.getvalue().encode("utf-8-sig")
+
+
+def template_xlsx() -> bytes:
+    """The template as an Excel workbook: a "Équipes" sheet to fill in and a "Aide" sheet."""
+    from openpyxl import Workbook
+    from openpyxl.styles import Font
+
+    workbook = Workbook()
+    sheet = workbook.active
+    sheet.title = "Équipes"
+    sheet.append([header for _key, header in COLUMNS])
+    for cell in sheet[1]:
+        cell.font = Font(bold=True)
+    for index in range(len(COLUMNS)):
+        sheet.column_dimensions[chr(ord("A") + index)].width = 18
+    sheet.freeze_panes = "A2"
+    help_sheet = workbook.create_sheet("Aide")
+    for line in (
+        gettext("Une ligne par équipe, sur la première feuille, sous la ligne d'en-tête."),
+        gettext("Obligatoires : prénom et nom des deux joueurs."),
+        gettext("Numéro vide : l'équipe prend le prochain numéro libre."),
+        gettext("Une licence ne peut apparaître qu'une fois dans le tournoi."),
+        gettext(
+            "Exemple : 1 | Les As de Trèfle | Anne | Martin | 0123456 | Coinche Club | Bruno | "
+            "Petit | 0123457 | Coinche Club"
+        ),
+    ):
+        help_sheet.append([line])
+    buffer = io.BytesIO()
+    workbook.save(buffer)
+    return buffer.getvalue()

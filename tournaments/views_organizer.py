@@ -1,0 +1,472 @@
+"""Organizer pages: « Mes tournois », a tournament's settings, teams, check-in, import, table plan.
+
+Views stay thin: they check permissions (``tournaments.permissions``), read through
+``selectors`` and write through ``services``. Anonymous visitors are sent to the login page; a
+logged-in user who does not organize the tournament gets 403.
+"""
+
+from functools import wraps
+
+from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.http import HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext
+from django.views.decorators.http import require_POST
+
+from . import permissions, selectors, services
+from . import team_import as team_files
+from .forms import TeamFileForm, TeamForm, TournamentForm
+from .models import Tournament
+from .services.plan import plan_teams
+
+IMPORT_SESSION_KEY = "team_import"
+
+
+def organizer_required(view):
+    """Load the tournament of the URL's slug; only its organizers get through."""
+
+    @wraps(view)
+    def wrapper(request, slug, *args, **kwargs):
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        tournament = Tournament.objects.filter(slug=slug).first()
+        if tournament is None or not permissions.is_organizer(request.user, tournament):
+            # Someone who does not organize it learns nothing more from a 404 than from a 403.
+            raise PermissionDenied
+        return view(request, tournament, *args, **kwargs)
+
+    return wrapper
+
+
+def _user_may_organize(user) -> bool:
+    return permissions.can_create_tournament(user) or user.organized_tournaments.exists()
+
+
+# --- « Mes tournois » and the tournament's settings ------------------------------------------
+
+
+def organizer_home(request):
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    if not _user_may_organize(request.user):
+        raise PermissionDenied
+    return render(
+        request,
+        "tournaments/organizer/home.html",
+        {
+            "tournaments": selectors.tournaments_organized_by(request.user),
+            "can_create": permissions.can_create_tournament(request.user),
+        },
+    )
+
+
+def tournament_create(request):
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    if not permissions.can_create_tournament(request.user):
+        raise PermissionDenied
+    form = TournamentForm(request.POST or None, user=request.user)
+    if request.method == "POST" and form.is_valid():
+        try:
+            tournament = services.create_tournament(
+                by=request.user,
+                fields=form.settings_fields(),
+                rules=form.cleaned_data["rules"],
+                co_organizers=form.cleaned_data["co_organizers"],
+                arbiters=form.cleaned_data["arbiters"],
+            )
+        except services.OrganizerError as error:
+            form.add_error(None, error.message)
+        else:
+            messages.success(request, gettext("Tournoi créé. Inscrivez maintenant les équipes."))
+            return redirect("tournaments:manage", tournament.slug)
+    return render(
+        request,
+        "tournaments/organizer/tournament_form.html",
+        {"form": form, "tournament": None, "presets": _presets_json()},
+    )
+
+
+def _presets_json() -> dict:
+    from scoring.engine.rules import PRESETS
+
+    return {name: rules.to_dict() for name, rules in PRESETS.items()}
+
+
+@organizer_required
+def tournament_manage(request, tournament):
+    return render(
+        request,
+        "tournaments/organizer/manage.html",
+        {
+            "tournament": tournament,
+            "counts": selectors.team_counts(tournament),
+            "transitions": services.allowed_transitions(tournament),
+            "has_plan": services.has_plan(tournament),
+            "has_results": services.has_results(tournament),
+            "rounds": tournament.round_set.all(),
+            "rules": tournament.rule_settings(),
+        },
+    )
+
+
+@organizer_required
+def tournament_edit(request, tournament):
+    frozen = services.has_results(tournament)
+    form = TournamentForm(
+        request.POST or None, instance=tournament, user=request.user, frozen=frozen
+    )
+    if request.method == "POST" and form.is_valid():
+        try:
+            notices = services.update_tournament(
+                tournament,
+                by=request.user,
+                fields=form.settings_fields(),
+                rules=form.cleaned_data["rules"],
+                co_organizers=form.cleaned_data["co_organizers"],
+                arbiters=form.cleaned_data["arbiters"],
+            )
+        except services.OrganizerError as error:
+            form.add_error(None, error.message)
+        else:
+            messages.success(request, gettext("Paramètres enregistrés."))
+            for notice in notices:
+                messages.warning(request, notice)
+            return redirect("tournaments:manage", tournament.slug)
+    return render(
+        request,
+        "tournaments/organizer/tournament_form.html",
+        {"form": form, "tournament": tournament, "frozen": frozen, "presets": _presets_json()},
+    )
+
+
+@require_POST
+@organizer_required
+def tournament_status(request, tournament):
+    try:
+        services.change_status(tournament, request.POST.get("status", ""), by=request.user)
+    except services.OrganizerError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(
+            request,
+            gettext("Le tournoi est maintenant « %(status)s ».")
+            % {"status": tournament.get_status_display()},
+        )
+    return redirect("tournaments:manage", tournament.slug)
+
+
+# --- Teams -----------------------------------------------------------------------------------
+
+
+@organizer_required
+def teams(request, tournament):
+    return render(
+        request,
+        "tournaments/organizer/teams.html",
+        {
+            "tournament": tournament,
+            "teams": selectors.teams_of(tournament),
+            "counts": selectors.team_counts(tournament),
+        },
+    )
+
+
+@organizer_required
+def team_add(request, tournament):
+    next_number = services.next_team_number(tournament)
+    form = TeamForm(request.POST or None, tournament=tournament, next_number=next_number)
+    if request.method == "POST" and form.is_valid():
+        try:
+            team = services.register_team(tournament, form.team_data())
+        except services.OrganizerError as error:
+            form.add_error(None, error.message)
+        else:
+            messages.success(
+                request,
+                gettext("Équipe %(number)s inscrite : %(name)s.")
+                % {"number": team.number, "name": team.display_name},
+            )
+            if "another" in request.POST:
+                return redirect("tournaments:team_add", tournament.slug)
+            return redirect("tournaments:manage_teams", tournament.slug)
+    return render(
+        request,
+        "tournaments/organizer/team_form.html",
+        {"tournament": tournament, "form": form, "team": None},
+    )
+
+
+@organizer_required
+def team_edit(request, tournament, number: int):
+    team = selectors.team_by_number(tournament, number)
+    form = TeamForm(request.POST or None, tournament=tournament, team=team)
+    if request.method == "POST" and form.is_valid():
+        try:
+            team = services.update_team(team, form.team_data())
+        except services.OrganizerError as error:
+            form.add_error(None, error.message)
+        else:
+            messages.success(
+                request, gettext("Équipe %(number)s enregistrée.") % {"number": team.number}
+            )
+            return redirect("tournaments:manage_teams", tournament.slug)
+    return render(
+        request,
+        "tournaments/organizer/team_form.html",
+        {"tournament": tournament, "form": form, "team": team},
+    )
+
+
+@require_POST
+@organizer_required
+def team_withdraw(request, tournament, number: int):
+    team = selectors.team_by_number(tournament, number)
+    withdrawn = request.POST.get("action") != "reinstate"
+    services.set_withdrawn(team, withdrawn)
+    if withdrawn:
+        messages.success(
+            request, gettext("Équipe %(number)s déclarée forfait.") % {"number": team.number}
+        )
+        if services.has_plan(tournament):
+            messages.warning(
+                request,
+                gettext(
+                    "Le plan de table déjà généré garde cette équipe : regénérez-le tant "
+                    "qu'aucun résultat n'est saisi, sinon l'arbitre attribue des scores ajustés."
+                ),
+            )
+    else:
+        messages.success(
+            request, gettext("Équipe %(number)s réintégrée.") % {"number": team.number}
+        )
+    return redirect("tournaments:manage_teams", tournament.slug)
+
+
+@require_POST
+@organizer_required
+def team_delete(request, tournament, number: int):
+    team = selectors.team_by_number(tournament, number)
+    try:
+        services.delete_team(team)
+    except services.OrganizerError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, gettext("Équipe %(number)s supprimée.") % {"number": number})
+    return redirect("tournaments:manage_teams", tournament.slug)
+
+
+# --- Check-in (pointage) ---------------------------------------------------------------------
+
+
+@organizer_required
+def checkin(request, tournament):
+    return render(
+        request,
+        "tournaments/organizer/checkin.html",
+        {
+            "tournament": tournament,
+            "teams": selectors.teams_of(tournament, include_withdrawn=False),
+            "counts": selectors.team_counts(tournament),
+        },
+    )
+
+
+def _wants_json(request) -> bool:
+    return request.headers.get("X-Requested-With") == "fetch" or "application/json" in (
+        request.headers.get("Accept", "")
+    )
+
+
+@require_POST
+@organizer_required
+def checkin_toggle(request, tournament, number: int):
+    team = selectors.team_by_number(tournament, number)
+    wanted = request.POST.get("checked_in")
+    checked_in = not team.checked_in if wanted is None else wanted == "1"
+    services.set_checked_in(team, checked_in)
+    if _wants_json(request):
+        counts = selectors.team_counts(tournament)
+        return JsonResponse(
+            {
+                "number": team.number,
+                "checked_in": team.checked_in,
+                "checked_in_count": counts.checked_in,
+                "active_count": counts.active,
+            }
+        )
+    return redirect(reverse("tournaments:checkin", args=[tournament.slug]) + f"#equipe-{number}")
+
+
+@require_POST
+@organizer_required
+def checkin_all(request, tournament):
+    changed = services.check_in_all(tournament)
+    messages.success(request, gettext("%(count)s équipe(s) pointée(s).") % {"count": changed})
+    return redirect("tournaments:checkin", tournament.slug)
+
+
+# --- Import ----------------------------------------------------------------------------------
+
+
+def _serialize(rows) -> list[dict]:
+    return [
+        {
+            "line": row.line,
+            "number": row.team.number,
+            "name": row.team.name,
+            "players": [[p.first_name, p.last_name, p.licence, p.club] for p in row.team.players],
+        }
+        for row in rows
+    ]
+
+
+def _deserialize(data: list[dict]) -> list[services.TeamData]:
+    return [
+        services.TeamData(
+            players=tuple(services.PlayerData(*player) for player in item["players"]),
+            name=item["name"],
+            number=item["number"],
+        )
+        for item in data
+    ]
+
+
+@organizer_required
+def team_import(request, tournament):
+    form = TeamFileForm(request.POST or None, request.FILES or None)
+    parsed = None
+    if request.method == "POST" and form.is_valid():
+        upload = form.cleaned_data["file"]
+        content = upload.read(team_files.MAX_FILE_BYTES + 1)
+        parsed = team_files.check_team_file(tournament, upload.name, content)
+        pending = request.session.get(IMPORT_SESSION_KEY, {})
+        pending.pop(str(tournament.pk), None)
+        if not parsed.errors:
+            pending[str(tournament.pk)] = {"filename": upload.name, "rows": _serialize(parsed.rows)}
+        request.session[IMPORT_SESSION_KEY] = pending
+    return render(
+        request,
+        "tournaments/organizer/import.html",
+        {
+            "tournament": tournament,
+            "form": form,
+            "parsed": parsed,
+            "columns": team_files.COLUMNS,
+            "next_number": services.next_team_number(tournament),
+        },
+    )
+
+
+@require_POST
+@organizer_required
+def team_import_confirm(request, tournament):
+    pending = request.session.get(IMPORT_SESSION_KEY, {})
+    data = pending.get(str(tournament.pk))
+    if data is None:
+        messages.error(request, gettext("Aucun import en attente : envoyez d'abord le fichier."))
+        return redirect("tournaments:team_import", tournament.slug)
+    try:
+        created = services.register_teams(tournament, _deserialize(data["rows"]))
+    except services.OrganizerError as error:
+        messages.error(
+            request,
+            gettext("Rien n'a été enregistré : %(reason)s") % {"reason": error.message},
+        )
+        return redirect("tournaments:team_import", tournament.slug)
+    pending.pop(str(tournament.pk), None)
+    request.session[IMPORT_SESSION_KEY] = pending
+    messages.success(request, gettext("%(count)s équipe(s) importée(s).") % {"count": len(created)})
+    return redirect("tournaments:manage_teams", tournament.slug)
+
+
+@organizer_required
+def import_template(request, tournament, file_format: str):
+    if file_format == "xlsx":
+        response = HttpResponse(
+            team_files.template_xlsx(),
+            content_type="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+        )
+    else:
+        response = HttpResponse(team_files.template_csv(), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="equipes-modele.{file_format}"'
+    return response
+
+
+# --- Table plan ------------------------------------------------------------------------------
+
+
+@organizer_required
+def plan(request, tournament):
+    grid = selectors.plan_grid(tournament)
+    teams = plan_teams(tournament)
+    return render(
+        request,
+        "tournaments/organizer/plan.html",
+        {
+            "tournament": tournament,
+            "grid": grid,
+            "plan_team_count": len(teams),
+            "has_results": services.has_results(tournament),
+            "published_count": sum(1 for r in grid.rounds if r.round.published),
+        },
+    )
+
+
+@require_POST
+@organizer_required
+def plan_generate(request, tournament):
+    try:
+        outcome = services.generate_plan(tournament, by=request.user)
+    except services.OrganizerError as error:
+        messages.error(request, error.message)
+    else:
+        movement = outcome.movement
+        messages.success(
+            request,
+            gettext(
+                "Plan de table généré : %(teams)s équipes, %(tables)s tables, %(rounds)s tours, "
+                "%(boards)s étuis."
+            )
+            % {
+                "teams": len(outcome.teams),
+                "tables": movement.tables,
+                "rounds": movement.rounds,
+                "boards": movement.board_count,
+            },
+        )
+        if outcome.has_phantom:
+            messages.info(
+                request,
+                gettext(
+                    "Nombre impair d'équipes : une équipe fictive est ajoutée, l'équipe qui la "
+                    "rencontre est en relâche."
+                ),
+            )
+        for warning in outcome.warnings:
+            messages.warning(request, warning)
+    return redirect("tournaments:plan", tournament.slug)
+
+
+@require_POST
+@organizer_required
+def plan_publish(request, tournament):
+    published = request.POST.get("action") != "unpublish"
+    round_value = request.POST.get("round", "all")
+    numbers = None
+    if round_value != "all":
+        try:
+            numbers = [int(round_value)]
+        except ValueError:
+            messages.error(request, gettext("Tour inconnu."))
+            return redirect("tournaments:plan", tournament.slug)
+    changed = services.publish_rounds(tournament, numbers, published=published)
+    if published:
+        text = gettext("%(count)s tour(s) publié(s).")
+    else:
+        text = gettext("%(count)s tour(s) retiré(s) de la publication.")
+    messages.success(request, text % {"count": changed})
+    return redirect("tournaments:plan", tournament.slug)
