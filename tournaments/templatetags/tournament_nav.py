@@ -3,6 +3,7 @@
 from django import template
 
 from tournaments.navigation import entries_for
+from tournaments.permissions import can_create_tournament
 
 register = template.Library()
 
@@ -15,3 +16,11 @@ def tournament_nav(context, tournament):
         "items": entries_for(request.user, tournament),
         "current": request.path,
     }
+
+
+@register.filter
+def may_organize(user) -> bool:
+    """Does the header show « Mes tournois » (the organizer's desk) to this user?"""
+    return can_create_tournament(user) or (
+        user.is_authenticated and user.organized_tournaments.exists()
+    )
