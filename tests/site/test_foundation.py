@@ -124,3 +124,12 @@ def test_without_broker_jobs_run_in_process(monkeypatch, tmp_path):
     finally:
         monkeypatch.undo()
         importlib.reload(site_settings)
+
+
+def test_an_english_browser_still_gets_french_until_it_switches(client):
+    response = client.get("/", HTTP_ACCEPT_LANGUAGE="en-US,en;q=0.9")
+
+    assert '<html lang="fr">' in response.text
+
+    client.post(reverse("set_language"), {"language": "en", "next": "/"})
+    assert '<html lang="en">' in client.get("/", HTTP_ACCEPT_LANGUAGE="fr").text

@@ -4,6 +4,7 @@ Used by ``bin/run``. Idempotent: a second run keeps the existing demo tournament
 """
 
 import io
+import os
 
 from django.core.management import call_command
 from django.core.management.base import BaseCommand
@@ -31,12 +32,13 @@ class Command(BaseCommand):
             tournament = Tournament.objects.get(slug=slug)
         tournament.organizers.add(organizer)
         tournament.arbiters.add(arbiter)
+        address = f"http://{os.environ.get('HOST', '127.0.0.1')}:{os.environ.get('PORT', '8000')}"
         self.stdout.write(
             "\n".join(
                 [
                     "",
                     "Demo ready / Démo prête:",
-                    f"  tournament / tournoi : http://127.0.0.1:8000{tournament.get_absolute_url()}",
+                    f"  tournament / tournoi : {address}{tournament.get_absolute_url()}",
                     f"  organizer / organisateur : {DEMO_ORGANIZER} / {DEMO_PASSWORD}",
                     f"  arbiter / arbitre : {DEMO_ARBITER} / {DEMO_PASSWORD}",
                     "",
