@@ -1,3 +1,5 @@
+"""Printed material (documents) as PDF made with WeasyPrint in Celery jobs."""
+
 from django.apps import AppConfig
 from django.utils.translation import gettext_lazy as _
 
@@ -6,3 +8,11 @@ class PrintingConfig(AppConfig):
     name = "tournaments.printing"
     label = "printing"
     verbose_name = _("Documents")
+
+    def ready(self) -> None:
+        from tournaments import navigation
+
+        from . import signals  # noqa: F401 - connects the receivers
+
+        navigation.register("printing:public", _("PDF à télécharger"), navigation.PUBLIC, 80)
+        navigation.register("printing:documents", _("Documents"), navigation.ARBITER, 80)

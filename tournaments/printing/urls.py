@@ -1,5 +1,22 @@
-"""URLs of the printing app."""
+"""URLs of the printing app: the staff Documents page and its actions, public PDFs, downloads."""
+
+from django.urls import path
+
+from . import views
 
 app_name = "printing"
 
-urlpatterns: list = []
+ORG = "tournois/<slug:slug>/organisation/documents/"
+
+urlpatterns = [
+    path(ORG, views.documents, name="documents"),
+    path(ORG + "etat/", views.documents_fragment, name="documents_fragment"),
+    path(ORG + "generer/", views.request_document, name="request"),
+    path(ORG + "dossier/", views.request_packet, name="request_packet"),
+    path("tournois/<slug:slug>/documents/", views.public, name="public"),
+    path(
+        "tournois/<slug:slug>/documents/<str:kind>/<str:scope>.pdf",
+        views.download,
+        name="download",
+    ),
+]

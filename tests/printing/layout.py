@@ -1,0 +1,54 @@
+"""Layout checks on WeasyPrint's rendered pages: text that runs out of its table cell or off the
+printable area would be cut or overprinted on paper."""
+
+from weasyprint.formatting_structure import boxes
+
+TOLERANCE = 0.5  # CSS pixels
+
+
+def overflows(document) -> list[str]:
+    """Every piece of text of ``document`` that ends beyond its table cell or the page's
+    content area, as "page N: 'text'" lines (empty when the layout is clean)."""
+    found = []
+    for number, page in enumerate(document.pages, start=1):
+        page_box = page._page_box
+        right = page_box.content_box_x() + page_box.width
+        bottom = page_box.content_box_y() + page_box.height
+        _walk(page_box, right, bottom, (page.width, page.height), number, found)
+    return found
+
+
+def _walk(box, right: float, bottom: float, sheet, page: int, found: list[str]) -> None:
+    if isinstance(box, boxes.MarginBox):
+        # Headers and footers live in the page margins: they only have to stay on the sheet.
+        right, bottom = sheet
+    if isinstance(box, boxes.TableCellBox):
+        right = min(right, box.border_box_x() + box.border_width())
+    if isinstance(box, boxes.TextBox) and box.text.strip():
+        if box.position_x + box.width > right + TOLERANCE:
+            excess = box.position_x + box.width - right
+            found.append(f"page {page}: {box.text!r} runs {excess:.1f}px too far right")
+        if box.position_y + box.height > bottom + TOLERANCE:
+            found.append(f"page {page}: {box.text!r} runs below the page")
+    for child in getattr(box, "children", ()):
+        _walk(child, right, bottom, sheet, page, found)
+
+
+def make_checked(tournament, kind: str, scope: str):
+    """``documents.make_pdf``, with the layout of every section checked as it is made:
+    (the rendered document, the overflows found)."""
+    from tournaments.printing import documents, pdf
+
+    render_html = pdf.render_html
+    found: list[str] = []
+
+    def checked(html: str):
+        document = render_html(html)
+        found.extend(overflows(document))
+        return document
+
+    pdf.render_html = checked
+    try:
+        return documents.make_pdf(tournament, kind, scope), found
+    finally:
+        pdf.render_html = render_html

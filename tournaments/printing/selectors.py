@@ -1,0 +1,458 @@
+"""Reads on printed documents: which ones exist, whether they are stale, who may download them.
+
+The catalogue (``KIND_SCOPES``) says which scopes each kind is made in. ``data_version`` digests
+the data a document shows (plan, teams, released rounds, snapshot version...) so a stored file can
+be compared with the current data. Secrecy is asked of the deals and standings selectors:
+``can_download`` checks what a stored file reveals (``Document.contents``) against what the user
+may see now.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from datetime import timedelta
+
+from django.conf import settings
+from django.contrib.auth.models import AnonymousUser
+from django.db.models import Count, Max
+from django.utils import timezone
+from django.utils.translation import gettext
+
+from tournaments import permissions
+from tournaments.deals import selectors as deals
+from tournaments.models import Round, Table, TableAssignment, Team, Tournament
+from tournaments.results.table_links import table_entry_url
+from tournaments.standings import selectors as standings
+
+from .models import Document
+
+Kind = Document.Kind
+Scope = Document.Scope
+
+LAYOUT_VERSION = 1
+"""Bump when the templates change what a document shows: every stored file becomes stale."""
+
+KIND_SCOPES: dict[str, tuple[str, ...]] = {
+    Kind.TABLE_CARDS: (Scope.STAFF,),
+    Kind.SCORE_SHEETS: (Scope.STAFF,),
+    Kind.TRAVELLERS: (Scope.STAFF, Scope.PUBLIC),
+    Kind.HAND_RECORDS: (Scope.STAFF, Scope.PUBLIC),
+    Kind.RANKINGS: (Scope.PUBLIC,),
+    Kind.SCORECARDS: (Scope.STAFF, Scope.PUBLIC),
+}
+"""The scopes each kind is made in. Table cards and score sheets are for the staff only;
+rankings are the same for everyone."""
+
+PACKET: tuple[tuple[str, str], ...] = (
+    (Kind.TABLE_CARDS, Scope.STAFF),
+    (Kind.SCORE_SHEETS, Scope.STAFF),
+    (Kind.TRAVELLERS, Scope.STAFF),
+    (Kind.HAND_RECORDS, Scope.STAFF),
+    (Kind.RANKINGS, Scope.PUBLIC),
+    (Kind.SCORECARDS, Scope.STAFF),
+)
+"""The organizer's packet (dossier complet), in printing order."""
+
+JOB_ORDER = (
+    Kind.SCORE_SHEETS,
+    Kind.TRAVELLERS,
+    Kind.SCORECARDS,
+    Kind.TABLE_CARDS,
+    Kind.HAND_RECORDS,
+    Kind.RANKINGS,
+)
+"""The packet's jobs are queued longest first: with several worker processes the short ones
+fill the gaps, and the whole packet is ready sooner."""
+
+FILE_NAMES = {
+    Kind.TABLE_CARDS: "fiches-de-table",
+    Kind.SCORE_SHEETS: "feuilles-de-marque",
+    Kind.TRAVELLERS: "feuilles-ambulantes",
+    Kind.HAND_RECORDS: "releve-des-donnes",
+    Kind.RANKINGS: "classement",
+    Kind.SCORECARDS: "cartes-de-score",
+}
+
+QUEUED_STALE_SECONDS = 600
+"""A job queued longer ago than this and never started is presumed lost (broker restarted)."""
+
+RUNNING_STALE_SECONDS = 900
+"""A job running longer than this is presumed dead (worker killed): a new request may start."""
+
+
+def is_valid(kind: str, scope: str) -> bool:
+    return scope in KIND_SCOPES.get(kind, ())
+
+
+def file_name(tournament: Tournament, kind: str, scope: str) -> str:
+    """The name the PDF is downloaded under: ``<slug>-fiches-de-table.pdf``."""
+    suffix = "-public" if scope == Scope.PUBLIC and len(KIND_SCOPES[kind]) > 1 else ""
+    return f"{tournament.slug}-{FILE_NAMES[kind]}{suffix}.pdf"
+
+
+def document_for(tournament: Tournament, kind: str, scope: str) -> Document | None:
+    return Document.objects.filter(tournament=tournament, kind=kind, scope=scope).first()
+
+
+def documents_of(tournament: Tournament) -> dict[tuple[str, str], Document]:
+    return {(doc.kind, doc.scope): doc for doc in Document.objects.filter(tournament=tournament)}
+
+
+def job_is_alive(document: Document, now=None) -> bool:
+    """Is a job queued or running for this document and not presumed lost?"""
+    now = now or timezone.now()
+    if document.status == Document.Status.QUEUED:
+        since = document.requested_at or document.created_at
+        return since is not None and now - since < timedelta(seconds=QUEUED_STALE_SECONDS)
+    if document.status == Document.Status.RUNNING:
+        since = document.started_at or document.requested_at
+        return since is not None and now - since < timedelta(seconds=RUNNING_STALE_SECONDS)
+    return False
+
+
+# ---------------------------------------------------------------------------------------------
+# What each document shows: the pieces of its data version, and whether there is anything yet
+
+
+class Facts:
+    """The cheap facts versions and availability are made of, each read once (a few queries)."""
+
+    def __init__(self, tournament: Tournament):
+        self.tournament = tournament
+        self._cache: dict[str, object] = {}
+
+    def _get(self, name: str, compute):
+        if name not in self._cache:
+            self._cache[name] = compute()
+        return self._cache[name]
+
+    @property
+    def header(self) -> list:
+        t = self.tournament
+        return [
+            t.name,
+            t.date.isoformat(),
+            t.venue,
+            t.club,
+            t.scoring_method,
+            t.movement_type,
+            t.table_entry,
+            t.rules_preset,
+            t.rules,
+            settings.LANGUAGE_CODE,
+            LAYOUT_VERSION,
+        ]
+
+    @property
+    def plan(self) -> list:
+        return self._get(
+            "plan",
+            lambda: list(
+                TableAssignment.objects.filter(round__tournament=self.tournament)
+                .order_by("round__number", "table__number")
+                .values_list(
+                    "round__number",
+                    "table__number",
+                    "ns_team_id",
+                    "ew_team_id",
+                    "boards",
+                    "arrow_switch",
+                )
+            ),
+        )
+
+    @property
+    def has_plan(self) -> bool:
+        return bool(self.plan)
+
+    @property
+    def tables(self) -> list:
+        """Each table's entry URL (its QR code on the table card), when players enter results."""
+
+        def compute():
+            tables = Table.objects.filter(tournament=self.tournament).order_by("number")
+            if not self.tournament.table_entry:
+                return [table.number for table in tables]
+            return [(table.number, table_entry_url(table)) for table in tables]
+
+        return self._get("tables", compute)
+
+    @property
+    def teams(self) -> list:
+        return self._get(
+            "teams",
+            lambda: list(
+                Team.objects.filter(tournament=self.tournament)
+                .order_by("number")
+                .values_list(
+                    "pk",
+                    "number",
+                    "name",
+                    "withdrawn",
+                    "player_one__first_name",
+                    "player_one__last_name",
+                    "player_two__first_name",
+                    "player_two__last_name",
+                )
+            ),
+        )
+
+    @property
+    def released_rounds(self) -> list:
+        return self._get(
+            "released",
+            lambda: list(
+                Round.objects.filter(tournament=self.tournament)
+                .order_by("number")
+                .values_list("number", "hands_released")
+            ),
+        )
+
+    @property
+    def boards(self) -> list:
+        def compute():
+            stats = self.tournament.boards.aggregate(count=Count("pk"), last=Max("updated_at"))
+            last = stats["last"].isoformat() if stats["last"] else None
+            return [stats["count"], last]
+
+        return self._get("boards", compute)
+
+    @property
+    def scores_version(self) -> int:
+        return self._get("scores", lambda: standings.freshness(self.tournament).version)
+
+    @property
+    def recorded_hands(self) -> list[int]:
+        """Stored boards whose four hands are recorded (what the staff hand records print)."""
+        return self._get(
+            "recorded",
+            lambda: [
+                board.number
+                for board in self.tournament.boards.order_by("number")
+                if board.has_hands
+            ],
+        )
+
+    @property
+    def public_hands(self) -> list[int]:
+        """Recorded boards whose hands everybody may see (deals' secrecy rule)."""
+
+        def compute():
+            visible = deals.visible_board_numbers(AnonymousUser(), self.tournament)
+            return [number for number in self.recorded_hands if number in visible]
+
+        return self._get("public_hands", compute)
+
+    @property
+    def finished_boards(self) -> list[int]:
+        """Boards with a counted result at every table that plays them (standings' rule)."""
+        return self._get(
+            "finished",
+            lambda: [
+                status.board
+                for status in standings.board_statuses(self.tournament)
+                if status.finished
+            ],
+        )
+
+    @property
+    def has_ranking(self) -> bool:
+        return self._get("ranking", lambda: standings.current_ranking(self.tournament) is not None)
+
+
+_PIECES = {
+    Kind.TABLE_CARDS: ("header", "plan", "teams", "tables"),
+    Kind.SCORE_SHEETS: ("header", "plan", "teams"),
+    Kind.TRAVELLERS: ("header", "plan", "teams", "scores_version"),
+    Kind.HAND_RECORDS: ("header", "plan", "boards", "released_rounds", "scores_version"),
+    Kind.RANKINGS: ("header", "teams", "scores_version"),
+    Kind.SCORECARDS: ("header", "plan", "teams", "scores_version"),
+}
+
+
+def _digest(facts: Facts, kind: str, scope: str) -> str:
+    values = [kind, scope, *(getattr(facts, piece) for piece in _PIECES[kind])]
+    text = json.dumps(values, default=str, sort_keys=True)
+    return hashlib.sha256(text.encode()).hexdigest()[:32]
+
+
+def data_version(tournament: Tournament, kind: str, scope: str) -> str:
+    """A digest of the data the document shows: it changes when the printed pages would."""
+    return _digest(Facts(tournament), kind, scope)
+
+
+def unavailable_for(facts: Facts, kind: str, scope: str) -> str | None:
+    plan_kinds = (Kind.TABLE_CARDS, Kind.SCORE_SHEETS, Kind.TRAVELLERS, Kind.SCORECARDS)
+    if kind in plan_kinds and not facts.has_plan:
+        return gettext("Le plan de table n'est pas encore généré.")
+    # Staff travellers print blank lines for the tables still to play: the plan is enough.
+    needs_scores = kind in (Kind.SCORECARDS, Kind.RANKINGS) or (
+        kind == Kind.TRAVELLERS and scope == Scope.PUBLIC
+    )
+    if needs_scores and not facts.scores_version:
+        return gettext("Aucun résultat n'est encore classé.")
+    if kind == Kind.RANKINGS and not facts.has_ranking:
+        return gettext("Le classement n'est pas encore calculé.")
+    public_results = kind in (Kind.TRAVELLERS, Kind.SCORECARDS) and scope == Scope.PUBLIC
+    if public_results and not facts.finished_boards:
+        return gettext("Aucun étui n'est encore terminé à toutes les tables.")
+    if kind == Kind.HAND_RECORDS:
+        if not facts.recorded_hands:
+            return gettext("Aucune donne n'est enregistrée (donnes non enregistrées).")
+        if scope == Scope.PUBLIC and not facts.public_hands:
+            return gettext("Le relevé des donnes n'est pas encore publié.")
+    return None
+
+
+def unavailable_reason(tournament: Tournament, kind: str, scope: str) -> str | None:
+    """Why there is nothing to print yet (no plan, no result...), in the active language;
+    None when the document can be made."""
+    return unavailable_for(Facts(tournament), kind, scope)
+
+
+# ---------------------------------------------------------------------------------------------
+# Who may download what
+
+
+def _hands_visible(user, tournament: Tournament, boards) -> bool:
+    boards = set(boards or ())
+    if not boards:
+        return True
+    return boards <= deals.visible_board_numbers(user, tournament)
+
+
+def _results_visible(user, tournament: Tournament, boards) -> bool:
+    """Travellers' rule (``standings.can_see_traveller``) for many boards in two queries:
+    staff always, players once each board is finished at every table."""
+    boards = set(boards or ())
+    if not boards or permissions.is_arbiter(user, tournament):
+        return True
+    finished = {status.board for status in standings.board_statuses(tournament) if status.finished}
+    return boards <= finished
+
+
+def may_see_tournament(user, tournament: Tournament) -> bool:
+    """A draft tournament exists only for its staff."""
+    return tournament.status != Tournament.Status.DRAFT or permissions.is_arbiter(user, tournament)
+
+
+def may_request(user, tournament: Tournament) -> bool:
+    """Organizers ask for documents to be made (the packet, a rebuild)."""
+    return permissions.is_organizer(user, tournament)
+
+
+def may_open_documents_page(user, tournament: Tournament) -> bool:
+    """The staff "Documents" page: organizers and arbiters."""
+    return permissions.is_arbiter(user, tournament)
+
+
+def scope_allowed(user, tournament: Tournament, kind: str, scope: str) -> bool:
+    """May ``user`` download this kind in this scope at all (before looking at its contents)?
+
+    Staff documents: organizers and arbiters (staff hand records only for those who may see
+    every hand). Public documents: whoever may see the tournament.
+    """
+    if not may_see_tournament(user, tournament):
+        return False
+    if scope == Scope.STAFF:
+        if not permissions.is_arbiter(user, tournament):
+            return False
+        if kind == Kind.HAND_RECORDS:
+            return deals.sees_all_hands(user, tournament)
+        return True
+    return True
+
+
+def can_download(user, document: Document) -> bool:
+    """May ``user`` download this stored file now? The scope's rule, then what the file reveals
+    (hands of boards, results of boards) checked against what ``user`` may see now."""
+    tournament = document.tournament
+    if not document.has_file:
+        return False
+    if not scope_allowed(user, tournament, document.kind, document.scope):
+        return False
+    contents = document.contents or {}
+    return _hands_visible(user, tournament, contents.get("hands")) and _results_visible(
+        user, tournament, contents.get("results")
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# The Documents page
+
+
+@dataclass(frozen=True)
+class DocumentRow:
+    """One line of the Documents page: a kind in a scope, its stored document and its state."""
+
+    kind: str
+    scope: str
+    document: Document | None
+    current_version: str
+    unavailable: str | None
+    downloadable: bool
+    alive: bool
+
+    @property
+    def label(self) -> str:
+        return str(Kind(self.kind).label)
+
+    @property
+    def scope_label(self) -> str:
+        return str(Scope(self.scope).label)
+
+    @property
+    def has_file(self) -> bool:
+        return self.document is not None and self.document.has_file
+
+    @property
+    def stale(self) -> bool:
+        """The stored file shows older data than the current one (périmé)."""
+        return self.has_file and self.document.data_version != self.current_version
+
+    @property
+    def in_progress(self) -> bool:
+        return self.document is not None and self.document.in_progress and self.alive
+
+    @property
+    def failed(self) -> bool:
+        return self.document is not None and self.document.status == Document.Status.FAILED
+
+    @property
+    def lost(self) -> bool:
+        """A job was queued or started but seems lost (worker killed, broker restarted)."""
+        return self.document is not None and self.document.in_progress and not self.alive
+
+
+def document_rows(user, tournament: Tournament, *, scopes=None) -> list[DocumentRow]:
+    """Every kind and scope ``user`` may download (in ``scopes``, default all), in the order of
+    the catalogue, with its stored document, staleness and availability."""
+    facts = Facts(tournament)
+    stored = documents_of(tournament)
+    now = timezone.now()
+    rows = []
+    for kind, kind_scopes in KIND_SCOPES.items():
+        for scope in kind_scopes:
+            if scopes is not None and scope not in scopes:
+                continue
+            if not scope_allowed(user, tournament, kind, scope):
+                continue
+            document = stored.get((kind, scope))
+            rows.append(
+                DocumentRow(
+                    kind=kind,
+                    scope=scope,
+                    document=document,
+                    current_version=_digest(facts, kind, scope),
+                    unavailable=unavailable_for(facts, kind, scope),
+                    downloadable=document is not None and can_download(user, document),
+                    alive=document is not None and job_is_alive(document, now),
+                )
+            )
+    return rows
+
+
+def any_in_progress(rows: list[DocumentRow]) -> bool:
+    return any(row.in_progress for row in rows)

@@ -1,0 +1,25 @@
+"""Celery jobs of the printing app: make one document's PDF and store it.
+
+Acknowledged late (a worker lost mid-run leaves the message to another one) and retried on
+database errors; a job superseded by a newer request stops at its next section.
+"""
+
+from celery import shared_task
+from django.db import DatabaseError, InterfaceError
+
+from .services import build_document as build
+
+
+@shared_task(
+    name="printing.build_document",
+    acks_late=True,
+    ignore_result=True,
+    autoretry_for=(DatabaseError, InterfaceError),
+    retry_backoff=2,
+    retry_backoff_max=60,
+    retry_jitter=True,
+    max_retries=5,
+)
+def build_document(document_id: int, generation: int) -> str:
+    """Make and store the PDF of ``document_id`` for request ``generation``."""
+    return build(document_id, generation).value

@@ -1,0 +1,227 @@
+"""Pages of the printing app: the staff "Documents" page (states, progress, downloads, requests),
+its refreshing fragment, the public list of PDFs, and the download of a stored file.
+
+Thin views: who may see what is asked of ``selectors`` (which asks the deals and standings
+selectors and ``tournaments.permissions``); requests go through ``services``. Staff pages send
+anonymous visitors to the login page and refuse (403) other users; a public document that must
+stay secret answers 404.
+"""
+
+import logging
+
+from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.http import FileResponse, Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext, ngettext
+from django.views.decorators.http import require_POST
+
+from tournaments.models import Tournament
+
+from . import selectors, services
+from .models import Document
+
+REFRESH_SECONDS = 3
+
+logger = logging.getLogger(__name__)
+
+
+def _tournament(request, slug: str) -> Tournament:
+    tournament = get_object_or_404(Tournament, slug=slug)
+    if not selectors.may_see_tournament(request.user, tournament):
+        raise Http404
+    return tournament
+
+
+def _staff_only(request, tournament: Tournament, allowed: bool):
+    """None when ``allowed``; else the login page for anonymous visitors, 403 for the others."""
+    if allowed:
+        return None
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    raise PermissionDenied
+
+
+def _staff_tournament(request, slug: str, check):
+    """(tournament, None) when ``check(user, tournament)``; else (None, the response)."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    if not request.user.is_authenticated:
+        return None, redirect_to_login(request.get_full_path())
+    if not check(request.user, tournament):
+        raise PermissionDenied
+    return tournament, None
+
+
+def _documents_context(request, tournament: Tournament) -> dict:
+    rows = selectors.document_rows(request.user, tournament)
+    return {
+        "tournament": tournament,
+        "rows": rows,
+        "may_request": selectors.may_request(request.user, tournament),
+        "busy": selectors.any_in_progress(rows),
+        "refresh_seconds": REFRESH_SECONDS,
+    }
+
+
+def documents(request, slug: str):
+    """The staff "Documents" page: each document's state, progress and download link."""
+    tournament, refused = _staff_tournament(request, slug, selectors.may_open_documents_page)
+    if refused:
+        return refused
+    return render(request, "printing/documents.html", _documents_context(request, tournament))
+
+
+def documents_fragment(request, slug: str):
+    """The table of the Documents page alone, for the page's periodic refresh."""
+    tournament, refused = _staff_tournament(request, slug, selectors.may_open_documents_page)
+    if refused:
+        return refused
+    response = render(
+        request, "printing/_documents_table.html", _documents_context(request, tournament)
+    )
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+def _back_to_documents(tournament: Tournament):
+    return redirect(reverse("printing:documents", args=[tournament.slug]))
+
+
+@require_POST
+def request_document(request, slug: str):
+    """An organizer asks for one document to be (re)made."""
+    tournament, refused = _staff_tournament(request, slug, selectors.may_request)
+    if refused:
+        return refused
+    kind = request.POST.get("kind", "")
+    scope = request.POST.get("scope", "")
+    if not selectors.is_valid(kind, scope):
+        messages.error(request, gettext("Ce document n'existe pas."))
+        return _back_to_documents(tournament)
+    reason = selectors.unavailable_reason(tournament, kind, scope)
+    label = Document.Kind(kind).label
+    if reason is not None:
+        messages.error(request, f"{label} : {reason}")
+        return _back_to_documents(tournament)
+    services.request_document(tournament, kind, scope, by=request.user, force=True)
+    messages.success(
+        request,
+        gettext("« %(document)s » est en préparation ; la page se met à jour toute seule.")
+        % {"document": label},
+    )
+    return _back_to_documents(tournament)
+
+
+@require_POST
+def request_packet(request, slug: str):
+    """An organizer asks for the whole packet (every document that can be made now)."""
+    tournament, refused = _staff_tournament(request, slug, selectors.may_request)
+    if refused:
+        return refused
+    requested = services.request_packet(tournament, by=request.user)
+    if requested:
+        messages.success(
+            request,
+            ngettext(
+                "%(count)s document est en préparation.",
+                "%(count)s documents sont en préparation.",
+                len(requested),
+            )
+            % {"count": len(requested)},
+        )
+    else:
+        messages.error(
+            request, gettext("Rien à imprimer pour l'instant : générez le plan de table.")
+        )
+    return _back_to_documents(tournament)
+
+
+def public(request, slug: str):
+    """The public list of PDFs: rankings, and hand records, travellers and scorecards once
+    they may be seen. Each is made (or remade) on its first download."""
+    tournament = _tournament(request, slug)
+    rows = selectors.document_rows(request.user, tournament, scopes=[Document.Scope.PUBLIC])
+    return render(
+        request,
+        "printing/public.html",
+        {"tournament": tournament, "rows": rows},
+    )
+
+
+def _file_response(tournament: Tournament, document: Document) -> FileResponse | None:
+    """The stored PDF as a response; None when its file has gone from the disk."""
+    try:
+        handle = document.file.open("rb")
+    except FileNotFoundError:
+        logger.warning("document %s: file %s is missing", document.pk, document.file.name)
+        return None
+    response = FileResponse(
+        handle,
+        content_type="application/pdf",
+        filename=selectors.file_name(tournament, document.kind, document.scope),
+    )
+    if document.scope == Document.Scope.STAFF:
+        response["Cache-Control"] = "private, no-store"
+    else:
+        response["Cache-Control"] = "no-cache"
+    return response
+
+
+def download(request, slug: str, kind: str, scope: str):
+    """The stored PDF, to whoever may see what it shows.
+
+    Staff documents: organizers and arbiters (anonymous visitors go to the login page).
+    Public documents: made or remade on demand when missing or stale (the stale file is served
+    meanwhile); while the first one is being made, a page says so and retries.
+    """
+    tournament = _tournament(request, slug)
+    if not selectors.is_valid(kind, scope):
+        raise Http404
+    if scope == Document.Scope.STAFF:
+        refused = _staff_only(
+            request, tournament, selectors.scope_allowed(request.user, tournament, kind, scope)
+        )
+        if refused:
+            return refused
+        document = selectors.document_for(tournament, kind, scope)
+        if document is None or not document.has_file:
+            messages.info(request, gettext("Ce document n'a pas encore été généré."))
+            return _back_to_documents(tournament)
+        if not selectors.can_download(request.user, document):
+            raise PermissionDenied
+        response = _file_response(tournament, document)
+        if response is None:
+            services.forget_missing_file(document)
+            messages.error(request, gettext("Le fichier de ce document a disparu : régénérez-le."))
+            return _back_to_documents(tournament)
+        return response
+
+    if selectors.unavailable_reason(tournament, kind, scope) is not None:
+        # Nothing public yet (no ranking, hands not released): nothing to learn here either.
+        raise Http404
+    document = services.ensure_fresh(tournament, kind, scope)
+    if document is not None:
+        document.refresh_from_db()
+    if document is None or not document.has_file:
+        return _preparing(request, tournament, kind, document)
+    if not selectors.can_download(request.user, document):
+        raise Http404
+    response = _file_response(tournament, document)
+    if response is None:
+        # Lost from the disk: make it again, and say so meanwhile.
+        services.forget_missing_file(document)
+        document = services.ensure_fresh(tournament, kind, scope)
+        return _preparing(request, tournament, kind, document)
+    return response
+
+
+def _preparing(request, tournament: Tournament, kind: str, document: Document | None):
+    """A page saying the document is being made, which reloads itself (202 Accepted)."""
+    return render(
+        request,
+        "printing/preparing.html",
+        {"tournament": tournament, "document": document, "kind_label": Document.Kind(kind).label},
+        status=202,
+    )
