@@ -159,8 +159,8 @@ class Team(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="teams")
     number = models.PositiveSmallIntegerField(_("numéro"), validators=[MinValueValidator(1)])
     name = models.CharField(_("nom de l'équipe"), max_length=200, blank=True)
-    player_one = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
-    player_two = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    player_one = models.ForeignKey(Player, on_delete=models.RESTRICT, related_name="+")
+    player_two = models.ForeignKey(Player, on_delete=models.RESTRICT, related_name="+")
     checked_in = models.BooleanField(_("pointée"), default=False)
     withdrawn = models.BooleanField(_("forfait"), default=False)
     registered_at = models.DateTimeField(auto_now_add=True)
@@ -228,10 +228,10 @@ class TableAssignment(models.Model):
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="assignments")
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="assignments")
     ns_team = models.ForeignKey(
-        Team, on_delete=models.PROTECT, null=True, blank=True, related_name="ns_assignments"
+        Team, on_delete=models.RESTRICT, null=True, blank=True, related_name="ns_assignments"
     )
     ew_team = models.ForeignKey(
-        Team, on_delete=models.PROTECT, null=True, blank=True, related_name="ew_assignments"
+        Team, on_delete=models.RESTRICT, null=True, blank=True, related_name="ew_assignments"
     )
     # Board numbers played at this table in this round, in order.
     boards = models.JSONField(default=list)
