@@ -17,3 +17,6 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("health/", views.health, name="health"),
 ]
+
+# An unreachable database answers 503 (retry later), anything else Django's 500 page.
+handler500 = "config.errors.server_error"

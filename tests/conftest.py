@@ -3,6 +3,7 @@
 import os
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -52,6 +53,8 @@ def celery_worker(transactional_db, settings):
 
     redis.Redis.from_url(broker).flushdb()
     hostname = f"test-{os.getpid()}-{time.monotonic_ns()}@localhost"
+    # The worker's log goes to a file: a pipe nobody reads would block a talkative worker.
+    log = tempfile.TemporaryFile(mode="w+")  # noqa: SIM115 - closed in the teardown
     process = subprocess.Popen(  # noqa: S603 - fixed arguments
         [
             sys.executable,
@@ -70,7 +73,7 @@ def celery_worker(transactional_db, settings):
         ],
         cwd=ROOT,
         env=env,
-        stdout=subprocess.PIPE,
+        stdout=log,
         stderr=subprocess.STDOUT,
         text=True,
     )
@@ -83,7 +86,8 @@ def celery_worker(transactional_db, settings):
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             if process.poll() is not None:
-                pytest.fail("celery worker exited:\n" + (process.stdout.read() or ""))
+                log.seek(0)
+                pytest.fail("celery worker exited:\n" + log.read())
             replies = app.control.ping(destination=[hostname], timeout=1.0)
             if replies:
                 break
@@ -98,6 +102,7 @@ def celery_worker(transactional_db, settings):
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
+        log.close()
         app.conf.update(**saved)
         _forget_celery_connections(app)
 

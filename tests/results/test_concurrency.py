@@ -5,13 +5,13 @@ together so that their transactions really overlap.
 """
 
 import json
-import threading
 
 import pytest
 from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
+from tests.concurrency import run_together
 from tests.factories import small_tournament
 from tournaments.results import services
 from tournaments.results.exceptions import ResultConflict
@@ -29,29 +29,6 @@ CONFLICT = "Un résultat a déjà été saisi pour cet étui à cette table."
 def needs_postgresql():
     if connection.vendor != "postgresql":
         pytest.fail("the concurrency tests need PostgreSQL: set DATABASE_URL")
-
-
-def run_together(count, work):
-    """Run ``work(index)`` in ``count`` threads released at once; return their outcomes."""
-    barrier = threading.Barrier(count)
-    outcomes = [None] * count
-
-    def thread(index):
-        try:
-            barrier.wait(timeout=30)
-            outcomes[index] = work(index)
-        except Exception as error:  # noqa: BLE001 - reported by the assertions below
-            outcomes[index] = error
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=thread, args=(index,)) for index in range(count)]
-    for item in threads:
-        item.start()
-    for item in threads:
-        item.join(timeout=120)
-    assert not any(item.is_alive() for item in threads)
-    return outcomes
 
 
 def test_twenty_table_submissions_give_one_result_and_nineteen_clear_refusals():
