@@ -81,6 +81,7 @@ def celery_worker(transactional_db, settings):
         key: app.conf.get(key) for key in ("broker_url", "result_backend", "task_always_eager")
     }
     app.conf.update(broker_url=broker, result_backend=broker, task_always_eager=False)
+    _forget_celery_connections(app)
     settings.CELERY_TASK_ALWAYS_EAGER = False
     try:
         deadline = time.monotonic() + 60

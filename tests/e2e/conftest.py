@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import ROOT, _forget_celery_connections
+from tests.conftest import ROOT
 
 ARTIFACTS = ROOT / "test-artifacts" / "e2e"
 
@@ -35,16 +35,7 @@ def media_root(tmp_path, monkeypatch, settings):
 
 
 @pytest.fixture
-def fresh_celery_connections():
-    """Jobs run in-process earlier in the session leave Celery's pools built for no broker: drop
-    them before the worker fixture points this process at the real one."""
-    from config.celery import app
-
-    _forget_celery_connections(app)
-
-
-@pytest.fixture
-def site(media_root, fresh_celery_connections, celery_worker, live_server, monkeypatch, settings):
+def site(media_root, celery_worker, live_server, monkeypatch, settings):
     """The live server with its jobs run by a real worker process through the real broker.
 
     Returns the server's base URL.

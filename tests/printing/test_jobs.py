@@ -250,21 +250,8 @@ def worker_media(media_root, monkeypatch):
     return media_root
 
 
-@pytest.fixture
-def fresh_broker_connections():
-    """An eager job earlier in the session makes Celery build its connection pools for the
-    default broker; the worker fixture only changes the URL, so drop the pools before it."""
-    from config.celery import app
-
-    app.pool.force_close_all()
-    app._pool = None
-    app.amqp._producer_pool = None
-
-
 @pytest.mark.worker
-def test_a_real_worker_makes_the_document(
-    worker_media, fresh_broker_connections, celery_worker, transactional_db
-):
+def test_a_real_worker_makes_the_document(worker_media, celery_worker, transactional_db):
     tournament = demo_tournament()
     try:
         document = services.request_document(tournament, "rankings", "public")
