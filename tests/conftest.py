@@ -8,6 +8,7 @@ import time
 from pathlib import Path
 
 import pytest
+from celery._state import _set_task_join_will_block
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -82,6 +83,9 @@ def celery_worker(transactional_db, settings):
     }
     app.conf.update(broker_url=broker, result_backend=broker, task_always_eager=False)
     _forget_celery_connections(app)
+    # Eager tasks run from several threads at once (live server, concurrency tests) can leave
+    # Celery's process-wide "inside a task" flag set; this process is no worker: clear it.
+    _set_task_join_will_block(False)
     settings.CELERY_TASK_ALWAYS_EAGER = False
     try:
         deadline = time.monotonic() + 60
