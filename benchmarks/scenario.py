@@ -4,8 +4,9 @@ entered through the results services).
 
 A club with more tables than board sets plays copies of the same boards at several tables in
 a round (a shared-set Mitchell): here each round's board sets are shared by tables/rounds
-tables, NS teams stay, EW teams move up ``ew_step`` tables a round, every table plays every set
-once, and the project's movement checker vouches for the plan.
+tables, NS teams stay, EW teams move up the same few tables every round (two for 100 tables and
+10 rounds), every table plays every set once, and the project's movement checker vouches for
+the plan.
 """
 
 from __future__ import annotations

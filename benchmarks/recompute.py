@@ -1,0 +1,154 @@
+"""Benchmark: full recomputation of a 100-table, 30-board tournament (3,000 confirmed results).
+
+Creates its own PostgreSQL database (``coinche_bench``, dropped at the end), builds the
+tournament with the project's factories and services (teams, a shared-set Mitchell plan,
+generated deals, 3,000 results entered through ``record_demo_results``), then times
+``tournaments.standings.recomputation.recompute`` — the function the Celery task
+``standings.recompute_tournament`` and ``manage.py recompute`` run — database writes included:
+
+- from scratch (``force=True``, as ``manage.py recompute``): every ranking computed again, the
+  3,000 board scores and a new snapshot version written;
+- a live change (one result of the last round replaced through the results services, then the
+  job's own call): what the worker does during a session.
+
+Run:
+    .venv/bin/python -m benchmarks.recompute [--runs 5] [--tables 100 --rounds 10]
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+from benchmarks import harness
+
+
+def timed(call):
+    """Run ``call``; return its result, the seconds it took and the queries it made."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as queries:
+        started = time.perf_counter()
+        result = call()
+        seconds = time.perf_counter() - started
+    return result, seconds, len(queries)
+
+
+def change_one_result(tournament, arbiter, rng_index: int):
+    """An arbiter corrects a result of the last round, through the results services (the same
+    path as the site's pages and the API): a new confirmed version and a queued job."""
+    from tournaments.results.models import Result
+    from tournaments.results.services import record_result
+
+    last_round = tournament.round_set.order_by("-number").first()
+    current = (
+        Result.objects.filter(tournament=tournament, round=last_round, is_current=True)
+        .exclude(record__passed=True)
+        .select_related("assignment__round__tournament", "assignment__table")
+        .order_by("table__number", "board_number")[rng_index]
+    )
+    record = dict(current.record)
+    record["taker_points"] = 162 - record["taker_points"] if record["taker_points"] else 100
+    if record["taker_points"] in (1, 161):
+        record["taker_points"] = 100
+    record_result(
+        current.assignment,
+        current.board_number,
+        record,
+        by=arbiter,
+        replace_version=current.version,
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=100)
+    parser.add_argument("--rounds", type=int, default=10)
+    parser.add_argument("--boards-per-round", type=int, default=3)
+    parser.add_argument("--runs", type=int, default=5, help="timed runs of each kind")
+    parser.add_argument("--database", default="coinche_bench")
+    parser.add_argument("--keep", action="store_true", help="keep the database afterwards")
+    parser.add_argument(
+        "--profile", action="store_true", help="also profile one full run (cProfile, top 25)"
+    )
+    args = parser.parse_args()
+
+    print(harness.describe_machine())
+    with harness.BenchDatabase(args.database, keep=args.keep) as database:
+        # Jobs are queued on an in-memory broker that nobody consumes: each run below is the
+        # job's own function, called and timed here (not a worker started by the results).
+        harness.setup_django(database.url, broker="memory://", result_backend="cache+memory://")
+        from django.contrib.auth import get_user_model
+
+        from benchmarks.scenario import ARBITER, build_tournament
+        from tournaments.standings.models import BoardScore
+        from tournaments.standings.recomputation import Outcome, recompute
+
+        built = build_tournament(
+            tables=args.tables,
+            rounds=args.rounds,
+            boards_per_round=args.boards_per_round,
+            results=True,
+            label="recalcul",
+        )
+        tournament = built.tournament
+        boards = args.rounds * args.boards_per_round
+        print(
+            f"tournament: {args.tables} tables, {args.rounds} rounds, {boards} boards, "
+            f"{built.results} confirmed results, method {tournament.scoring_method} "
+            f"(built in {built.seconds:.0f} s)"
+        )
+
+        report, cold, cold_queries = timed(lambda: recompute(tournament.pk, force=True))
+        assert report.outcome is Outcome.WRITTEN, report
+        print(
+            f"first run (no snapshot yet): {cold:.3f} s, {cold_queries} queries + 1 COPY, "
+            f"{report.results_counted} results, {report.rankings_computed} rankings"
+        )
+
+        full, full_queries = [], set()
+        for _ in range(args.runs):
+            report, seconds, queries = timed(lambda: recompute(tournament.pk, force=True))
+            assert report.outcome is Outcome.WRITTEN, report
+            full.append(seconds)
+            full_queries.add(queries)
+        assert BoardScore.objects.filter(tournament=tournament).count() == built.results
+        print(
+            f"full recomputation, {report.results_counted} results, "
+            f"{report.rankings_computed} rankings, {args.runs} runs: "
+            f"best {min(full):.3f} s, median {harness.median(full):.3f} s, "
+            f"worst {max(full):.3f} s; queries {sorted(full_queries)} + 1 COPY "
+            f"(load {harness.load_average()})"
+        )
+
+        arbiter = get_user_model().objects.get(username=ARBITER)
+        live, live_queries, computed = [], set(), set()
+        for index in range(args.runs):
+            change_one_result(tournament, arbiter, index)
+            report, seconds, queries = timed(lambda: recompute(tournament.pk))
+            assert report.outcome is Outcome.WRITTEN, report
+            live.append(seconds)
+            live_queries.add(queries)
+            computed.add(report.rankings_computed)
+        print(
+            f"live change in the last round (the job after one corrected result), "
+            f"{args.runs} runs: best {min(live):.3f} s, median {harness.median(live):.3f} s; "
+            f"queries {sorted(live_queries)} + 1 COPY; rankings computed {sorted(computed)}"
+        )
+        print("target: full recomputation of 3,000 results under 2 s, database writes included")
+        if args.profile:
+            profile(lambda: recompute(tournament.pk, force=True))
+
+
+def profile(call) -> None:
+    import cProfile
+    import pstats
+
+    profiler = cProfile.Profile()
+    profiler.runcall(call)
+    pstats.Stats(profiler).sort_stats("cumulative").print_stats(25)
+
+
+if __name__ == "__main__":
+    main()
