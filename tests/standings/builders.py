@@ -94,11 +94,8 @@ def put_result(
 def use_broker(**conf) -> None:
     """Point this process's Celery publisher elsewhere (``broker_url``, ``task_always_eager``),
     dropping the pooled connections to the previous broker."""
-    from kombu import pools
-
     from config.celery import app
+    from tests.conftest import _forget_celery_connections
 
     app.conf.update(**conf)
-    pools.reset()
-    app._pool = None
-    app.amqp._producer_pool = None
+    _forget_celery_connections(app)
