@@ -7,18 +7,16 @@ themselves and the catch-up must bring the ranking up to date with nothing lost.
 """
 
 import os
-import shutil
-import socket
 import subprocess
 import sys
 import time
-from pathlib import Path
 
 import pytest
 from django.urls import reverse
 
 from tests.conftest import ROOT
 from tests.factories import small_tournament
+from tests.faults.processes import RedisServer
 from tests.standings.builders import assignment, use_broker
 from tournaments.results.services import record_result
 from tournaments.standings import selectors
@@ -107,57 +105,10 @@ def test_a_result_entered_reaches_the_public_ranking_through_the_worker(worker, 
 # --- Broker outage -------------------------------------------------------------------------
 
 
-class PrivateRedis:
-    """A redis-server of our own, stopped and started at will, keeping no data on disk."""
-
-    def __init__(self, port: int, directory: Path):
-        self.port = port
-        self.directory = directory
-        self.process = None
-
-    @property
-    def url(self) -> str:
-        return f"redis://127.0.0.1:{self.port}/0"
-
-    def start(self) -> None:
-        self.process = subprocess.Popen(  # noqa: S603 - fixed arguments
-            [
-                shutil.which("redis-server") or "redis-server",
-                "--port",
-                str(self.port),
-                "--bind",
-                "127.0.0.1",
-                "--save",
-                "",
-                "--appendonly",
-                "no",
-                "--dir",
-                str(self.directory),
-            ],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        wait_for(self._answers, 10, f"redis-server did not start on port {self.port}")
-
-    def stop(self) -> None:
-        self.process.terminate()
-        self.process.wait(timeout=10)
-        self.process = None
-        wait_for(lambda: not self._answers(), 10, "redis-server did not stop")
-
-    def _answers(self) -> bool:
-        try:
-            with socket.create_connection(("127.0.0.1", self.port), timeout=0.5) as sock:
-                sock.sendall(b"PING\r\n")
-                return sock.recv(16).startswith(b"+PONG")
-        except OSError:
-            return False
-
-
 @pytest.fixture
 def private_redis(tmp_path, monkeypatch):
-    redis = PrivateRedis(PRIVATE_REDIS_PORT, tmp_path)
-    if redis._answers():
+    redis = RedisServer(tmp_path, PRIVATE_REDIS_PORT)
+    if redis.answers():
         pytest.fail(f"port {PRIVATE_REDIS_PORT} is taken: set STANDINGS_TEST_REDIS_PORT")
     redis.start()
     # The shared celery_worker fixture reads its broker from here.
@@ -167,8 +118,7 @@ def private_redis(tmp_path, monkeypatch):
         yield redis
     finally:
         if redis.process is not None:
-            redis.process.terminate()
-            redis.process.wait(timeout=10)
+            redis.stop()
         use_broker()  # after the worker fixture closed its pool: leave a usable publisher
 
 
