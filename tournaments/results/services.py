@@ -159,6 +159,15 @@ def _check_seen(current: Result | None, seen_version: int | None) -> Result:
     return current
 
 
+def _check_replacing(live: Result | None, replace_version: int | None) -> None:
+    """A live result is replaced only on purpose, from the version the user saw."""
+    if live is None:
+        return
+    if replace_version is None:
+        raise ResultConflict(ALREADY_ENTERED, current=live)
+    _check_seen(live, replace_version)
+
+
 def _add_version(
     assignment: TableAssignment,
     board_number: int,
@@ -350,17 +359,14 @@ def _store_entry(
 ) -> Result:
     previous = _current(assignment, board_number)
     live = _live(previous)
-    if live is not None:
-        if replace_version is None:
-            raise ResultConflict(ALREADY_ENTERED, current=live)
-        _check_seen(live, replace_version)
-        if side is not None:
-            if live.status in LOCKED_STATUSES:
-                raise ResultLocked(LOCKED)
-            if live.status == Result.Status.ENTERED and live.entered_side != side:
-                raise InvalidAction(
-                    _("Ce résultat a été saisi par l'autre camp : confirmez-le ou contestez-le.")
-                )
+    _check_replacing(live, replace_version)
+    if live is not None and side is not None:
+        if live.status in LOCKED_STATUSES:
+            raise ResultLocked(LOCKED)
+        if live.status == Result.Status.ENTERED and live.entered_side != side:
+            raise InvalidAction(
+                _("Ce résultat a été saisi par l'autre camp : confirmez-le ou contestez-le.")
+            )
     now = timezone.now()
     arbiter = side is None
     result = _add_version(
@@ -564,10 +570,7 @@ def _store_adjustment(
 ) -> Result:
     previous = _current(assignment, board_number)
     live = _live(previous)
-    if live is not None:
-        if replace_version is None:
-            raise ResultConflict(ALREADY_ENTERED, current=live)
-        _check_seen(live, replace_version)
+    _check_replacing(live, replace_version)
     result = _add_version(
         assignment,
         board_number,
