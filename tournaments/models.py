@@ -15,6 +15,18 @@ def new_table_token() -> str:
     return secrets.token_urlsafe(16)
 
 
+TEAM_CODE_LENGTH = 4
+
+
+def new_team_code() -> str:
+    """A team's confirmation code: four digits, printed on its route card (fiche de route)."""
+    return f"{secrets.randbelow(10**TEAM_CODE_LENGTH):0{TEAM_CODE_LENGTH}d}"
+
+
+def new_team_token() -> str:
+    return secrets.token_urlsafe(16)
+
+
 class Tournament(models.Model):
     """A duplicate coinche tournament (tournoi) run by one or more organizers."""
 
@@ -83,6 +95,10 @@ class Tournament(models.Model):
     )
     arbiters_see_hands = models.BooleanField(
         _("les arbitres voient les mains avant la publication"), default=False
+    )
+    # Players may enter results in every published round, not only in started ones.
+    all_rounds_open = models.BooleanField(
+        _("saisie ouverte dans tous les tours publiés"), default=False
     )
     minutes_per_board = models.PositiveSmallIntegerField(
         _("minutes par étui"), default=8, validators=[MinValueValidator(1)]
@@ -163,6 +179,10 @@ class Team(models.Model):
     player_two = models.ForeignKey(Player, on_delete=models.RESTRICT, related_name="+")
     checked_in = models.BooleanField(_("pointée"), default=False)
     withdrawn = models.BooleanField(_("forfait"), default=False)
+    # The team's own secrets, printed on its route card: the code it gives to enter or confirm
+    # a result at its table, and the token of its own link (a phone that opened it is the team).
+    code = models.CharField(_("code de l'équipe"), max_length=8, default=new_team_code)
+    token = models.CharField(max_length=40, unique=True, default=new_team_token, editable=False)
     registered_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -236,6 +256,9 @@ class TableAssignment(models.Model):
     # Board numbers played at this table in this round, in order.
     boards = models.JSONField(default=list)
     arrow_switch = models.BooleanField(default=False)
+    # Wrong team codes given at this table in this round: past a few, codes are refused here
+    # and the arbiter confirms (a 4-digit code must not be guessed by trying them all).
+    code_failures = models.PositiveSmallIntegerField(default=0)
 
     class Meta:
         ordering = ["round__number", "table__number"]
@@ -249,3 +272,16 @@ class TableAssignment(models.Model):
     @property
     def has_phantom(self) -> bool:
         return self.ns_team_id is None or self.ew_team_id is None
+
+    def side_of(self, team) -> str | None:
+        """The direction ("NS" or "EW") ``team`` sits in at this table, or None."""
+        if team is None:
+            return None
+        if team.pk == self.ns_team_id:
+            return "NS"
+        if team.pk == self.ew_team_id:
+            return "EW"
+        return None
+
+    def team_of(self, side: str):
+        return self.ns_team if side == "NS" else self.ew_team

@@ -33,7 +33,7 @@ def register(url_name: str, label, role: str, order: int) -> None:
 
 def entries_for(user, tournament) -> list[dict]:
     """Menu entries this user may open in this tournament, in order, with their URLs."""
-    from .permissions import is_arbiter, is_organizer
+    from .policy import is_arbiter, is_organizer
 
     allowed = {PUBLIC}
     if is_arbiter(user, tournament):

@@ -6,7 +6,7 @@ from django.db.models import Count, Max, Q, QuerySet
 from django.http import Http404
 
 from .models import Round, TableAssignment, Team, Tournament
-from .permissions import is_arbiter, is_organizer
+from .policy import can_see_tournament, is_arbiter
 
 
 def listed_tournaments() -> QuerySet[Tournament]:
@@ -44,12 +44,13 @@ def tournaments_organized_by(user) -> QuerySet[Tournament]:
 
 
 def visible_tournament(user, slug: str) -> Tournament:
-    """The tournament for a public page: a draft exists only for its organizers (404 otherwise)."""
+    """The tournament for a page: a draft exists only for its organizers (404 otherwise,
+    ``policy.can_see_tournament``)."""
     try:
         tournament = Tournament.objects.get(slug=slug)
     except Tournament.DoesNotExist:
         raise Http404 from None
-    if tournament.status == Tournament.Status.DRAFT and not is_organizer(user, tournament):
+    if not can_see_tournament(user, tournament):
         raise Http404
     return tournament
 

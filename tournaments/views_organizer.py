@@ -1,6 +1,6 @@
 """Organizer pages: « Mes tournois », a tournament's settings, teams, check-in, import, table plan.
 
-Views stay thin: they check permissions (``tournaments.permissions``), read through
+Views stay thin: they check permissions (``tournaments.policy``), read through
 ``selectors`` and write through ``services``. Anonymous visitors are sent to the login page; a
 logged-in user who does not organize the tournament gets 403.
 """
@@ -16,7 +16,7 @@ from django.urls import reverse
 from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
-from . import permissions, selectors, services
+from . import policy, selectors, services
 from . import team_import as team_files
 from .forms import TeamFileForm, TeamForm, TournamentForm
 from .models import Tournament
@@ -33,7 +33,7 @@ def organizer_required(view):
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path())
         tournament = Tournament.objects.filter(slug=slug).first()
-        if tournament is None or not permissions.is_organizer(request.user, tournament):
+        if tournament is None or not policy.is_organizer(request.user, tournament):
             # Someone who does not organize it learns nothing more from a 404 than from a 403.
             raise PermissionDenied
         return view(request, tournament, *args, **kwargs)
@@ -42,7 +42,7 @@ def organizer_required(view):
 
 
 def _user_may_organize(user) -> bool:
-    return permissions.can_create_tournament(user) or user.organized_tournaments.exists()
+    return policy.can_create_tournament(user) or user.organized_tournaments.exists()
 
 
 # --- « Mes tournois » and the tournament's settings ------------------------------------------
@@ -58,7 +58,7 @@ def organizer_home(request):
         "tournaments/organizer/home.html",
         {
             "tournaments": selectors.tournaments_organized_by(request.user),
-            "can_create": permissions.can_create_tournament(request.user),
+            "can_create": policy.can_create_tournament(request.user),
         },
     )
 
@@ -66,7 +66,7 @@ def organizer_home(request):
 def tournament_create(request):
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
-    if not permissions.can_create_tournament(request.user):
+    if not policy.can_create_tournament(request.user):
         raise PermissionDenied
     form = TournamentForm(request.POST or None, user=request.user)
     if request.method == "POST" and form.is_valid():

@@ -6,7 +6,7 @@ the organizer publishes it (staff see every round at once).
 
 from django.shortcuts import render
 
-from . import permissions, selectors
+from . import policy, selectors
 
 
 def home(request):
@@ -16,7 +16,7 @@ def home(request):
         {
             "tournaments": selectors.listed_tournaments(),
             "managed": selectors.tournaments_managed_by(request.user),
-            "can_create": permissions.can_create_tournament(request.user),
+            "can_create": policy.can_create_tournament(request.user),
         },
     )
 
@@ -30,7 +30,7 @@ def tournament_page(request, slug: str):
             "tournament": tournament,
             "teams": selectors.teams_of(tournament, include_withdrawn=False),
             "grid": selectors.visible_plan(request.user, tournament),
-            "is_staff": permissions.is_arbiter(request.user, tournament),
+            "is_staff": policy.is_arbiter(request.user, tournament),
         },
     )
 
@@ -38,7 +38,7 @@ def tournament_page(request, slug: str):
 def team_page(request, slug: str, number: int):
     tournament = selectors.visible_tournament(request.user, slug)
     team = selectors.team_by_number(tournament, number)
-    is_staff = permissions.is_arbiter(request.user, tournament)
+    is_staff = policy.is_arbiter(request.user, tournament)
     schedule = selectors.team_schedule(team, include_unpublished=is_staff)
     return render(
         request,

@@ -15,7 +15,7 @@ from django.contrib.auth.models import AnonymousUser
 from django.utils.translation import gettext_lazy as _
 from rest_framework import permissions as drf
 
-from tournaments import permissions
+from tournaments import policy
 from tournaments.models import Table, Tournament
 
 from .models import ApiToken
@@ -39,6 +39,7 @@ class Access:
     arbiter: bool
     table: Table | None = None
     token: ApiToken | None = None
+    sees_hands: bool = False
 
     @property
     def role(self) -> str | None:
@@ -50,18 +51,26 @@ class Access:
             return TABLE
         return None
 
-    def hands_viewer(self, tournament: Tournament):
-        """The user to ask the deals app's secrecy rules about (``can_see_board``...).
+    @property
+    def actor(self) -> policy.Actor:
+        """Who asks, for the access policy (``tournaments.policy``), with the token's cap.
 
         A token capped below its creator's role must not see what the creator sees: an
         arbiter-scope token of an organizer sees hands as an arbiter does, a table device as
         the public does.
         """
-        if self.organizer:
-            return self.user
-        if self.arbiter and (self.token is None or tournament.arbiters_see_hands):
-            return self.user
-        return AnonymousUser()
+        staff = self.organizer or self.arbiter
+        label = ""
+        if self.table is not None:
+            label = f"table {self.table.number} (API)"
+        return policy.Actor(
+            user=self.user if staff else AnonymousUser(),
+            organizer=self.organizer,
+            arbiter=self.arbiter,
+            sees_hands=self.sees_hands,
+            table=self.table,
+            label=label,
+        )
 
 
 def request_token(request) -> ApiToken | None:
@@ -77,17 +86,18 @@ def access_for(request, tournament: Tournament) -> Access:
     token = request_token(request)
     user = request.user
     if token is None:
-        organizer = permissions.is_organizer(user, tournament)
+        actor = policy.actor_for(user, tournament)
         access = Access(
             user=user,
-            organizer=organizer,
-            arbiter=organizer or permissions.is_arbiter(user, tournament),
+            organizer=actor.organizer,
+            arbiter=actor.arbiter,
+            sees_hands=actor.sees_hands,
         )
     elif token.tournament_id != tournament.pk:
         access = Access(user=AnonymousUser(), organizer=False, arbiter=False, token=token)
     elif token.scope == ApiToken.Scope.TABLE:
         # A table device lives as long as its creator organizes the tournament.
-        valid = permissions.is_organizer(user, tournament)
+        valid = policy.is_organizer(user, tournament)
         access = Access(
             user=user,
             organizer=False,
@@ -96,14 +106,16 @@ def access_for(request, tournament: Tournament) -> Access:
             token=token,
         )
     else:
-        organizer = token.scope == ApiToken.Scope.ORGANIZER and permissions.is_organizer(
+        organizer = token.scope == ApiToken.Scope.ORGANIZER and policy.is_organizer(
             user, tournament
         )
+        arbiter = organizer or policy.is_arbiter(user, tournament)
         access = Access(
             user=user,
             organizer=organizer,
-            arbiter=organizer or permissions.is_arbiter(user, tournament),
+            arbiter=arbiter,
             token=token,
+            sees_hands=organizer or (arbiter and tournament.arbiters_see_hands),
         )
     cache[tournament.pk] = access
     return access
@@ -111,7 +123,7 @@ def access_for(request, tournament: Tournament) -> Access:
 
 def may_create_tournament(request) -> bool:
     """Users with the organizer role, from a session (a token is bound to its tournament)."""
-    return request_token(request) is None and permissions.can_create_tournament(request.user)
+    return request_token(request) is None and policy.can_create_tournament(request.user)
 
 
 class _TournamentPermission(drf.BasePermission):

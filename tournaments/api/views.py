@@ -28,6 +28,7 @@ from rest_framework.views import APIView
 
 from scoring.engine.result_record import ResultValidationError
 from scoring.engine.rules import DEFAULT_PRESET, PRESETS, RuleSettings
+from tournaments import policy
 from tournaments import services as organizer
 from tournaments.deals import selectors as deals_selectors
 from tournaments.deals import services as deals_services
@@ -88,10 +89,7 @@ class TournamentScoped(ApiView):
         tournament = Tournament.objects.filter(slug=self.kwargs.get("slug", "")).first()
         if tournament is None:
             raise Http404
-        if (
-            tournament.status == Tournament.Status.DRAFT
-            and not self.access_in(tournament).organizer
-        ):
+        if not policy.can_see_tournament(self.access_in(tournament).actor, tournament):
             raise Http404
         return tournament
 
@@ -157,12 +155,13 @@ class TournamentViewSet(
         drafts = Tournament.objects.filter(status=Tournament.Status.DRAFT)
         if token is not None:
             drafts = drafts.filter(pk=token.tournament_id)
-            return [t.pk for t in drafts if access_for(self.request, t).organizer]
-        if not user.is_authenticated:
+        elif not user.is_authenticated:
             return []
-        if not user.is_superuser:
+        elif not user.is_superuser:
             drafts = drafts.filter(organizers=user)
-        return list(drafts.values_list("pk", flat=True))
+        return [
+            t.pk for t in drafts if policy.can_see_tournament(access_for(self.request, t).actor, t)
+        ]
 
     @extend_schema(
         request=serializers.TournamentWriteSerializer,
@@ -532,8 +531,9 @@ class BoardViewSet(TournamentScoped, viewsets.ReadOnlyModelViewSet):
         context = super().get_serializer_context()
         if getattr(self, "swagger_fake_view", False):
             return context
-        viewer = self.access.hands_viewer(self.tournament)
-        context["visible_boards"] = deals_selectors.visible_board_numbers(viewer, self.tournament)
+        context["visible_boards"] = deals_selectors.visible_board_numbers(
+            self.access.actor, self.tournament
+        )
         return context
 
     @extend_schema(

@@ -1,7 +1,7 @@
 """Reads on a tournament's deals, for pages, printing, result checks and the API.
 
 Secrecy lives here: ``can_see_board`` and ``visible_boards`` decide who may see which hands, on
-top of ``tournaments.permissions``. Other apps import these names; they are part of the
+top of ``tournaments.policy``. Other apps import these names; they are part of the
 documented interface (docs/deals-site.md) and stay stable.
 """
 
@@ -15,7 +15,7 @@ from scoring.deals.board import Board as CoreBoard
 from scoring.deals.deal_number import rank_deal
 from scoring.deals.pbn import export_pbn
 from scoring.engine.cards import PBN_RANK_ORDER, SEATS_PBN_ORDER, SUITS, Hand, Seat
-from tournaments import permissions
+from tournaments import policy
 from tournaments.models import Round, TableAssignment, Tournament
 
 from .models import Board, DealSet
@@ -118,40 +118,26 @@ def board_locked_reason(tournament: Tournament, number: int) -> str | None:
 
 
 def sees_all_hands(user, tournament: Tournament) -> bool:
-    """Organizers always; arbiters when the organizer allows them to check hands."""
-    if permissions.is_organizer(user, tournament):
-        return True
-    return tournament.arbiters_see_hands and permissions.is_arbiter(user, tournament)
+    """Organizers always; arbiters when the organizer allows them to check hands
+    (``policy.can_see_all_hands``)."""
+    return policy.can_see_all_hands(user, tournament)
 
 
 def can_see_board(user, tournament: Tournament, board_number: int) -> bool:
-    """May ``user`` see the hands of board ``board_number``?
+    """May ``user`` see the hands of board ``board_number``? (``policy.can_see_board_hands``)
 
     Organizers always; arbiters when ``tournament.arbiters_see_hands``; everyone else only once
     every round in which the plan plays that board is released. A board the plan does not play
     becomes visible only when every round is released.
     """
-    rounds = board_rounds(tournament).get(board_number, set())
-    return permissions.can_see_hands(user, tournament, sorted(rounds))
+    return policy.can_see_board_hands(user, tournament, board_number)
 
 
 def visible_board_numbers(user, tournament: Tournament) -> set[int]:
     """The numbers of the stored boards whose hands ``user`` may see (same rule as
     ``can_see_board``, in three queries for the whole tournament)."""
-    numbers = set(Board.objects.filter(tournament=tournament).values_list("number", flat=True))
-    if sees_all_hands(user, tournament):
-        return numbers
-    released = set(
-        Round.objects.filter(tournament=tournament, hands_released=True).values_list(
-            "number", flat=True
-        )
-    )
-    every_round = set(Round.objects.filter(tournament=tournament).values_list("number", flat=True))
-    everything = bool(every_round) and released == every_round
-    plan = board_rounds(tournament)
-    return {
-        number for number in numbers if everything or (number in plan and plan[number] <= released)
-    }
+    numbers = Board.objects.filter(tournament=tournament).values_list("number", flat=True)
+    return policy.boards_with_visible_hands(user, tournament, numbers)
 
 
 def visible_boards(user, tournament: Tournament) -> list[Board]:
@@ -163,7 +149,7 @@ def visible_boards(user, tournament: Tournament) -> list[Board]:
 
 def can_download_pbn(user, tournament: Tournament) -> bool:
     """The PBN export: organizers, and everyone once every round is released."""
-    return permissions.is_organizer(user, tournament) or hands_released(tournament)
+    return policy.can_download_deals(user, tournament, all_released=hands_released(tournament))
 
 
 # ---------------------------------------------------------------------------------------------

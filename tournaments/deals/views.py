@@ -3,7 +3,7 @@
 
 Thin views: reads come from ``selectors``, writes from ``services``; who may see what is asked
 of ``selectors.can_see_board`` / ``visible_boards`` / ``can_download_pbn`` and
-``tournaments.permissions``.
+``tournaments.policy``.
 """
 
 from django.contrib import messages
@@ -15,7 +15,7 @@ from django.urls import reverse
 from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_POST
 
-from tournaments import permissions
+from tournaments import policy
 from tournaments.models import Round, Tournament
 from tournaments.selectors import visible_tournament
 
@@ -38,7 +38,7 @@ def _refuse(request):
 def _organizer_tournament(request, slug: str):
     """(tournament, None) for one of its organizers, else (None, the response to send)."""
     tournament = _tournament(request, slug)
-    if not permissions.is_organizer(request.user, tournament):
+    if not policy.is_organizer(request.user, tournament):
         return None, _refuse(request)
     return tournament, None
 
@@ -349,7 +349,7 @@ def export(request, slug: str):
         return _refuse(request)
     if not tournament.boards.exclude(hands={}).exists():
         messages.error(request, gettext("Aucun étui n'a de mains enregistrées à exporter."))
-        if permissions.is_organizer(request.user, tournament):
+        if policy.is_organizer(request.user, tournament):
             return redirect(_manage_url(tournament))
         return redirect(reverse("deals:records", args=[tournament.slug]))
     response = HttpResponse(

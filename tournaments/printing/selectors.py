@@ -20,7 +20,7 @@ from django.db.models import Count, Max
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from tournaments import permissions
+from tournaments import policy
 from tournaments.deals import selectors as deals
 from tournaments.models import Round, Table, TableAssignment, Team, Tournament
 from tournaments.results.table_links import table_entry_url
@@ -327,7 +327,7 @@ def _results_visible(user, tournament: Tournament, boards) -> bool:
     """Travellers' rule (``standings.can_see_traveller``) for many boards in two queries:
     staff always, players once each board is finished at every table."""
     boards = set(boards or ())
-    if not boards or permissions.is_arbiter(user, tournament):
+    if not boards or policy.can_see_board_results(user, tournament, finished_everywhere=False):
         return True
     finished = {status.board for status in standings.board_statuses(tournament) if status.finished}
     return boards <= finished
@@ -335,17 +335,17 @@ def _results_visible(user, tournament: Tournament, boards) -> bool:
 
 def may_see_tournament(user, tournament: Tournament) -> bool:
     """A draft tournament exists only for its staff."""
-    return tournament.status != Tournament.Status.DRAFT or permissions.is_arbiter(user, tournament)
+    return policy.can_see_tournament(user, tournament)
 
 
 def may_request(user, tournament: Tournament) -> bool:
     """Organizers ask for documents to be made (the packet, a rebuild)."""
-    return permissions.is_organizer(user, tournament)
+    return policy.can_order_documents(user, tournament)
 
 
 def may_open_documents_page(user, tournament: Tournament) -> bool:
     """The staff "Documents" page: organizers and arbiters."""
-    return permissions.is_arbiter(user, tournament)
+    return policy.can_see_staff_pages(user, tournament)
 
 
 def scope_allowed(user, tournament: Tournament, kind: str, scope: str) -> bool:
@@ -357,7 +357,7 @@ def scope_allowed(user, tournament: Tournament, kind: str, scope: str) -> bool:
     if not may_see_tournament(user, tournament):
         return False
     if scope == Scope.STAFF:
-        if not permissions.is_arbiter(user, tournament):
+        if not policy.is_arbiter(user, tournament):
             return False
         if kind == Kind.HAND_RECORDS:
             return deals.sees_all_hands(user, tournament)

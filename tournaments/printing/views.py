@@ -2,7 +2,7 @@
 its refreshing fragment, the public list of PDFs, and the download of a stored file.
 
 Thin views: who may see what is asked of ``selectors`` (which asks the deals and standings
-selectors and ``tournaments.permissions``); requests go through ``services``. Staff pages send
+selectors and ``tournaments.policy``); requests go through ``services``. Staff pages send
 anonymous visitors to the login page and refuse (403) other users; a public document that must
 stay secret answers 404.
 """

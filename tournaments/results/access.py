@@ -12,7 +12,7 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
 from tournaments.models import Tournament
-from tournaments.permissions import is_arbiter
+from tournaments.policy import is_arbiter
 
 
 def client_ip(request) -> str | None:

@@ -59,6 +59,17 @@ class Result(models.Model):
     ew_adjustment = models.CharField(max_length=2, choices=Adjustment.choices, blank=True)
     # Which side of the table entered it ("NS"/"EW"), blank when an arbiter did.
     entered_side = models.CharField(max_length=2, blank=True)
+    # The team that entered it (from its code or its own link), and the team that confirmed it:
+    # a table's result counts once the *other* team has confirmed it.
+    entered_team = models.ForeignKey(
+        "tournaments.Team", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    confirmed_team = models.ForeignKey(
+        "tournaments.Team", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    # What disagrees with the board's hands, found after storing a record entered by someone who
+    # may not see them (« annonce non détenue »...): codes of ``results.flags``.
+    flags = models.JSONField(default=list, blank=True)
     entered_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )

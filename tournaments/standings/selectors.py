@@ -14,6 +14,7 @@ from datetime import datetime, timedelta
 from django.db.models import F, Q
 from django.utils import timezone
 
+from tournaments import policy
 from tournaments.models import TableAssignment, Team, Tournament
 
 from .models import BoardScore, RankingSnapshot, ScoringState
@@ -357,9 +358,11 @@ def _traveller_line(row: BoardScore, names: dict[int, tuple[int, str]]) -> Trave
 
 def can_see_traveller(user, tournament: Tournament, board_number: int) -> bool:
     """Players see a traveller once the board is finished at every table; staff always."""
-    from tournaments.permissions import is_arbiter
-
-    return is_arbiter(user, tournament) or board_finished(tournament, board_number)
+    if policy.can_see_board_results(user, tournament, finished_everywhere=False):
+        return True
+    return policy.can_see_board_results(
+        user, tournament, finished_everywhere=board_finished(tournament, board_number)
+    )
 
 
 # ---------------------------------------------------------------------------------------------

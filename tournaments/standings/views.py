@@ -14,8 +14,9 @@ from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournaments import permissions
+from tournaments import policy
 from tournaments.models import Team, Tournament
+from tournaments.selectors import visible_tournament
 
 from . import selectors, services
 from .page_cache import cached, page_key
@@ -25,12 +26,7 @@ REFRESH_SECONDS = 10
 
 def _tournament(request, slug: str) -> Tournament:
     """The tournament, hidden (404) while it is a draft except from its organizers."""
-    tournament = get_object_or_404(Tournament, slug=slug)
-    if tournament.status == Tournament.Status.DRAFT and not permissions.is_organizer(
-        request.user, tournament
-    ):
-        raise Http404
-    return tournament
+    return visible_tournament(request.user, slug)
 
 
 def _ranking_layout(tournament: Tournament, version: int) -> dict:
@@ -98,7 +94,7 @@ def ranking(request, slug: str):
             "freshness": freshness,
             "refresh_url": f"{refresh_url}?{query}" if query else refresh_url,
             "refresh_seconds": REFRESH_SECONDS,
-            "is_staff": permissions.is_arbiter(request.user, tournament),
+            "is_staff": policy.is_arbiter(request.user, tournament),
             "hand_records_url": _hand_records_url(request.user, tournament),
             **layout,
             **options,
@@ -137,7 +133,7 @@ def travellers(request, slug: str):
     """Every board with its state: finished everywhere (traveller open) or still in play."""
     tournament = _tournament(request, slug)
     freshness = selectors.freshness(tournament)
-    is_staff = permissions.is_arbiter(request.user, tournament)
+    is_staff = policy.is_arbiter(request.user, tournament)
 
     def render_list() -> str:
         return render_to_string(
@@ -169,9 +165,8 @@ def traveller(request, slug: str, board: int):
     expected = selectors.plays_per_board(tournament)
     if board not in expected:
         raise Http404
-    is_staff = permissions.is_arbiter(request.user, tournament)
     finished = selectors.board_finished(tournament, board)
-    visible = finished or is_staff
+    visible = policy.can_see_board_results(request.user, tournament, finished_everywhere=finished)
     lines = ""
     if visible:
 
@@ -228,7 +223,7 @@ def scorecard(request, slug: str, number: int):
         number=number,
     )
     freshness = selectors.freshness(tournament)
-    is_staff = permissions.is_arbiter(request.user, tournament)
+    is_staff = policy.is_arbiter(request.user, tournament)
 
     def render_card() -> str:
         card = selectors.team_scorecard(tournament, team, finished_only=not is_staff)
@@ -261,7 +256,7 @@ def request_recomputation(request, slug: str):
     tournament = get_object_or_404(Tournament, slug=slug)
     if not request.user.is_authenticated:
         return redirect_to_login(reverse("standings:ranking", args=[slug]))
-    if not permissions.is_arbiter(request.user, tournament):
+    if not policy.is_arbiter(request.user, tournament):
         raise PermissionDenied
     services.request_recomputation(tournament)
     messages.success(request, _("Le recalcul du classement est demandé."))

@@ -3,7 +3,7 @@
 from django import template
 
 from tournaments.navigation import entries_for
-from tournaments.permissions import can_create_tournament
+from tournaments.policy import can_create_tournament
 
 register = template.Library()
 

@@ -1,0 +1,298 @@
+"""The access policy: who may see or do what in a tournament. Every rule lives here, once.
+
+Pages, the API, the services and the commands ask these predicates; none decides on its own.
+Each predicate is named ``can_<verb>_<what>(who, tournament, ...)`` and answers a bool;
+``require(allowed, message)`` turns a refusal into ``NotAllowed`` where a write happens.
+
+``who`` is a Django user (``None`` or anonymous: the public) or an ``Actor``: a user acting
+through an API token capped below their role, the device of one table, or a team that proved
+who it is with its code or its own link.
+
+Roles in a tournament: its organizers (``Tournament.organizers``; superusers are organizers
+everywhere), its arbiters (``Tournament.arbiters``; organizers may do everything an arbiter may),
+the two teams of a table (for their own results, in rounds open for entry), and the public.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.auth.models import AnonymousUser
+from django.utils.translation import gettext_lazy as _
+
+from .accounts.roles import ORGANIZER, has_role
+from .models import Round, Table, TableAssignment, Team, Tournament
+
+
+class NotAllowed(Exception):
+    """A refused act. ``message`` is a French (lazy) sentence for the person; ``status`` the
+    HTTP status a view answers with."""
+
+    code = "not_allowed"
+    status = 403
+
+    def __init__(self, message, **params) -> None:
+        self.message = message
+        self.params = params
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        return str(self.message) % self.params if self.params else str(self.message)
+
+
+@dataclass(frozen=True)
+class Actor:
+    """Who asks, in one tournament.
+
+    ``organizer`` and ``arbiter`` are the staff roles (an organizer is an arbiter too);
+    ``sees_hands`` says whether this actor may see every hand before the release (organizers;
+    arbiters where the tournament allows it; an API token may be capped below its user's
+    right). ``table`` is the table of a table device or table link; ``team`` a team that proved
+    who it is (its code, its own link). ``label`` names the actor in the audit trail when there
+    is no account ("table 3", "équipe 4").
+    """
+
+    user: Any
+    organizer: bool = False
+    arbiter: bool = False
+    sees_hands: bool = False
+    table: Table | None = None
+    team: Team | None = None
+    label: str = ""
+
+    @property
+    def is_staff(self) -> bool:
+        return self.arbiter
+
+    def with_team(self, team: Team | None) -> Actor:
+        return Actor(
+            user=self.user,
+            organizer=self.organizer,
+            arbiter=self.arbiter,
+            sees_hands=self.sees_hands,
+            table=self.table,
+            team=team,
+            label=self.label,
+        )
+
+
+PUBLIC = Actor(user=AnonymousUser())
+"""Nobody in particular: what anyone may see."""
+
+
+def actor_for(who, tournament: Tournament) -> Actor:
+    """The ``Actor`` for a user (or an actor already) in this tournament."""
+    if isinstance(who, Actor):
+        return who
+    user = who if who is not None else AnonymousUser()
+    organizer = _member_organizer(user, tournament)
+    arbiter = organizer or _member_arbiter(user, tournament)
+    return Actor(
+        user=user,
+        organizer=organizer,
+        arbiter=arbiter,
+        sees_hands=organizer or (arbiter and tournament.arbiters_see_hands),
+    )
+
+
+def team_actor(team: Team, *, table: Table | None = None) -> Actor:
+    """A team that proved who it is (its code or its own link): no staff right."""
+    return Actor(
+        user=AnonymousUser(),
+        table=table,
+        team=team,
+        label=str(_("équipe %(number)s") % {"number": team.number}),
+    )
+
+
+def _member_organizer(user, tournament: Tournament) -> bool:
+    if user is None or not user.is_authenticated:
+        return False
+    if user.is_superuser:
+        return True
+    return tournament.organizers.filter(pk=user.pk).exists()
+
+
+def _member_arbiter(user, tournament: Tournament) -> bool:
+    if user is None or not user.is_authenticated:
+        return False
+    return tournament.arbiters.filter(pk=user.pk).exists()
+
+
+def require(allowed: bool, message, **params) -> None:
+    """Raise ``NotAllowed(message)`` unless ``allowed``."""
+    if not allowed:
+        raise NotAllowed(message, **params)
+
+
+# --- Roles --------------------------------------------------------------------------------
+
+
+def can_create_tournament(user) -> bool:
+    """Users with the organizer role create tournaments (and organize them)."""
+    return user is not None and has_role(user, ORGANIZER)
+
+
+def is_organizer(who, tournament: Tournament) -> bool:
+    return actor_for(who, tournament).organizer
+
+
+def is_arbiter(who, tournament: Tournament) -> bool:
+    """Arbiter of this tournament, or one of its organizers."""
+    return actor_for(who, tournament).arbiter
+
+
+def can_manage_tournament(who, tournament: Tournament) -> bool:
+    """Settings, teams, check-in, the plan, the deals, documents: its organizers."""
+    return is_organizer(who, tournament)
+
+
+# --- Seeing -------------------------------------------------------------------------------
+
+
+def can_see_tournament(who, tournament: Tournament) -> bool:
+    """A draft exists only for its organizers (it is being prepared): a 404 for everyone else,
+    its arbiters included, on every page, document and API resource."""
+    return tournament.status != Tournament.Status.DRAFT or is_organizer(who, tournament)
+
+
+def can_see_plan_round(who, tournament: Tournament, round_: Round) -> bool:
+    """Players see a round's table plan once it is published; staff see it at once."""
+    return round_.published or is_arbiter(who, tournament)
+
+
+def can_see_all_hands(who, tournament: Tournament) -> bool:
+    """Every hand before any release: organizers, and arbiters where the organizer allows it
+    for checking (``Tournament.arbiters_see_hands``)."""
+    return actor_for(who, tournament).sees_hands
+
+
+def boards_with_visible_hands(who, tournament: Tournament, board_numbers: Iterable[int]) -> set:
+    """Of these boards, those whose four hands ``who`` may see: every one for staff who see
+    hands; for everyone else a board once every round the plan plays it in is released
+    (``Round.hands_released``), and a board the plan does not play once every round is.
+
+    Nothing derived from hands (a missing card, who holds the belote, whether an annonce is
+    held) may reach anyone this leaves a board out for."""
+    numbers = set(board_numbers)
+    if can_see_all_hands(who, tournament):
+        return numbers
+    released: set[int] = set()
+    every_round: set[int] = set()
+    for number, is_released in Round.objects.filter(tournament=tournament).values_list(
+        "number", "hands_released"
+    ):
+        every_round.add(number)
+        if is_released:
+            released.add(number)
+    if not released:
+        return set()
+    everything = released == every_round
+    plan: dict[int, set[int]] = {}
+    for round_number, boards in TableAssignment.objects.filter(
+        round__tournament=tournament
+    ).values_list("round__number", "boards"):
+        for board in boards:
+            plan.setdefault(board, set()).add(round_number)
+    return {
+        number for number in numbers if everything or (number in plan and plan[number] <= released)
+    }
+
+
+def can_see_board_hands(who, tournament: Tournament, board_number: int) -> bool:
+    """The four hands of one board (``boards_with_visible_hands``)."""
+    return board_number in boards_with_visible_hands(who, tournament, [board_number])
+
+
+def can_see_board_results(who, tournament: Tournament, *, finished_everywhere: bool) -> bool:
+    """A board's results at other tables (traveller, scorecard lines, API results): staff
+    always, players once the board is finished at every table."""
+    return finished_everywhere or is_arbiter(who, tournament)
+
+
+def can_see_result_flags(who, tournament: Tournament) -> bool:
+    """What a record disagrees with in the hands (« annonce non détenue »): whoever sees the
+    hands before the release."""
+    return can_see_all_hands(who, tournament)
+
+
+def can_download_deals(who, tournament: Tournament, *, all_released: bool) -> bool:
+    """The PBN export of every board: organizers, and everyone once every round is released."""
+    return is_organizer(who, tournament) or all_released
+
+
+def can_see_staff_pages(who, tournament: Tournament) -> bool:
+    """The arbiter's desk: dashboard, sheets, histories, the staff documents page."""
+    return is_arbiter(who, tournament)
+
+
+def can_order_documents(who, tournament: Tournament) -> bool:
+    """Asking for documents to be made (the packet, a rebuild): organizers."""
+    return is_organizer(who, tournament)
+
+
+# --- Results ----------------------------------------------------------------------------------
+
+
+def can_enter_any_result(who, tournament: Tournament) -> bool:
+    """Arbiters enter, change, confirm, adjust and delete any result of a published round."""
+    return is_arbiter(who, tournament)
+
+
+def can_start_round(who, tournament: Tournament) -> bool:
+    return is_arbiter(who, tournament)
+
+
+def can_open_all_rounds(who, tournament: Tournament) -> bool:
+    return is_organizer(who, tournament)
+
+
+def round_open_to_tables(round_: Round) -> bool:
+    """Players enter results in a round once it has started: by the arbiter's « Démarrer le
+    tour », by itself when the previous round's results are all in, or because the organizer
+    opened every round. Only while the tournament runs and table entry is on."""
+    tournament = round_.tournament
+    return (
+        tournament.status == Tournament.Status.RUNNING
+        and tournament.table_entry
+        and round_.published
+        and (round_.started_at is not None or tournament.all_rounds_open)
+    )
+
+
+def table_refusal(who, assignment: TableAssignment):
+    """Why a team may not enter or confirm results at this table in this round (a lazy French
+    message), or None. The team must have proved who it is and sit at this table."""
+    round_ = assignment.round
+    tournament = round_.tournament
+    actor = actor_for(who, tournament)
+    if not tournament.table_entry:
+        return _("La saisie des résultats par les joueurs est fermée dans ce tournoi.")
+    if tournament.status != Tournament.Status.RUNNING:
+        return _("La saisie est fermée : le tournoi n'est pas en cours.")
+    if not round_.published:
+        return _("Ce tour n'est pas encore publié.")
+    if not round_open_to_tables(round_):
+        return _("Ce tour n'a pas encore commencé : la saisie s'ouvre au début du tour.")
+    if actor.table is not None and actor.table.pk != assignment.table_id:
+        return _("Cet appareil saisit les résultats de sa table seulement.")
+    if actor.team is None:
+        return _("Donnez le code de votre équipe (il figure sur votre fiche de route).")
+    if assignment.side_of(actor.team) is None:
+        return _("Votre équipe ne joue pas à cette table dans ce tour.")
+    return None
+
+
+def can_enter_table_result(who, assignment: TableAssignment) -> bool:
+    """A team enters its own table's results in a round open for entry."""
+    return table_refusal(who, assignment) is None
+
+
+def can_confirm_table_result(who, assignment: TableAssignment, entered_team_id: int | None) -> bool:
+    """The *other* team of the table confirms (or disputes) what one team entered."""
+    if table_refusal(who, assignment) is not None:
+        return False
+    team = actor_for(who, assignment.round.tournament).team
+    return entered_team_id is not None and team.pk != entered_team_id
