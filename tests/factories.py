@@ -7,6 +7,7 @@ NS teams 1-3 stay at tables 1-3, EW teams 4-6 move up one table, board sets move
 import datetime
 import itertools
 
+from django.utils import timezone
 from django.utils.text import slugify
 
 from scoring.engine.cards import DECK, SEATS_PBN_ORDER, Hand
@@ -79,14 +80,21 @@ def add_teams(tournament: Tournament, count: int) -> list[Team]:
     return teams
 
 
-def add_plan(tournament: Tournament, rows=SMALL_MITCHELL, published: bool = True):
-    """Store a table plan given as (round, table, ns, ew, boards) rows; None is the phantom."""
+def add_plan(
+    tournament: Tournament, rows=SMALL_MITCHELL, published: bool = True, started: bool = True
+):
+    """Store a table plan given as (round, table, ns, ew, boards) rows; None is the phantom.
+
+    Published rounds are started (open for the tables' entry) unless ``started`` is False."""
     teams = {team.number: team for team in tournament.teams.all()}
     rounds, tables = {}, {}
     for round_number, table_number, ns, ew, boards in rows:
         if round_number not in rounds:
             rounds[round_number] = Round.objects.create(
-                tournament=tournament, number=round_number, published=published
+                tournament=tournament,
+                number=round_number,
+                published=published,
+                started_at=timezone.now() if published and started else None,
             )
         if table_number not in tables:
             tables[table_number] = Table.objects.create(tournament=tournament, number=table_number)
@@ -122,6 +130,14 @@ def add_boards(tournament: Tournament, count: int, with_hands: bool = True) -> l
         )
         for number in range(1, count + 1)
     ]
+
+
+def team_at(assignment: TableAssignment, side: str):
+    """The policy's actor for the team sitting ``side`` ("NS"/"EW") at this table: a team that
+    gave its code."""
+    from tournaments.policy import team_actor
+
+    return team_actor(assignment.team_of(side))
 
 
 def small_tournament(*, organizer=None, arbiter=None, **fields) -> Tournament:

@@ -262,9 +262,10 @@ def round_open_to_tables(round_: Round) -> bool:
     )
 
 
-def table_refusal(who, assignment: TableAssignment):
-    """Why a team may not enter or confirm results at this table in this round (a lazy French
-    message), or None. The team must have proved who it is and sit at this table."""
+def table_closed_reason(who, assignment: TableAssignment):
+    """Why nobody but the staff may enter results at this table in this round now (a lazy
+    French message), or None: table entry off, tournament not running, round not published or
+    not started, a table device of another table."""
     round_ = assignment.round
     tournament = round_.tournament
     actor = actor_for(who, tournament)
@@ -278,6 +279,16 @@ def table_refusal(who, assignment: TableAssignment):
         return _("Ce tour n'a pas encore commencé : la saisie s'ouvre au début du tour.")
     if actor.table is not None and actor.table.pk != assignment.table_id:
         return _("Cet appareil saisit les résultats de sa table seulement.")
+    return None
+
+
+def table_refusal(who, assignment: TableAssignment):
+    """Why a team may not enter or confirm results at this table in this round (a lazy French
+    message), or None. The team must have proved who it is and sit at this table."""
+    closed = table_closed_reason(who, assignment)
+    if closed is not None:
+        return closed
+    actor = actor_for(who, assignment.round.tournament)
     if actor.team is None:
         return _("Donnez le code de votre équipe (il figure sur votre fiche de route).")
     if assignment.side_of(actor.team) is None:

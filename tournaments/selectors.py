@@ -216,6 +216,8 @@ class ScheduleEntry:
     boards: list[int]
     arrow_switch: bool
     finished: bool
+    # The table's secret entry link: for the team's own pages and route card, never public.
+    table_token: str = ""
 
     @property
     def sits_out(self) -> bool:
@@ -255,6 +257,7 @@ def team_schedule(team: Team, *, include_unpublished: bool = False) -> list[Sche
                 boards=list(a.boards),
                 arrow_switch=a.arrow_switch,
                 finished=finished,
+                table_token=a.table.token,
             )
         )
     return entries

@@ -8,7 +8,7 @@ hands when they are known) and returns a frozen ``ResultRecord``, or raises
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
@@ -41,10 +41,36 @@ from scoring.translation import gettext_noop
 CAPOT = "capot"
 """The ``bid`` of a capot contract (all eight tricks)."""
 MIN_BID = 80
-MAX_BID = 160
 MAX_BELOTES_ALL_TRUMP = 4
+# The most one side's annonces can be worth: one player holds the carrés of jacks (200) and nines
+# (150), the partner two more carrés (100 each); sans atout gives the same 550 (aces 200, tens
+# 150, two of kings, queens, jacks or nines).
+MAX_SIDE_ANNONCE_POINTS = 550
+# A deal holds at most eight annonces (two per seat: eight cards make two carrés, or a cent and
+# a tierce, or two cinquantes...), and at most four belotes (tout atout).
+MAX_ANNONCES = 8
 # No card is worth a single point, so no side ends a deal with 1 or 161 points.
 IMPOSSIBLE_POINTS = frozenset({1, DEAL_POINTS - 1})
+
+
+def max_side_total(rules: RuleSettings) -> int:
+    """The largest total one side can reach in a deal under these rules: every card point (162),
+    its belotes, and its annonces when they are played. The FFB text sets no maximum bid; a bid
+    no side can ever reach is a typing mistake."""
+    belotes = MAX_BELOTES_ALL_TRUMP if rules.all_trump else 1
+    annonces = MAX_SIDE_ANNONCE_POINTS if rules.annonces else 0
+    return DEAL_POINTS + BELOTE_POINTS * belotes + annonces
+
+
+def max_bid(rules: RuleSettings) -> int:
+    """The highest bid in points worth entering (a multiple of 10): ``max_side_total`` rounded
+    down to ten."""
+    return max_side_total(rules) // 10 * 10
+
+
+def bids(rules: RuleSettings) -> list[int]:
+    """Every bid in points, from 80 to ``max_bid`` in steps of 10 (capot apart)."""
+    return list(range(MIN_BID, max_bid(rules) + 1, 10))
 
 
 class Capot(Enum):
@@ -170,10 +196,11 @@ MESSAGES: dict[str, str] = {
     "passed_with_contract": gettext_noop(
         "A passed deal (passe générale) has no %(name)s: leave it empty."
     ),
-    "invalid_bid": gettext_noop("The bid must be a number from 80 to 160 or capot."),
+    "invalid_bid": gettext_noop("The bid must be a multiple of 10 from 80, or capot."),
     "bid_not_multiple_of_10": gettext_noop("The bid must be a multiple of 10 (%(value)s given)."),
-    "bid_out_of_range": gettext_noop(
-        "The bid must be between %(min)s and %(max)s (%(value)s given)."
+    "bid_too_low": gettext_noop("The bid must be at least %(min)s (%(value)s given)."),
+    "bid_unreachable": gettext_noop(
+        "No side can reach %(value)s points in this tournament (%(max)s at most): check the bid."
     ),
     "invalid_strain": gettext_noop("Unknown strain %(value)s: use S, H, D, C, SA or TA."),
     "strain_not_allowed": gettext_noop("%(strain)s contracts are not played in this tournament."),
@@ -200,14 +227,13 @@ MESSAGES: dict[str, str] = {
     ),
     "belote_in_no_trump": gettext_noop("There is no belote in a sans atout contract."),
     "too_many_belotes": gettext_noop("Only %(max)s belote can be announced in this contract."),
-    "too_many_belotes_all_trump": gettext_noop(
-        "At most four belotes can be announced in tout atout."
-    ),
+    "too_many_belote_seats": gettext_noop("A deal holds at most %(max)s belotes."),
     "belote_not_held": gettext_noop("%(seat)s does not hold the king and queen of trump."),
     "belote_not_held_all_trump": gettext_noop(
         "%(seat)s holds the king and queen of %(count)s suit(s) only."
     ),
     "annonces_not_played": gettext_noop("Annonces are not played in this tournament."),
+    "too_many_annonces": gettext_noop("A deal holds at most %(max)s annonces."),
     "not_an_annonce": gettext_noop("Each annonce must be an object."),
     "invalid_kind": gettext_noop(
         "Unknown annonce %(value)s: use tierce, cinquante, cent or carre."
@@ -269,7 +295,8 @@ def parse_result(
     """Validate a canonical result record and return it as a ``ResultRecord``.
 
     ``hands`` may give some or all of the four hands; the belotes and annonces of the seats
-    given are then checked against the cards. Raises ``ResultValidationError``.
+    given are then checked against the cards (``hand_problems``). Without hands the record is
+    checked against the rules alone. Raises ``ResultValidationError``.
     """
     errors = _Errors()
     if not isinstance(data, Mapping):
@@ -295,9 +322,11 @@ def parse_result(
         generale = False
     elif generale and capot is None:
         errors.add("generale", "generale_without_capot")
-    belote = _parse_belote(data.get("belote"), strain, hands, errors)
-    annonces = _parse_annonces(data.get("annonces"), rules, strain, hands, errors)
+    belote = _parse_belote(data.get("belote"), strain, errors)
+    annonces = _parse_annonces(data.get("annonces"), rules, errors)
     _check_cards_held_once(belote, annonces, strain, errors)
+    if hands is not None and strain is not None:
+        errors.items.extend(_hand_problems(strain, belote, annonces, hands))
     if errors.items:
         raise ResultValidationError(errors.items)
     return ResultRecord(
@@ -312,6 +341,10 @@ def parse_result(
 
 
 def _parse_passed(data: Mapping[str, Any], errors: _Errors) -> ResultRecord:
+    # A sheet or a client that writes 0 points for a passe générale means "nothing": accepted,
+    # stored as empty.
+    if data.get("taker_points") == 0 and not isinstance(data.get("taker_points"), bool):
+        data = {key: value for key, value in data.items() if key != "taker_points"}
     for name in ("contract", "taker_points", "capot"):
         if data.get(name) is not None:
             errors.add(name, "passed_with_contract", name=name)
@@ -333,7 +366,7 @@ def _parse_contract(raw: Any, rules: RuleSettings, errors: _Errors) -> Contract 
     for key in raw:
         if key not in _CONTRACT_KEYS:
             errors.add(f"contract.{key}", "unknown_field", name=str(key))
-    bid = _parse_bid(raw.get("bid"), errors)
+    bid = _parse_bid(raw.get("bid"), rules, errors)
     strain = _parse_strain(raw.get("strain"), rules, errors)
     taker = _parse_seat(raw.get("taker"), "contract.taker", errors)
     coinche = raw.get("coinche", 0)
@@ -345,7 +378,7 @@ def _parse_contract(raw: Any, rules: RuleSettings, errors: _Errors) -> Contract 
     return Contract(bid=bid, strain=strain, taker=taker, coinche=coinche)
 
 
-def _parse_bid(raw: Any, errors: _Errors) -> int | str | None:
+def _parse_bid(raw: Any, rules: RuleSettings, errors: _Errors) -> int | str | None:
     if raw is None:
         errors.add("contract.bid", "required")
         return None
@@ -354,8 +387,11 @@ def _parse_bid(raw: Any, errors: _Errors) -> int | str | None:
     if not _is_int(raw):
         errors.add("contract.bid", "invalid_bid", value=raw)
         return None
-    if not MIN_BID <= raw <= MAX_BID:
-        errors.add("contract.bid", "bid_out_of_range", value=raw, min=MIN_BID, max=MAX_BID)
+    if raw < MIN_BID:
+        errors.add("contract.bid", "bid_too_low", value=raw, min=MIN_BID)
+        return None
+    if raw > max_bid(rules):
+        errors.add("contract.bid", "bid_unreachable", value=raw, max=max_side_total(rules))
         return None
     if raw % 10:
         errors.add("contract.bid", "bid_not_multiple_of_10", value=raw)
@@ -429,16 +465,14 @@ def _parse_taker_points(raw: Any, capot: Capot | None, errors: _Errors) -> int |
     return raw
 
 
-def _parse_belote(
-    raw: Any,
-    strain: Strain | None,
-    hands: Mapping[Seat, Hand] | None,
-    errors: _Errors,
-) -> list[Seat]:
+def _parse_belote(raw: Any, strain: Strain | None, errors: _Errors) -> list[Seat]:
     if raw is None:
         return []
     if not isinstance(raw, list):
         errors.add("belote", "not_a_list")
+        return []
+    if len(raw) > MAX_BELOTES_ALL_TRUMP:
+        errors.add("belote", "too_many_belote_seats", max=MAX_BELOTES_ALL_TRUMP)
         return []
     seats: list[Seat] = []
     for index, item in enumerate(raw):
@@ -450,36 +484,14 @@ def _parse_belote(
     if strain is Strain.NO_TRUMP:
         errors.add("belote", "belote_in_no_trump")
         return seats
+    # Four belotes at most were checked above: that is the tout atout limit.
     limit = MAX_BELOTES_ALL_TRUMP if strain is Strain.ALL_TRUMP else 1
-    seen: Counter[Seat] = Counter()
-    for index, seat in enumerate(seats):
-        if index >= limit:
-            if strain is Strain.ALL_TRUMP:
-                errors.add(f"belote.{index}", "too_many_belotes_all_trump")
-            else:
-                errors.add(f"belote.{index}", "too_many_belotes", max=limit)
-            continue
-        seen[seat] += 1
-        if hands is None or seat not in hands:
-            continue
-        held = belote_count(hands[seat], strain)
-        if seen[seat] > held:
-            if strain is Strain.ALL_TRUMP:
-                errors.add(
-                    f"belote.{index}", "belote_not_held_all_trump", seat=seat.value, count=held
-                )
-            else:
-                errors.add(f"belote.{index}", "belote_not_held", seat=seat.value)
-    return seats
+    for index in range(limit, len(seats)):
+        errors.add(f"belote.{index}", "too_many_belotes", max=limit)
+    return seats[:limit]
 
 
-def _parse_annonces(
-    raw: Any,
-    rules: RuleSettings,
-    strain: Strain | None,
-    hands: Mapping[Seat, Hand] | None,
-    errors: _Errors,
-) -> list[Annonce]:
+def _parse_annonces(raw: Any, rules: RuleSettings, errors: _Errors) -> list[Annonce]:
     if raw is None:
         return []
     if not isinstance(raw, list):
@@ -488,23 +500,63 @@ def _parse_annonces(
     if raw and not rules.annonces:
         errors.add("annonces", "annonces_not_played")
         return []
+    if len(raw) > MAX_ANNONCES:
+        errors.add("annonces", "too_many_annonces", max=MAX_ANNONCES)
+        return []
     annonces: list[Annonce] = []
     for index, item in enumerate(raw):
         annonce = _parse_annonce(item, f"annonces.{index}", errors)
-        if annonce is None:
-            continue
-        annonces.append(annonce)
-        if hands is not None and annonce.seat in hands:
-            missing = missing_cards(annonce, hands[annonce.seat])
-            if missing:
-                errors.add(
-                    f"annonces.{index}",
-                    "annonce_not_held",
-                    seat=annonce.seat.value,
-                    kind=annonce.kind.value,
-                    cards=", ".join(card.label for card in missing),
-                )
+        if annonce is not None:
+            annonces.append(annonce)
     return annonces
+
+
+def hand_problems(record: ResultRecord, hands: Mapping[Seat, Hand]) -> list[FieldError]:
+    """What a valid record says that the hands contradict: a belote or an annonce a seat does
+    not hold. Empty when the record agrees with the cards (or for a passe générale).
+
+    The site calls this for records entered by someone who may not see the hands: the answer
+    goes to the arbiters as flags on the stored result, never back to the one who entered it.
+    """
+    if record.contract is None:
+        return []
+    return _hand_problems(record.contract.strain, record.belote, record.annonces, hands)
+
+
+def _hand_problems(
+    strain: Strain,
+    belote: Sequence[Seat],
+    annonces: Sequence[Annonce],
+    hands: Mapping[Seat, Hand],
+) -> list[FieldError]:
+    errors = _Errors()
+    if strain is not Strain.NO_TRUMP:
+        seen: Counter[Seat] = Counter()
+        for index, seat in enumerate(belote):
+            seen[seat] += 1
+            if seat not in hands:
+                continue
+            held = belote_count(hands[seat], strain)
+            if seen[seat] > held:
+                if strain is Strain.ALL_TRUMP:
+                    errors.add(
+                        f"belote.{index}", "belote_not_held_all_trump", seat=seat.value, count=held
+                    )
+                else:
+                    errors.add(f"belote.{index}", "belote_not_held", seat=seat.value)
+    for index, annonce in enumerate(annonces):
+        if annonce.seat not in hands:
+            continue
+        missing = missing_cards(annonce, hands[annonce.seat])
+        if missing:
+            errors.add(
+                f"annonces.{index}",
+                "annonce_not_held",
+                seat=annonce.seat.value,
+                kind=annonce.kind.value,
+                cards=", ".join(card.label for card in missing),
+            )
+    return errors.items
 
 
 def _parse_annonce(item: Any, path: str, errors: _Errors) -> Annonce | None:

@@ -13,7 +13,7 @@ from django.db import transaction
 from drf_spectacular.generators import SchemaGenerator
 
 from tests.api.conftest import ACTORS, played
-from tests.factories import make_tournament
+from tests.factories import make_tournament, team_at
 from tournaments.results.models import Result, ResultEvent
 from tournaments.results.services import record_result
 from tournaments.services import PlayerData, TeamData, register_team
@@ -160,7 +160,7 @@ def world(cast, tournament, other_tournament):
     draft = make_tournament(organizer=cast["organizer"], arbiter=cast["arbiter"], status="draft")
     confirmed = played(tournament, 1, 1, 1)
     assignment = tournament.round_set.get(number=1).assignments.get(table__number=2)
-    entered = record_result(assignment, 3, {"passed": True}, side="NS")
+    entered = record_result(assignment, 3, {"passed": True}, by=team_at(assignment, "NS"))
     return {
         "slug": tournament.slug,
         "tournament": tournament,

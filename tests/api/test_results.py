@@ -4,7 +4,10 @@ replacement, confirmation, dispute, adjustment, and what players may read."""
 import pytest
 
 from tests.api.conftest import played
+from tests.factories import team_at
+from tournaments.models import TableAssignment
 from tournaments.results.models import Result, ResultEvent
+from tournaments.results.services import record_result
 from tournaments.standings.recomputation import recompute
 
 pytestmark = pytest.mark.django_db
@@ -66,21 +69,36 @@ def test_an_invalid_record_is_refused_field_by_field_and_nothing_is_stored(arbit
     assert not Result.objects.exists()
 
 
-def test_a_belote_the_seat_does_not_hold_is_refused_from_the_recorded_hands(
-    arbiter, results_url, tournament
-):
-    hands = tournament.boards.get(number=2).hands
-    holder = next(
-        seat for seat, pbn in hands.items() if "K" not in pbn.split(".")[1]
-    )  # a seat without the king of hearts
-    record = {**MADE_80_HEARTS, "belote": [holder]}
+def _seat_without_the_belote(tournament, board=2):
+    hands = tournament.boards.get(number=board).hands
+    return next(seat for seat, pbn in hands.items() if "K" not in pbn.split(".")[1])
 
-    response = arbiter.post(results_url, _entry(record=record), format="json")
+
+def test_a_belote_the_seat_does_not_hold_is_refused_for_who_may_see_the_hands(
+    client_for, results_url, tournament
+):
+    record = {**MADE_80_HEARTS, "belote": [_seat_without_the_belote(tournament)]}
+
+    response = client_for("organizer").post(results_url, _entry(record=record), format="json")
 
     assert response.status_code == 400
     assert [(e["field"], e["code"]) for e in response.json()["errors"]] == [
         ("record.belote.0", "belote_not_held")
     ]
+
+
+def test_an_arbiter_who_may_not_see_the_hands_gets_a_flag_not_an_error(
+    arbiter, client_for, results_url, tournament
+):
+    record = {**MADE_80_HEARTS, "belote": [_seat_without_the_belote(tournament)]}
+
+    response = arbiter.post(results_url, _entry(record=record), format="json")
+
+    assert response.status_code == 201
+    assert response.json()["flags"] == []
+    assert "belote_not_held" not in response.content.decode()
+    stored = client_for("organizer").get(f"{results_url}{response.json()['id']}/").json()
+    assert [flag["code"] for flag in stored["flags"]] == ["belote_not_held"]
 
 
 def test_malformed_requests_get_the_same_error_format(arbiter, results_url):
@@ -179,12 +197,21 @@ def test_a_retried_replacement_with_its_key_is_not_a_conflict(arbiter, results_u
     assert again.json() == once.json()
 
 
-def test_a_side_entry_waits_for_confirmation_and_a_repeated_confirm_is_harmless(
-    arbiter, results_url
+def _team_entry(tournament, side, board=2):
+    """A result entered by one team of table 1 in round 1 (its code given), as the API lists it."""
+    plan = TableAssignment.objects.get(
+        round__tournament=tournament, round__number=1, table__number=1
+    )
+    return record_result(plan, board, {"passed": True}, by=team_at(plan, side))
+
+
+def test_a_team_entry_waits_for_confirmation_and_a_repeated_confirm_is_harmless(
+    arbiter, results_url, tournament
 ):
-    entered = arbiter.post(results_url, _entry(side="NS"), format="json").json()
+    result = _team_entry(tournament, "NS")
+    entered = arbiter.get(f"{results_url}{result.pk}/").json()
     assert entered["status"] == "entered"
-    assert entered["entered_side"] == "NS"
+    assert (entered["entered_side"], entered["entered_team"]) == ("NS", 1)
 
     confirmed = arbiter.post(f"{results_url}{entered['id']}/confirm/", {}, format="json")
     repeated = arbiter.post(f"{results_url}{entered['id']}/confirm/", {}, format="json")
@@ -194,9 +221,8 @@ def test_a_side_entry_waits_for_confirmation_and_a_repeated_confirm_is_harmless(
     assert repeated.json()["id"] == confirmed.json()["id"]
 
 
-def test_a_dispute_needs_a_reason(arbiter, results_url):
-    entered = arbiter.post(results_url, _entry(side="EW"), format="json").json()
-    url = f"{results_url}{entered['id']}/dispute/"
+def test_a_dispute_needs_a_reason(arbiter, results_url, tournament):
+    url = f"{results_url}{_team_entry(tournament, 'EW').pk}/dispute/"
 
     missing = arbiter.post(url, {}, format="json")
     disputed = arbiter.post(url, {"reason": "Belote oubliée"}, format="json")

@@ -22,6 +22,7 @@ from schemathesis.specs.openapi.checks import (
 )
 
 from tests.api.conftest import played
+from tests.factories import team_at
 from tournaments.api.services import create_token
 from tournaments.results.services import record_result
 from tournaments.standings.recomputation import recompute
@@ -51,7 +52,7 @@ def world(cast, tournament):
         taker_points=110,
     )
     assignment = tournament.round_set.get(number=1).assignments.get(table__number=3)
-    record_result(assignment, 5, {"passed": True}, side="NS")
+    record_result(assignment, 5, {"passed": True}, by=team_at(assignment, "NS"))
     recompute(tournament.pk)
     _token, key = create_token(
         tournament, by=cast["organizer"], name="schemathesis", scope="organizer"

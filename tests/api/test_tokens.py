@@ -9,7 +9,7 @@ from tests.api.conftest import played
 from tests.factories import small_tournament
 from tournaments.api.models import ApiToken
 from tournaments.api.services import create_token, revoke_token
-from tournaments.models import Tournament
+from tournaments.models import TableAssignment, Tournament
 from tournaments.results.models import ResultEvent
 
 pytestmark = pytest.mark.django_db
@@ -176,27 +176,43 @@ def test_a_table_device_enters_its_table_as_a_side_and_the_other_side_confirms(
     device = bearer(key)
     url = f"/api/v1/tournaments/{tournament.slug}/results/"
     entry = {"round": 1, "table": 2, "board": 3, "record": {"passed": True}}
+    plan = TableAssignment.objects.get(
+        round__tournament=tournament, round__number=1, table__number=2
+    )
+    ns_code, ew_code = plan.ns_team.code, plan.ew_team.code
 
-    without_side = device.post(url, entry, format="json")
-    other_table = device.post(url, {**entry, "table": 1, "board": 1, "side": "NS"}, format="json")
-    entered = device.post(url, {**entry, "side": "NS"}, format="json")
+    without_code = device.post(url, {**entry, "side": "NS"}, format="json")
+    other_table = device.post(
+        url, {**entry, "table": 1, "board": 1, "code": ns_code}, format="json"
+    )
+    wrong_side = device.post(url, {**entry, "side": "EW", "code": ns_code}, format="json")
+    entered = device.post(url, {**entry, "code": ns_code}, format="json")
 
-    assert without_side.status_code == 400
-    assert without_side.json()["errors"][0]["field"] == "side"
+    assert without_code.status_code == 400
+    assert without_code.json()["errors"][0]["field"] == "code"
     assert other_table.status_code == 403
+    assert wrong_side.status_code == 400
     assert entered.status_code == 201
-    assert entered.json()["status"] == "entered"
+    assert (entered.json()["status"], entered.json()["entered_team"]) == ("entered", 2)
     result_url = f"{url}{entered.json()['id']}/"
-    same_side = device.post(f"{result_url}confirm/", {"side": "NS"}, format="json")
-    assert same_side.status_code == 400
-    assert same_side.json()["code"] == "invalid_action"
-    confirmed = device.post(f"{result_url}confirm/", {"side": "EW"}, format="json")
+    same_team = device.post(f"{result_url}confirm/", {"code": ns_code}, format="json")
+    assert same_team.status_code == 400
+    assert same_team.json()["code"] == "invalid_action"
+    side_only = device.post(f"{result_url}confirm/", {"side": "EW"}, format="json")
+    assert side_only.status_code == 400
+    confirmed = device.post(f"{result_url}confirm/", {"code": ew_code}, format="json")
     assert confirmed.status_code == 200
     assert confirmed.json()["status"] == "confirmed"
+    assert confirmed.json()["confirmed_team"] == plan.ew_team.number
     event = ResultEvent.objects.filter(action="confirm").get()
-    assert (event.actor, event.actor_label) == (None, "table 2, EW")
+    assert (event.actor, event.actor_label) == (
+        None,
+        f"table 2, EW, équipe {plan.ew_team.number}",
+    )
     locked = device.put(
-        f"{url}{confirmed.json()['id']}/", {"record": {"passed": True}, "side": "NS"}, format="json"
+        f"{url}{confirmed.json()['id']}/",
+        {"record": {"passed": True}, "code": ns_code},
+        format="json",
     )
     assert locked.status_code == 403
     assert locked.json()["code"] == "locked"

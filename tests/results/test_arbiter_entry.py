@@ -292,9 +292,11 @@ def test_a_row_with_hands_choices_is_scored_with_its_belote_and_annonces(
     assert response.json()["result"]["ns"] == 230
 
 
-def test_a_belote_not_held_is_refused_with_the_hands_known(arbiter_client, tournament, rich_board):
+def test_a_belote_not_held_is_stored_with_a_flag_for_an_arbiter_who_may_not_see_hands(
+    arbiter_client, tournament, rich_board
+):
     fields = {**FILLED, "strain": "D", "belote": "N", "submission_key": "b1"}
     response = save_row(arbiter_client, tournament, 1, 1, fields)
-    assert response.status_code == 400
-    assert response.json()["errors"][0]["field"] == "belote"
-    assert response.json()["errors"][0]["code"] == "belote_not_held"
+    assert response.status_code == 201
+    assert "belote_not_held" not in response.content.decode()
+    assert [flag["code"] for flag in Result.objects.get().flags] == ["belote_not_held"]

@@ -12,7 +12,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.concurrency import run_together
-from tests.factories import small_tournament
+from tests.factories import small_tournament, team_at
 from tournaments.results import services
 from tournaments.results.exceptions import ResultConflict
 from tournaments.results.models import Result, ResultEvent
@@ -35,10 +35,12 @@ def test_twenty_table_submissions_give_one_result_and_nineteen_clear_refusals():
     tournament = small_tournament()
     table = tournament.tables.get(number=1)
     page = reverse("results:table_entry", args=[table.token])
+    plan = table.assignments.get(round__number=1)
     phones = []
     for index in range(SUBMISSIONS):
         client = Client(REMOTE_ADDR=f"198.51.100.{index + 1}")
-        client.post(page, {"action": "side", "side": "NS" if index % 2 else "EW"})
+        team = plan.ns_team if index % 2 else plan.ew_team
+        client.post(page, {"action": "identify", "round": 1, "code": team.code})
         phones.append(client)
 
     def submit(index):
@@ -111,7 +113,7 @@ def test_the_same_submission_sent_at_once_is_stored_once():
 
     def submit(_index):
         return services.record_result(
-            plan, 2, contract(), side="NS", source="table", submission_key="one-form"
+            plan, 2, contract(), by=team_at(plan, "NS"), source="table", submission_key="one-form"
         )
 
     outcomes = run_together(8, submit)

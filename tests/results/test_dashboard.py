@@ -6,6 +6,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
+from tests.factories import team_at
 from tournaments.results import selectors, services
 from tournaments.results.models import Result, ResultEvent
 
@@ -26,11 +27,21 @@ def history_url(tournament, round_number, table_number, board):
 
 def test_the_grid_counts_each_state(tournament, arbiter):
     services.record_result(assignment(tournament, 1, 1), 1, contract(), by=arbiter)
-    services.record_result(assignment(tournament, 1, 1), 2, PASSED, side="NS", source="table")
-    entered = services.record_result(
-        assignment(tournament, 1, 2), 3, contract(), side="NS", source="table"
+    services.record_result(
+        assignment(tournament, 1, 1),
+        2,
+        PASSED,
+        by=team_at(assignment(tournament, 1, 1), "NS"),
+        source="table",
     )
-    services.dispute_result(entered, "Faux", side="EW")
+    entered = services.record_result(
+        assignment(tournament, 1, 2),
+        3,
+        contract(),
+        by=team_at(assignment(tournament, 1, 2), "NS"),
+        source="table",
+    )
+    services.dispute_result(entered, "Faux", by=team_at(entered.assignment, "EW"))
     services.adjust_result(assignment(tournament, 1, 3), 5, "A", "A-", by=arbiter)
     deleted = services.record_result(assignment(tournament, 1, 3), 6, PASSED, by=arbiter)
     services.delete_result(deleted, by=arbiter)
@@ -107,8 +118,12 @@ def test_the_late_table_is_highlighted_on_the_page(arbiter_client, tournament):
 
 def test_the_history_shows_every_version_and_event(arbiter_client, tournament, arbiter):
     plan = assignment(tournament, 1, 1)
-    entered = services.record_result(plan, 1, contract(), side="NS", source="table", ip="9.9.9.1")
-    services.dispute_result(entered, "Nous avions la belote", side="EW", ip="9.9.9.2")
+    entered = services.record_result(
+        plan, 1, contract(), by=team_at(plan, "NS"), source="table", ip="9.9.9.1"
+    )
+    services.dispute_result(
+        entered, "Nous avions la belote", by=team_at(entered.assignment, "EW"), ip="9.9.9.2"
+    )
     html = arbiter_client.get(history_url(tournament, 1, 1, 1)).content.decode()
     assert "Contesté" in html and "« Nous avions la belote »" in html
     assert "table 1, NS" in html and "table 1, EW" in html
@@ -121,8 +136,8 @@ def test_an_arbiter_confirms_a_disputed_result_from_its_history(
     arbiter_client, tournament, arbiter
 ):
     plan = assignment(tournament, 1, 1)
-    entered = services.record_result(plan, 1, contract(), side="NS", source="table")
-    disputed = services.dispute_result(entered, "Faux", side="EW")
+    entered = services.record_result(plan, 1, contract(), by=team_at(plan, "NS"), source="table")
+    disputed = services.dispute_result(entered, "Faux", by=team_at(entered.assignment, "EW"))
     url = reverse("results:confirm", args=[tournament.slug, 1, 1, 1])
     response = arbiter_client.post(url, {"version": disputed.version}, REMOTE_ADDR="203.0.113.5")
     assert response.status_code == 302

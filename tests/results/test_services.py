@@ -3,6 +3,7 @@
 import pytest
 
 from scoring.engine.result_record import ResultValidationError
+from tests.factories import team_at
 from tournaments.results import services
 from tournaments.results.exceptions import (
     BoardNotPlayedHere,
@@ -40,7 +41,11 @@ def test_an_arbiter_entry_is_stored_confirmed_with_its_deal_score(tournament, ar
 
 def test_a_table_entry_waits_for_the_other_side(tournament):
     result = services.record_result(
-        assignment(tournament, 1, 1), 2, PASSED, side="NS", source=Result.Source.TABLE
+        assignment(tournament, 1, 1),
+        2,
+        PASSED,
+        by=team_at(assignment(tournament, 1, 1), "NS"),
+        source=Result.Source.TABLE,
     )
     assert result.status == Result.Status.ENTERED
     assert result.entered_side == "NS"
@@ -117,17 +122,22 @@ def test_a_table_cannot_change_a_confirmed_result(tournament, arbiter):
     services.record_result(plan, 1, contract(), by=arbiter)
     with pytest.raises(ResultLocked, match="seul l'arbitre peut le modifier"):
         services.record_result(
-            plan, 1, contract(points=120), side="EW", source="table", replace_version=1
+            plan, 1, contract(points=120), by=team_at(plan, "EW"), source="table", replace_version=1
         )
 
 
 def test_the_same_submission_key_returns_the_first_entry(tournament):
     plan = assignment(tournament, 1, 1)
     first = services.record_result(
-        plan, 1, contract(), side="NS", source="table", submission_key="key-1"
+        plan, 1, contract(), by=team_at(plan, "NS"), source="table", submission_key="key-1"
     )
     again = services.record_result(
-        plan, 1, contract(points=130), side="NS", source="table", submission_key="key-1"
+        plan,
+        1,
+        contract(points=130),
+        by=team_at(plan, "NS"),
+        source="table",
+        submission_key="key-1",
     )
     assert again.pk == first.pk and again.is_replay and not first.is_replay
     assert Result.objects.count() == 1 and ResultEvent.objects.count() == 1
@@ -135,83 +145,112 @@ def test_the_same_submission_key_returns_the_first_entry(tournament):
 
 def test_a_submission_key_cannot_be_reused_for_another_board(tournament):
     plan = assignment(tournament, 1, 1)
-    services.record_result(plan, 1, contract(), side="NS", source="table", submission_key="k")
+    services.record_result(
+        plan, 1, contract(), by=team_at(plan, "NS"), source="table", submission_key="k"
+    )
     with pytest.raises(InvalidAction, match="un autre étui"):
-        services.record_result(plan, 2, contract(), side="NS", source="table", submission_key="k")
+        services.record_result(
+            plan, 2, contract(), by=team_at(plan, "NS"), source="table", submission_key="k"
+        )
 
 
 def test_confirmation_by_the_other_side_adds_a_confirmed_version(tournament):
     plan = assignment(tournament, 1, 1)
-    entered = services.record_result(plan, 1, contract(), side="NS", source="table", ip="1.1.1.1")
-    confirmed = services.confirm_result(entered, side="EW", ip="2.2.2.2")
+    entered = services.record_result(
+        plan, 1, contract(), by=team_at(plan, "NS"), source="table", ip="1.1.1.1"
+    )
+    confirmed = services.confirm_result(entered, by=team_at(entered.assignment, "EW"), ip="2.2.2.2")
     assert (confirmed.version, confirmed.status, confirmed.entered_side) == (2, "confirmed", "NS")
     assert confirmed.record == entered.record and confirmed.ns_marks == entered.ns_marks
     assert confirmed.counts
     event = ResultEvent.objects.get(result=confirmed)
     assert event.action == ResultEvent.Action.CONFIRM
-    assert (event.actor_label, event.ip_address) == ("table 1, EW", "2.2.2.2")
+    assert (event.actor_label, event.ip_address) == ("table 1, EW, équipe 4", "2.2.2.2")
     assert (event.before["status"], event.after["status"]) == ("entered", "confirmed")
 
 
 def test_the_side_that_entered_cannot_confirm(tournament):
     entered = services.record_result(
-        assignment(tournament, 1, 1), 1, contract(), side="NS", source="table"
+        assignment(tournament, 1, 1),
+        1,
+        contract(),
+        by=team_at(assignment(tournament, 1, 1), "NS"),
+        source="table",
     )
-    with pytest.raises(InvalidAction, match="confirmé par l'autre camp"):
-        services.confirm_result(entered, side="NS")
+    with pytest.raises(InvalidAction, match="confirmé par l.autre équipe"):
+        services.confirm_result(entered, by=team_at(entered.assignment, "NS"))
 
 
 def test_a_double_confirmation_is_recognised(tournament):
     entered = services.record_result(
-        assignment(tournament, 1, 1), 1, contract(), side="NS", source="table"
+        assignment(tournament, 1, 1),
+        1,
+        contract(),
+        by=team_at(assignment(tournament, 1, 1), "NS"),
+        source="table",
     )
-    confirmed = services.confirm_result(entered, side="EW")
-    again = services.confirm_result(entered, side="EW")
+    confirmed = services.confirm_result(entered, by=team_at(entered.assignment, "EW"))
+    again = services.confirm_result(entered, by=team_at(entered.assignment, "EW"))
     assert again.pk == confirmed.pk and again.is_replay
     assert Result.objects.count() == 2
 
 
 def test_a_dispute_needs_a_reason_and_comes_from_the_other_side(tournament):
     entered = services.record_result(
-        assignment(tournament, 1, 1), 1, contract(), side="NS", source="table"
+        assignment(tournament, 1, 1),
+        1,
+        contract(),
+        by=team_at(assignment(tournament, 1, 1), "NS"),
+        source="table",
     )
     with pytest.raises(InvalidAction, match="raison"):
-        services.dispute_result(entered, "   ", side="EW")
+        services.dispute_result(entered, "   ", by=team_at(entered.assignment, "EW"))
     with pytest.raises(InvalidAction, match="corrigez-le"):
-        services.dispute_result(entered, "faux", side="NS")
-    disputed = services.dispute_result(entered, "  Nous avions 92  points ", side="EW")
+        services.dispute_result(entered, "faux", by=team_at(entered.assignment, "NS"))
+    disputed = services.dispute_result(
+        entered, "  Nous avions 92  points ", by=team_at(entered.assignment, "EW")
+    )
     assert (disputed.status, disputed.dispute_reason) == ("disputed", "Nous avions 92 points")
     assert not disputed.counts
     with pytest.raises(InvalidAction, match="contesté"):
-        services.confirm_result(disputed, side="EW")
+        services.confirm_result(disputed, by=team_at(disputed.assignment, "EW"))
 
 
 def test_an_arbiter_resolves_a_dispute_by_confirming_it(tournament, arbiter):
     entered = services.record_result(
-        assignment(tournament, 1, 1), 1, contract(), side="NS", source="table"
+        assignment(tournament, 1, 1),
+        1,
+        contract(),
+        by=team_at(assignment(tournament, 1, 1), "NS"),
+        source="table",
     )
-    disputed = services.dispute_result(entered, "Mauvais preneur", side="EW")
+    disputed = services.dispute_result(
+        entered, "Mauvais preneur", by=team_at(entered.assignment, "EW")
+    )
     confirmed = services.confirm_result(disputed, by=arbiter, ip="3.3.3.3")
     assert confirmed.status == "confirmed" and confirmed.confirmed_by == arbiter
 
 
 def test_a_table_re_enters_a_disputed_result(tournament):
     plan = assignment(tournament, 1, 1)
-    entered = services.record_result(plan, 1, contract(), side="NS", source="table")
-    services.dispute_result(entered, "Points faux", side="EW")
+    entered = services.record_result(plan, 1, contract(), by=team_at(plan, "NS"), source="table")
+    services.dispute_result(entered, "Points faux", by=team_at(entered.assignment, "EW"))
     corrected = services.record_result(
-        plan, 1, contract(points=92), side="EW", source="table", replace_version=2
+        plan, 1, contract(points=92), by=team_at(plan, "EW"), source="table", replace_version=2
     )
     assert (corrected.version, corrected.status, corrected.entered_side) == (3, "entered", "EW")
-    assert services.confirm_result(corrected, side="NS").status == "confirmed"
+    assert (
+        services.confirm_result(corrected, by=team_at(corrected.assignment, "NS")).status
+        == "confirmed"
+    )
 
 
 def test_the_other_side_cannot_overwrite_an_unconfirmed_entry(tournament):
     plan = assignment(tournament, 1, 1)
-    services.record_result(plan, 1, contract(), side="NS", source="table")
+    services.record_result(plan, 1, contract(), by=team_at(plan, "NS"), source="table")
     with pytest.raises(InvalidAction, match="confirmez-le ou contestez-le"):
         services.record_result(
-            plan, 1, contract(points=60), side="EW", source="table", replace_version=1
+            plan, 1, contract(points=60), by=team_at(plan, "EW"), source="table", replace_version=1
         )
 
 
@@ -265,8 +304,12 @@ def test_deleting_a_version_that_is_no_longer_current_is_a_conflict(tournament, 
 
 def test_the_audit_trail_keeps_every_action_with_who_when_where(tournament, arbiter):
     plan = assignment(tournament, 1, 1)
-    entered = services.record_result(plan, 1, contract(), side="NS", source="table", ip="1.0.0.1")
-    disputed = services.dispute_result(entered, "Belote oubliée", side="EW", ip="1.0.0.2")
+    entered = services.record_result(
+        plan, 1, contract(), by=team_at(plan, "NS"), source="table", ip="1.0.0.1"
+    )
+    disputed = services.dispute_result(
+        entered, "Belote oubliée", by=team_at(entered.assignment, "EW"), ip="1.0.0.2"
+    )
     fixed = services.record_result(
         plan, 1, contract(points=90), by=arbiter, ip="1.0.0.3", replace_version=disputed.version
     )
@@ -278,7 +321,10 @@ def test_the_audit_trail_keeps_every_action_with_who_when_where(tournament, arbi
     assert [event.action for event in events] == ["create", "dispute", "change", "adjust", "delete"]
     assert [event.ip_address for event in events] == [f"1.0.0.{n}" for n in range(1, 6)]
     assert [event.actor for event in events] == [None, None, arbiter, arbiter, arbiter]
-    assert [event.actor_label for event in events[:2]] == ["table 1, NS", "table 1, EW"]
+    assert [event.actor_label for event in events[:2]] == [
+        "table 1, NS, équipe 1",
+        "table 1, EW, équipe 4",
+    ]
     assert all(event.at is not None for event in events)
     # Each event's "before" is the previous event's "after": nothing is lost between versions.
     assert events[0].before is None

@@ -4,6 +4,8 @@ import pytest
 from django.test import Client, RequestFactory
 from django.urls import reverse
 
+from tests.factories import team_at
+from tournaments.models import TableAssignment
 from tournaments.results import services
 from tournaments.results.models import Result, ResultEvent
 from tournaments.results.table_links import table_entry_qr_svg, table_entry_url
@@ -23,10 +25,17 @@ def page(table):
     return reverse("results:table_entry", args=[table.token])
 
 
+def code_of(page, side, round_number=1):
+    """The code of the team sitting ``side`` at the page's table (from its route card)."""
+    token = page.rstrip("/").split("/")[-1]
+    plan = TableAssignment.objects.get(table__token=token, round__number=round_number)
+    return plan.team_of(side).code
+
+
 def phone(page, side):
-    """A phone held by one side of the table (its own session)."""
+    """A phone held by one side of the table (its own session), that gave its team's code."""
     client = Client(REMOTE_ADDR="198.51.100.1" if side == "NS" else "198.51.100.2")
-    client.post(page, {"action": "side", "side": side})
+    client.post(page, {"action": "identify", "round": 1, "code": code_of(page, side)})
     return client
 
 
@@ -56,7 +65,7 @@ def test_the_page_shows_the_table_its_teams_and_boards_of_the_current_round(clie
     assert "Table 1" in html and "Tour 1" in html
     assert "1. Équipe 1" in html and "4. Équipe 4" in html
     assert 'id="etui-1"' in html and 'id="etui-2"' in html and 'id="etui-3"' not in html
-    assert "Qui tient ce téléphone ?" in html
+    assert "Code de votre équipe" in html and 'name="b1-taker"' not in html
 
 
 def test_one_side_enters_and_the_other_confirms(page):
@@ -69,34 +78,43 @@ def test_one_side_enters_and_the_other_confirms(page):
     entered = current(1)
     assert (entered.status, entered.entered_side, entered.source) == ("entered", "NS", "table")
     html = north_south.get(page).content.decode()
-    assert "Étui 1 enregistré : à confirmer par Est-Ouest." in html
+    assert "Étui 1 enregistré : à confirmer par Est-Ouest avec le code de leur équipe." in html
     assert "En attente de la confirmation de Est-Ouest" in html
 
     east_west = phone(page, "EW")
     html = east_west.get(page).content.decode()
     assert "90 ♥ par N — preneurs 100" in html
     assert "Saisi par Nord-Sud : vérifiez le résumé et confirmez-le, ou contestez-le." in html
-    # The side that entered is not offered the confirmation, and cannot force it.
-    response = act(north_south, page, "confirm", 1, entered.version)
+    # The side that entered cannot confirm: neither as itself nor with its own code.
+    act(north_south, page, "confirm", 1, entered.version)
     assert current(1).status == "entered"
     assert (
-        "Le résultat doit être confirmé par l&#x27;autre camp"
+        "Le résultat doit être confirmé par l&#x27;autre équipe"
         in north_south.get(page).content.decode()
     )
+    act(north_south, page, "confirm", 1, entered.version, code=code_of(page, "NS"))
+    assert current(1).status == "entered"
 
     response = act(east_west, page, "confirm", 1, entered.version)
     assert response.status_code == 302
     confirmed = current(1)
     assert (confirmed.status, confirmed.version) == ("confirmed", 2)
     event = ResultEvent.objects.get(result=confirmed)
-    assert (event.actor_label, event.ip_address) == ("table 1, EW", "198.51.100.2")
+    assert (event.actor_label, event.ip_address) == ("table 1, EW, équipe 4", "198.51.100.2")
+    assert confirmed.confirmed_team.number == 4
     html = east_west.get(page).content.decode()
     assert "Résultat confirmé : seul l'arbitre peut le modifier." in html
 
 
 def test_after_confirmation_the_table_cannot_change_it(page, tournament):
-    services.record_result(assignment(tournament, 1, 1), 1, contract(), side="NS", source="table")
-    services.confirm_result(current(1), side="EW")
+    services.record_result(
+        assignment(tournament, 1, 1),
+        1,
+        contract(),
+        by=team_at(assignment(tournament, 1, 1), "NS"),
+        source="table",
+    )
+    services.confirm_result(current(1), by=team_at(current(1).assignment, "EW"))
     north_south = phone(page, "NS")
     response = enter(
         north_south,
@@ -174,11 +192,55 @@ def test_a_second_entry_of_the_same_board_is_refused_clearly(page):
     assert Result.objects.count() == 1
 
 
-def test_nothing_is_entered_before_choosing_a_side(client, page):
+def test_nothing_is_entered_before_giving_a_team_code(client, page):
     response = enter(client, page, 1, key="x", passed="on")
-    assert response.status_code == 302
+    assert response.status_code == 403
+    assert "Donnez d&#x27;abord le code de votre équipe" in response.content.decode()
     assert not Result.objects.exists()
-    assert "La saisie n&#x27;est pas possible pour le moment." in client.get(page).content.decode()
+
+
+def test_the_opponents_confirm_on_the_same_phone_with_their_own_code(page):
+    north_south = phone(page, "NS")
+    enter(north_south, page, 1, key="k1", taker="N", bid="90", strain="H", taker_points="100")
+    entered = current(1)
+    html = north_south.get(page).content.decode()
+    assert "Code de l'équipe qui confirme" in html
+    response = act(north_south, page, "confirm", 1, entered.version, code=code_of(page, "EW"))
+    assert response.status_code == 302
+    confirmed = current(1)
+    assert (confirmed.status, confirmed.confirmed_team.number) == ("confirmed", 4)
+    # The phone is still North-South's: the code given to confirm is not remembered.
+    assert "Vous êtes <strong>Nord-Sud</strong>" in north_south.get(page).content.decode()
+
+
+def test_the_old_change_of_side_cannot_confirm_anything(page):
+    north_south = phone(page, "NS")
+    enter(north_south, page, 1, key="k1", taker="N", bid="90", strain="H", taker_points="100")
+    north_south.post(page, {"action": "side", "side": "EW"})
+    north_south.post(page, {"action": "forget", "round": 1})
+    north_south.post(page, {"action": "identify", "round": 1, "code": "not-a-code"})
+    act(north_south, page, "confirm", 1, current(1).version)
+    act(north_south, page, "confirm", 1, current(1).version, code="")
+    assert current(1).status == "entered"
+
+
+def test_wrong_codes_are_counted_and_refused_past_the_limit(page, tournament):
+    plan = assignment(tournament, 1, 1)
+    guesses = [
+        f"{n:04d}"
+        for n in range(10_000)
+        if f"{n:04d}" not in (plan.ns_team.code, plan.ew_team.code)
+    ][: services.MAX_CODE_FAILURES]
+    client = Client()
+    for guess in guesses:
+        client.post(page, {"action": "identify", "round": 1, "code": guess})
+    plan.refresh_from_db()
+    assert plan.code_failures == services.MAX_CODE_FAILURES
+    # Even the right code is refused now: the arbiter confirms at this table.
+    client.post(page, {"action": "identify", "round": 1, "code": plan.ns_team.code})
+    html = client.get(page).content.decode()
+    assert "Trop de codes erronés à cette table" in html
+    assert "Vous êtes" not in html
 
 
 def test_a_board_of_another_table_cannot_be_entered(page):

@@ -47,7 +47,7 @@ def _absolute(serializer, path: str) -> str:
 
 class FieldErrorSerializer(serializers.Serializer):
     field = serializers.CharField(help_text="Dotted path of the field, __all__ for the object.")
-    code = serializers.CharField(help_text="Stable code of the problem (e.g. bid_out_of_range).")
+    code = serializers.CharField(help_text="Stable code of the problem (e.g. bid_too_low).")
     message = serializers.CharField(help_text="The problem, in the request's language.")
 
 
@@ -514,6 +514,9 @@ class ResultSerializer(serializers.ModelSerializer):
     ns_adjustment = serializers.ChoiceField(Adjustment.choices, allow_blank=True, read_only=True)
     ew_adjustment = serializers.ChoiceField(Adjustment.choices, allow_blank=True, read_only=True)
     entered_side = serializers.ChoiceField(SIDES, allow_blank=True, read_only=True)
+    entered_team = serializers.SerializerMethodField()
+    confirmed_team = serializers.SerializerMethodField()
+    flags = serializers.SerializerMethodField()
 
     class Meta:
         model = Result
@@ -534,11 +537,33 @@ class ResultSerializer(serializers.ModelSerializer):
             "ns_adjustment",
             "ew_adjustment",
             "entered_side",
+            "entered_team",
+            "confirmed_team",
             "dispute_reason",
+            "flags",
             "created_at",
             "confirmed_at",
         ]
         read_only_fields = fields
+
+    @extend_schema_field(serializers.IntegerField(allow_null=True))
+    def get_entered_team(self, result: Result) -> int | None:
+        """The team that entered it (a table's entry), by number."""
+        return _team_number(result, result.entered_team_id)
+
+    @extend_schema_field(serializers.IntegerField(allow_null=True))
+    def get_confirmed_team(self, result: Result) -> int | None:
+        """The team that confirmed it (the other team of the table), by number."""
+        return _team_number(result, result.confirmed_team_id)
+
+    @extend_schema_field(serializers.ListField(child=serializers.DictField()))
+    def get_flags(self, result: Result) -> list:
+        """What the record disagrees with in the hands (« annonce non détenue »): only for
+        those who may see the hands; an empty list for everyone else."""
+        access = _access(self)
+        if access is None or not access.actor.sees_hands:
+            return []
+        return result.flags
 
     @extend_schema_field(serializers.IntegerField(allow_null=True))
     def get_ns_team(self, result: Result) -> int | None:
@@ -565,6 +590,22 @@ class ResultSerializer(serializers.ModelSerializer):
         return result.score_detail or {}
 
 
+def _team_number(result: Result, team_id: int | None) -> int | None:
+    if team_id is None:
+        return None
+    assignment = result.assignment
+    for team in (assignment.ns_team, assignment.ew_team):
+        if team is not None and team.pk == team_id:
+            return team.number
+    return None
+
+
+TEAM_CODE_HELP = (
+    "The code of the team acting (printed on its route card): required from a table device, "
+    "which enters as one team and confirms or disputes as the other. Omitted: an arbiter."
+)
+
+
 class ResultCreateSerializer(serializers.Serializer):
     round = serializers.IntegerField(min_value=1, max_value=32767)
     table = serializers.IntegerField(min_value=1, max_value=32767)
@@ -575,10 +616,12 @@ class ResultCreateSerializer(serializers.Serializer):
         required=False,
         allow_null=True,
         help_text=(
-            "The side of the table entering it: the result then waits for the other side's "
-            "confirmation. Required from a table device; omitted: an arbiter's entry, "
-            "confirmed at once."
+            "The side of the table entering it (optional: the code says it); when given it "
+            "must be the side of the team whose code is given."
         ),
+    )
+    code = serializers.CharField(
+        max_length=8, required=False, allow_null=True, help_text=TEAM_CODE_HELP
     )
 
 
@@ -587,6 +630,9 @@ class ResultUpdateSerializer(serializers.Serializer):
     side = serializers.ChoiceField(
         SIDES, required=False, allow_null=True, help_text="As for an entry."
     )
+    code = serializers.CharField(
+        max_length=8, required=False, allow_null=True, help_text=TEAM_CODE_HELP
+    )
 
 
 class SideSerializer(serializers.Serializer):
@@ -594,7 +640,10 @@ class SideSerializer(serializers.Serializer):
         SIDES,
         required=False,
         allow_null=True,
-        help_text="The side acting (required from a table device); omitted: an arbiter.",
+        help_text="The side acting (optional: the code says it); omitted: an arbiter.",
+    )
+    code = serializers.CharField(
+        max_length=8, required=False, allow_null=True, help_text=TEAM_CODE_HELP
     )
 
 

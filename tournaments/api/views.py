@@ -616,22 +616,34 @@ class ResultViewSet(
         except Result.DoesNotExist:
             raise Http404 from None
 
-    def _side(self, side: str | None) -> str | None:
-        """A table device acts as one side of its table, and only while table entry is on."""
+    def _by(self, assignment: TableAssignment, data: dict):
+        """Who acts: staff as themselves; a table device as the team whose code it gives (the
+        access policy and the services decide what that team may do)."""
         access = self.access
         if access.arbiter:
-            return side
-        if not self.tournament.table_entry:
-            raise PermissionDenied(
-                gettext("La saisie des résultats par les tables est fermée dans ce tournoi.")
+            return access.actor
+        closed = policy.table_closed_reason(access.actor, assignment)
+        if closed is not None:
+            raise PermissionDenied(str(closed))
+        code = data.get("code")
+        if not code:
+            raise FieldErrors.single(
+                "code",
+                "required",
+                gettext(
+                    "Un appareil de table donne le code de l'équipe qui agit (sur sa fiche de "
+                    "route)."
+                ),
             )
-        if not side:
+        team = results_services.team_by_code(assignment, code)
+        side = data.get("side")
+        if side and assignment.side_of(team) != side:
             raise FieldErrors.single(
                 "side",
-                "required",
-                gettext("Un appareil de table indique le camp qui saisit : NS ou EW."),
+                "invalid",
+                gettext("Ce code est celui de l'autre camp de la table."),
             )
-        return side
+        return policy.team_actor(team, table=access.table)
 
     def _idempotency_key(self) -> str | None:
         key = self.request.headers.get("Idempotency-Key")
@@ -651,10 +663,6 @@ class ResultViewSet(
         scope = f"{self.tournament.pk}:{user}:{token.pk if token else ''}:{key}"
         return "api-" + hashlib.sha256(scope.encode()).hexdigest()
 
-    def _by(self):
-        # A table device's entries are the table's, not its creator's (the audit says "table").
-        return None if self.access.table is not None else self.request.user
-
     def _assignment(self, round_number: int, table_number: int) -> TableAssignment:
         assignment = (
             TableAssignment.objects.filter(
@@ -673,15 +681,10 @@ class ResultViewSet(
                 % {"table": table_number, "round": round_number},
             )
         access = self.access
-        if not access.arbiter:
-            if assignment.table_id != access.table.pk:
-                raise PermissionDenied(
-                    gettext("Cet appareil saisit les résultats de sa table seulement.")
-                )
-            if not assignment.round.published:
-                raise FieldErrors.single(
-                    "round", "not_published", gettext("Ce tour n'est pas encore publié.")
-                )
+        if not access.arbiter and assignment.table_id != access.table.pk:
+            raise PermissionDenied(
+                gettext("Cet appareil saisit les résultats de sa table seulement.")
+            )
         return assignment
 
     def _answer(self, result: Result, created: bool) -> Response:
@@ -705,10 +708,10 @@ class ResultViewSet(
         serializer = serializers.ResultCreateSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
-        side = self._side(data.get("side"))
         key = self._idempotency_key()
         assignment = self._assignment(data["round"], data["table"])
-        result = self._record(assignment, data["board"], data["record"], side, key)
+        by = self._by(assignment, data)
+        result = self._record(assignment, data["board"], data["record"], by, key)
         return self._answer(result, created=True)
 
     @extend_schema(
@@ -723,26 +726,25 @@ class ResultViewSet(
         serializer = serializers.ResultUpdateSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
-        side = self._side(data.get("side"))
         key = self._idempotency_key()
+        by = self._by(current.assignment, data)
         result = self._record(
             current.assignment,
             current.board_number,
             data["record"],
-            side,
+            by,
             key,
             replace_version=current.version,
         )
         return self._answer(result, created=False)
 
-    def _record(self, assignment, board, record, side, key, replace_version=None) -> Result:
+    def _record(self, assignment, board, record, by, key, replace_version=None) -> Result:
         try:
             return results_services.record_result(
                 assignment,
                 board,
                 record,
-                by=self._by(),
-                side=side,
+                by=by,
                 source=Result.Source.API,
                 ip=_ip(self.request),
                 submission_key=key,
@@ -762,10 +764,8 @@ class ResultViewSet(
         result = self._writable()
         serializer = serializers.SideSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        side = self._side(serializer.validated_data.get("side"))
-        confirmed = results_services.confirm_result(
-            result, by=self._by(), side=side, ip=_ip(request)
-        )
+        by = self._by(result.assignment, serializer.validated_data)
+        confirmed = results_services.confirm_result(result, by=by, ip=_ip(request))
         return self._answer(confirmed, created=False)
 
     @extend_schema(
@@ -778,13 +778,9 @@ class ResultViewSet(
         result = self._writable()
         serializer = serializers.DisputeSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        side = self._side(serializer.validated_data.get("side"))
+        by = self._by(result.assignment, serializer.validated_data)
         disputed = results_services.dispute_result(
-            result,
-            serializer.validated_data["reason"],
-            by=self._by(),
-            side=side,
-            ip=_ip(request),
+            result, serializer.validated_data["reason"], by=by, ip=_ip(request)
         )
         return self._answer(disputed, created=False)
 
@@ -805,7 +801,7 @@ class ResultViewSet(
             data["board"],
             data["ns_adjustment"],
             data["ew_adjustment"],
-            by=request.user,
+            by=self.access.actor,
             ip=_ip(request),
             replace_version=data.get("version"),
         )

@@ -43,6 +43,14 @@ class ResultLocked(ResultError):
     status = 403
 
 
+class ResultForbidden(ResultError):
+    """The access policy says no (``tournaments.policy``): a round not open for entry, a team
+    that has not given its code, the entering team confirming its own result..."""
+
+    code = "forbidden"
+    status = 403
+
+
 class BoardNotPlayedHere(ResultError):
     """The board is not in this table's board set for this round (or the table sits out)."""
 

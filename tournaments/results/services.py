@@ -8,21 +8,29 @@ it adds a new version and marks the previous one as no longer current, records t
 (who, when, from which address, before and after) and marks the standings stale, all in the
 same transaction.
 
-Who acts: ``side`` "NS" or "EW" is a side of the table entering from its secret URL (its entry
-waits for the other side's confirmation); ``side=None`` is an arbiter (or an import), whose
-entry is confirmed at once and who alone may change a confirmed result. The views check that
-the user is an arbiter of the tournament before calling with ``side=None``.
+Who acts (``by``), checked here against the access policy (``tournaments.policy``) whatever
+the caller: a user or an ``Actor`` with the arbiter role enters, confirms, adjusts and deletes
+any result, confirmed at once; a team that proved who it is (``policy.team_actor``: its code
+or its own link) enters its own table's results in a round open for entry, and that entry waits
+for the *other* team's confirmation; ``None`` is the system itself (commands, imports, demo
+data). Anyone else is refused with ``ResultForbidden``.
+
+Secrecy: a record is checked against the board's hands only for those who may see them. For
+everyone else it is checked against the rules alone and stored; what disagrees with the hands
+becomes ``Result.flags`` for the staff who may see hands, and nothing derived from the hands
+goes back to the one who entered it.
 """
 
 from __future__ import annotations
 
+import hmac
 import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.db.models import Max
+from django.db.models import F, Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -35,12 +43,15 @@ from scoring.engine.deal_score import DealScore, score_deal
 from scoring.engine.result_record import (
     ResultRecord,
     ResultValidationError,
+    hand_problems,
     parse_result,
 )
 from scoring.engine.rules import RuleSettings
-from tournaments.models import Round, TableAssignment, Tournament
+from tournaments import policy
+from tournaments.models import Round, TableAssignment, Team, Tournament
 from tournaments.standings.services import mark_results_changed
 
+from .display import SIDE_LABELS
 from .exceptions import (
     ALREADY_ENTERED,
     NO_LONGER_THERE,
@@ -50,6 +61,7 @@ from .exceptions import (
     InvalidAction,
     LineError,
     ResultConflict,
+    ResultForbidden,
     ResultLocked,
 )
 from .models import Adjustment, Result, ResultEvent
@@ -61,9 +73,13 @@ LOCKED_STATUSES = (Result.Status.CONFIRMED, Result.Status.ADJUSTED)
 MAX_REASON_LENGTH = 500
 
 CONFIRM_BY_OTHER_SIDE = gettext_lazy(
-    "Le résultat doit être confirmé par l'autre camp (%(side)s), pas par celui qui l'a saisi."
+    "Le résultat doit être confirmé par l'autre équipe (%(side)s), avec son propre code, pas "
+    "par celle qui l'a saisi."
 )
 LOCKED = gettext_lazy("Ce résultat est confirmé : seul l'arbitre peut le modifier.")
+# Wrong team codes accepted at one table in one round before codes are refused there: a
+# 4-digit code must not be found by trying them all.
+MAX_CODE_FAILURES = 10
 
 
 # --- Helpers ----------------------------------------------------------------------------
@@ -84,29 +100,85 @@ def snapshot(result: Result | None) -> dict[str, Any] | None:
         "ns_adjustment": result.ns_adjustment,
         "ew_adjustment": result.ew_adjustment,
         "entered_side": result.entered_side,
+        "entered_team": _team_number(result.entered_team_id),
+        "confirmed_team": _team_number(result.confirmed_team_id),
         "dispute_reason": result.dispute_reason,
+        "flags": result.flags,
     }
 
 
-def actor_label(assignment: TableAssignment, side: str | None, source: str) -> str:
-    """Who acted when there is no account: a side of a table, an import, the demo."""
-    if side:
-        return f"table {assignment.table.number}, {side}"
+def _team_number(team_id: int | None) -> int | None:
+    if team_id is None:
+        return None
+    return Team.objects.filter(pk=team_id).values_list("number", flat=True).first()
+
+
+def actor_label(assignment: TableAssignment, team: Team | None, source: str) -> str:
+    """Who acted when there is no account: a team at a table, an import, the demo."""
+    if team is not None:
+        side = assignment.side_of(team)
+        return f"table {assignment.table.number}, {side}, équipe {team.number}"
     if source == Result.Source.IMPORT:
         return "import"
     return ""
 
 
 def _user(by):
-    return by if by is not None and getattr(by, "is_authenticated", False) else None
+    user = by.user if isinstance(by, policy.Actor) else by
+    return user if user is not None and getattr(user, "is_authenticated", False) else None
 
 
-def _check_side(side: str | None, source: str) -> str | None:
-    if side is not None and side not in SIDES:
-        raise ValueError(f"side must be NS or EW, not {side!r}")
-    if source == Result.Source.TABLE and side is None:
-        raise ValueError("a table entry says which side entered it")
-    return side
+def _actor(by, tournament: Tournament) -> policy.Actor | None:
+    """The policy's actor for ``by``; None for the system itself."""
+    return None if by is None else policy.actor_for(by, tournament)
+
+
+def _table_team(actor: policy.Actor | None, assignment: TableAssignment) -> Team | None:
+    """None when staff (or the system) acts; else the team acting at this table, once the
+    policy lets it (``ResultForbidden`` otherwise)."""
+    if actor is None or actor.arbiter:
+        return None
+    refusal = policy.table_refusal(actor, assignment)
+    if refusal is not None:
+        raise ResultForbidden(refusal)
+    return actor.team
+
+
+def _check_staff(actor: policy.Actor | None, tournament: Tournament) -> None:
+    if actor is not None and not policy.can_enter_any_result(actor, tournament):
+        raise ResultForbidden(_("Seuls les arbitres de ce tournoi peuvent faire cela."))
+
+
+def team_by_code(assignment: TableAssignment, code: str) -> Team:
+    """The team of this table whose code this is (fiche de route), or ``ResultForbidden``.
+
+    Each wrong code is counted at the table for the round; past ``MAX_CODE_FAILURES`` codes are
+    refused there and the arbiter confirms the results. The count is kept even though the
+    request fails (it is written in its own statement, outside any transaction of the caller's).
+    """
+    code = (code or "").strip()
+    if assignment.code_failures >= MAX_CODE_FAILURES:
+        raise ResultForbidden(
+            _("Trop de codes erronés à cette table : appelez l'arbitre pour confirmer.")
+        )
+    for team in (assignment.ns_team, assignment.ew_team):
+        if team is not None and code and hmac.compare_digest(team.code, code):
+            return team
+    TableAssignment.objects.filter(pk=assignment.pk).update(code_failures=F("code_failures") + 1)
+    assignment.code_failures += 1
+    raise ResultForbidden(
+        _("Ce code n'est celui d'aucune des deux équipes de cette table (voir la fiche de route).")
+    )
+
+
+def _flags(record: ResultRecord, hands) -> list[dict[str, Any]]:
+    """What the record says that the hands contradict, as stored on the result."""
+    if hands is None:
+        return []
+    return [
+        {"field": problem.field, "code": problem.code, "params": problem.params}
+        for problem in hand_problems(record, hands)
+    ]
 
 
 def check_board(assignment: TableAssignment, board_number: int) -> None:
@@ -235,16 +307,20 @@ def _copy_fields(result: Result) -> dict[str, Any]:
         "ns_adjustment": result.ns_adjustment,
         "ew_adjustment": result.ew_adjustment,
         "entered_side": result.entered_side,
+        "entered_team": result.entered_team,
         "entered_by": result.entered_by,
+        "flags": result.flags,
     }
 
 
 @dataclass(frozen=True)
 class Scored:
-    """A validated record and its deal score, ready to store."""
+    """A validated record and its deal score, ready to store, with what the hands contradict
+    in it (``flags``; only for a record checked without the hands)."""
 
     record: ResultRecord
     score: DealScore
+    flags: tuple = ()
 
     def fields(self) -> dict[str, Any]:
         data = self.score.to_dict()
@@ -256,16 +332,27 @@ class Scored:
             "score_detail": data["detail"],
             "ns_adjustment": "",
             "ew_adjustment": "",
+            "flags": list(self.flags),
         }
 
 
 def score_record(
-    data: Mapping[str, Any], rules: RuleSettings, hands: Mapping[Seat, Hand] | None
+    data: Mapping[str, Any],
+    rules: RuleSettings,
+    hands: Mapping[Seat, Hand] | None,
+    *,
+    hands_visible: bool = True,
 ) -> Scored:
-    """Parse with the rules engine (hands checked when known) and score; raises
-    ``ResultValidationError``."""
-    record = parse_result(data, rules, hands)
-    return Scored(record, score_deal(record, rules))
+    """Parse with the rules engine and score; raises ``ResultValidationError``.
+
+    With ``hands_visible`` the record is checked against the hands (when known) and every
+    disagreement is an error; without, it is checked against the rules alone and the
+    disagreements become flags: the errors then say nothing about the cards."""
+    if hands_visible or hands is None:
+        record = parse_result(data, rules, hands)
+        return Scored(record, score_deal(record, rules))
+    record = parse_result(data, rules, None)
+    return Scored(record, score_deal(record, rules), tuple(_flags(record, hands)))
 
 
 # --- Entry ------------------------------------------------------------------------------
@@ -277,32 +364,39 @@ def record_result(
     data: Mapping[str, Any],
     *,
     by=None,
-    side: str | None = None,
-    source: str = Result.Source.ARBITER,
+    source: str | None = None,
     ip: str | None = None,
     submission_key: str | None = None,
     replace_version: int | None = None,
 ) -> Result:
     """Store a result of ``board_number`` at this table in this round; return the version.
 
-    ``data`` is the canonical record (domain.md §5). An arbiter's entry (``side=None``) is
-    confirmed at once; a table's entry (``side`` "NS"/"EW") waits for the other side.
+    ``data`` is the canonical record (domain.md §5). Staff's entry is confirmed at once; a
+    team's entry (``by`` a ``policy.team_actor``) waits for the other team's confirmation.
     If the board already has a result, changing it needs ``replace_version``: the version the
     user saw (else ``ResultConflict``); a confirmed result can only be replaced by an arbiter
     (else ``ResultLocked``). A repeated ``submission_key`` (a reloaded form) returns the version
     that key created, and creates nothing; the returned version's ``is_replay`` is then True.
 
-    Raises ``BoardNotPlayedHere``, ``ResultValidationError`` (the engine's field errors),
-    ``ResultConflict``, ``ResultLocked`` or ``InvalidAction``.
+    Raises ``ResultForbidden``, ``BoardNotPlayedHere``, ``ResultValidationError`` (the engine's
+    field errors), ``ResultConflict``, ``ResultLocked`` or ``InvalidAction``.
     """
-    side = _check_side(side, source)
-    check_board(assignment, board_number)
     tournament = assignment.round.tournament
+    actor = _actor(by, tournament)
+    team = _table_team(actor, assignment)
+    if source is None:
+        source = Result.Source.TABLE if team is not None else Result.Source.ARBITER
+    check_board(assignment, board_number)
     if submission_key:
         replayed = _replay(assignment, board_number, submission_key)
         if replayed is not None:
             return replayed
-    scored = score_record(data, tournament.rule_settings(), board_hands(tournament, board_number))
+    scored = score_record(
+        data,
+        tournament.rule_settings(),
+        board_hands(tournament, board_number),
+        hands_visible=actor is None or policy.can_see_board_hands(actor, tournament, board_number),
+    )
     try:
         with transaction.atomic():
             locked = _lock(assignment)
@@ -315,12 +409,13 @@ def record_result(
                 board_number,
                 scored,
                 by=by,
-                side=side,
+                team=team,
                 source=source,
                 ip=ip,
                 submission_key=submission_key,
                 replace_version=replace_version,
             )
+            _open_next_round_when_done(locked.round)
             mark_results_changed(tournament, board_numbers=[board_number])
     except IntegrityError:
         # Only reachable if a writer bypassed the lock: the constraints still hold.
@@ -349,7 +444,7 @@ def _store_entry(
     scored: Scored,
     *,
     by,
-    side: str | None,
+    team: Team | None,
     source: str,
     ip: str | None,
     submission_key: str | None,
@@ -360,7 +455,8 @@ def _store_entry(
     previous = _current(assignment, board_number)
     live = _live(previous)
     _check_replacing(live, replace_version)
-    if live is not None and side is not None:
+    side = assignment.side_of(team)
+    if live is not None and team is not None:
         if live.status in LOCKED_STATUSES:
             raise ResultLocked(LOCKED)
         if live.status == Result.Status.ENTERED and live.entered_side != side:
@@ -368,7 +464,7 @@ def _store_entry(
                 _("Ce résultat a été saisi par l'autre camp : confirmez-le ou contestez-le.")
             )
     now = timezone.now()
-    arbiter = side is None
+    arbiter = team is None
     result = _add_version(
         assignment,
         board_number,
@@ -376,6 +472,7 @@ def _store_entry(
         status=Result.Status.CONFIRMED if arbiter else Result.Status.ENTERED,
         source=source,
         entered_side=side or "",
+        entered_team=team,
         entered_by=_user(by),
         confirmed_at=now if arbiter else None,
         confirmed_by=_user(by) if arbiter else None,
@@ -391,7 +488,7 @@ def _store_entry(
         result,
         previous,
         by=by,
-        label=label if label is not None else actor_label(assignment, side, source),
+        label=label if label is not None else actor_label(assignment, team, source),
         ip=ip,
     )
     return result
@@ -407,16 +504,26 @@ def _follow_up(result: Result, current: Result | None, status: str) -> bool:
     )
 
 
-def confirm_result(
-    result: Result, *, by=None, side: str | None = None, ip: str | None = None
-) -> Result:
+def _check_other_team(current: Result, team: Team, assignment: TableAssignment, message) -> None:
+    """A team acts on a result only if the *other* team entered it."""
+    side = assignment.side_of(team)
+    if current.entered_team_id is not None:
+        same = current.entered_team_id == team.pk
+    else:
+        same = current.entered_side == side
+    if same:
+        raise InvalidAction(message, side=SIDE_LABELS[OTHER_SIDE[side]])
+
+
+def confirm_result(result: Result, *, by=None, ip: str | None = None) -> Result:
     """Confirm the version ``result`` (the one the user saw); return the confirmed version.
 
-    A table's entry is confirmed by the other side; an arbiter may confirm any entered or
-    disputed result (resolving the dispute as entered).
+    A team's entry is confirmed by the other team (``by`` its ``policy.team_actor``); an
+    arbiter may confirm any entered or disputed result (resolving the dispute as entered).
     """
-    side = _check_side(side, Result.Source.TABLE if side else Result.Source.ARBITER)
     tournament = result.tournament
+    actor = _actor(by, tournament)
+    team = _table_team(actor, result.assignment)
     with transaction.atomic():
         assignment = _lock(result.assignment)
         current = _current(assignment, result.board_number)
@@ -426,7 +533,7 @@ def confirm_result(
         current = _check_seen(_live(current), result.version)
         if current.status not in (Result.Status.ENTERED, Result.Status.DISPUTED):
             raise InvalidAction(_("Ce résultat n'attend pas de confirmation."))
-        if side is not None:
+        if team is not None:
             if current.status == Result.Status.DISPUTED:
                 raise InvalidAction(
                     _(
@@ -434,8 +541,7 @@ def confirm_result(
                         "nouveau le résultat exact."
                     )
                 )
-            if current.entered_side == side:
-                raise InvalidAction(CONFIRM_BY_OTHER_SIDE, side=OTHER_SIDE[side])
+            _check_other_team(current, team, assignment, CONFIRM_BY_OTHER_SIDE)
         confirmed = _add_version(
             assignment,
             result.board_number,
@@ -443,6 +549,7 @@ def confirm_result(
             status=Result.Status.CONFIRMED,
             confirmed_at=timezone.now(),
             confirmed_by=_user(by),
+            confirmed_team=team,
             **_copy_fields(current),
         )
         _log(
@@ -452,20 +559,21 @@ def confirm_result(
             confirmed,
             current,
             by=by,
-            label=actor_label(assignment, side, Result.Source.TABLE),
+            label=actor_label(assignment, team, Result.Source.TABLE),
             ip=ip,
         )
+        _open_next_round_when_done(assignment.round)
         mark_results_changed(tournament, board_numbers=[result.board_number])
     confirmed.is_replay = False
     return confirmed
 
 
-def dispute_result(
-    result: Result, reason: str, *, by=None, side: str | None = None, ip: str | None = None
-) -> Result:
-    """The other side disputes an entered result (contestation), saying why; an arbiter resolves
-    it by confirming, replacing, adjusting or deleting it, or the table enters it anew."""
-    side = _check_side(side, Result.Source.TABLE if side else Result.Source.ARBITER)
+def dispute_result(result: Result, reason: str, *, by=None, ip: str | None = None) -> Result:
+    """The other team disputes an entered result (contestation), saying why; an arbiter
+    resolves it by confirming, replacing, adjusting or deleting it, or the table enters it
+    anew."""
+    actor = _actor(by, result.tournament)
+    team = _table_team(actor, result.assignment)
     reason = " ".join((reason or "").split())
     if not reason:
         raise InvalidAction(_("Indiquez la raison de la contestation."))
@@ -485,9 +593,12 @@ def dispute_result(
             if current.status in LOCKED_STATUSES:
                 raise ResultLocked(LOCKED)
             raise InvalidAction(_("Seul un résultat en attente de confirmation se conteste."))
-        if side is not None and current.entered_side == side:
-            raise InvalidAction(
-                _("Vous avez saisi ce résultat : corrigez-le plutôt que de le contester.")
+        if team is not None:
+            _check_other_team(
+                current,
+                team,
+                assignment,
+                _("Vous avez saisi ce résultat : corrigez-le plutôt que de le contester."),
             )
         disputed = _add_version(
             assignment,
@@ -504,7 +615,7 @@ def dispute_result(
             disputed,
             current,
             by=by,
-            label=actor_label(assignment, side, Result.Source.TABLE),
+            label=actor_label(assignment, team, Result.Source.TABLE),
             ip=ip,
         )
         mark_results_changed(result.tournament, board_numbers=[result.board_number])
@@ -532,6 +643,7 @@ def adjust_result(
     This is how a board "not played" at a table is resolved, or a fouled board. Replacing an
     existing result needs the version the arbiter saw (``replace_version``).
     """
+    _check_staff(_actor(by, assignment.round.tournament), assignment.round.tournament)
     allowed = {choice.value for choice in Adjustment}
     if ns_adjustment not in allowed or ew_adjustment not in allowed:
         raise InvalidAction(
@@ -551,6 +663,7 @@ def adjust_result(
             source=source,
             action=action,
         )
+        _open_next_round_when_done(locked.round)
         mark_results_changed(locked.round.tournament, board_numbers=[board_number])
     result.is_replay = False
     return result
@@ -606,6 +719,7 @@ def delete_result(result: Result, *, by=None, ip: str | None = None) -> Result:
 
     The board is then missing again at that table and may be entered anew.
     """
+    _check_staff(_actor(by, result.tournament), result.tournament)
     with transaction.atomic():
         assignment = _lock(result.assignment)
         current = _current(assignment, result.board_number)
@@ -636,11 +750,58 @@ def delete_result(result: Result, *, by=None, ip: str | None = None) -> Result:
     return deleted
 
 
-def start_round(round_: Round) -> Round:
-    """Start the clock of a round (tables are late after boards × minutes per board)."""
+def start_round(round_: Round, *, by=None) -> Round:
+    """Start a round (« Démarrer le tour »): its clock runs (tables are late after boards ×
+    minutes per board) and its tables may enter their results. Arbiters only."""
+    tournament = round_.tournament
+    if by is not None and not policy.can_start_round(by, tournament):
+        raise ResultForbidden(_("Seuls les arbitres de ce tournoi démarrent un tour."))
+    if not round_.published:
+        raise InvalidAction(_("Publiez ce tour avant de le démarrer."))
     round_.started_at = timezone.now()
     round_.save(update_fields=["started_at"])
     return round_
+
+
+def open_all_rounds(tournament: Tournament, *, by=None, open_: bool = True) -> Tournament:
+    """« Ouvrir tous les tours »: players may enter results in every published round, started
+    or not (for clubs that let tables play at their own pace). Organizers only."""
+    if by is not None and not policy.can_open_all_rounds(by, tournament):
+        raise ResultForbidden(_("Seuls les organisateurs de ce tournoi peuvent faire cela."))
+    tournament.all_rounds_open = open_
+    tournament.save(update_fields=["all_rounds_open", "updated_at"])
+    return tournament
+
+
+def _open_next_round_when_done(round_: Round) -> None:
+    """Once every board of every table of a round counts (confirmed or adjusted), the next
+    published round starts by itself, if nobody started it yet."""
+    next_round = (
+        Round.objects.filter(
+            tournament_id=round_.tournament_id,
+            number=round_.number + 1,
+            published=True,
+            started_at__isnull=True,
+        )
+        .only("pk")
+        .first()
+    )
+    if next_round is None:
+        return
+    expected = sum(
+        len(boards)
+        for boards, ns, ew in TableAssignment.objects.filter(round=round_).values_list(
+            "boards", "ns_team_id", "ew_team_id"
+        )
+        if ns is not None and ew is not None
+    )
+    counting = Result.objects.filter(
+        round=round_, is_current=True, status__in=LOCKED_STATUSES
+    ).count()
+    if expected and counting >= expected:
+        Round.objects.filter(pk=next_round.pk, started_at__isnull=True).update(
+            started_at=timezone.now()
+        )
 
 
 # --- Import ---------------------------------------------------------------------------------
@@ -684,6 +845,7 @@ def import_results(
     all, with ``known_errors`` (lines the file reader could not read). With ``replace`` an
     existing result is replaced by a new version.
     """
+    _check_staff(_actor(by, tournament), tournament)
     entries = list(entries)
     rules = tournament.rule_settings()
     hands = hands_by_board(tournament)
@@ -780,7 +942,7 @@ def import_results(
                         entry.board,
                         scored,
                         by=by,
-                        side=None,
+                        team=None,
                         source=Result.Source.IMPORT,
                         ip=ip,
                         submission_key=None,
@@ -853,7 +1015,7 @@ def record_demo_results(tournament: Tournament) -> int:
                     board,
                     scored,
                     by=None,
-                    side=None,
+                    team=None,
                     source=Result.Source.ARBITER,
                     ip=None,
                     submission_key=None,

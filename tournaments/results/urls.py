@@ -58,4 +58,5 @@ urlpatterns = [
         name="export",
     ),
     path("table/<str:token>/", views_table.table_entry, name="table_entry"),
+    path("equipe/<str:token>/", views_table.team_link, name="team_link"),
 ]

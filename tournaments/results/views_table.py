@@ -1,9 +1,13 @@
 """Table entry (saisie à la table): the players of a table enter and confirm their results from
-a phone, through the table's secret URL printed as a QR code on its table card.
+a phone, through the table's secret URL printed as a QR code on its table card, or through
+their team's own link printed on its route card (fiche de route).
 
-No login: the secret token is the key (a wrong one is a 404). One side says which side it is
-and enters a board; the other side sees the summary with the marks and confirms or disputes it;
-once confirmed only an arbiter can change it. Plain forms (POST, then redirect), no script needed.
+No login. The table's link only says which table; a team says who it is with its four-digit
+code (or by opening its own link, ``team_link``), and the phone remembers it for the session.
+One team enters a board; the *other* team confirms or disputes it by giving its own code on the
+same phone (or from its own phone): the same proof never enters and confirms. Once confirmed,
+only an arbiter can change it. Who may do what is the access policy's (``tournaments.policy``),
+enforced again by the services. Plain forms (POST, then redirect), no script needed.
 """
 
 from __future__ import annotations
@@ -15,6 +19,9 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from scoring.engine.result_record import ResultValidationError
+from tournaments import policy
+from tournaments.models import Team
+from tournaments.selectors import next_entry, team_schedule
 
 from . import selectors, services
 from .access import client_ip
@@ -23,15 +30,7 @@ from .exceptions import ResultError
 from .forms import DisputeForm, ResultRowForm
 from .models import Result
 
-SIDES = ("NS", "EW")
-
-
-def _side_key(table) -> str:
-    return f"results-table-side-{table.pk}"
-
-
-def _entry_open(tournament) -> bool:
-    return tournament.status == tournament.Status.RUNNING
+PROVEN_TEAMS = "results-proven-teams"
 
 
 def _page_url(table, round_number: int | None, board: int | None = None) -> str:
@@ -45,6 +44,28 @@ def _page_url(table, round_number: int | None, board: int | None = None) -> str:
 
 def _row_form(row, rules, data=None) -> ResultRowForm:
     return ResultRowForm(data, prefix=f"b{row.board}", rules=rules, hands=None, existing=row.result)
+
+
+def _proven(request) -> list[int]:
+    return list(request.session.get(PROVEN_TEAMS, []))
+
+
+def remember_team(request, team: Team, *, forget=()) -> None:
+    """This phone has proved it is ``team`` (its code, its link); ``forget`` other teams."""
+    forgotten = {t.pk for t in forget if t is not None}
+    proven = [pk for pk in _proven(request) if pk != team.pk and pk not in forgotten]
+    request.session[PROVEN_TEAMS] = [*proven, team.pk]
+
+
+def _identity(request, assignment) -> Team | None:
+    """The team of this table that this phone has proved to be, if any (the latest proved)."""
+    proven = _proven(request)
+    for pk in reversed(proven):
+        if pk == assignment.ns_team_id:
+            return assignment.ns_team
+        if pk == assignment.ew_team_id:
+            return assignment.ew_team
+    return None
 
 
 def table_entry(request, token: str):
@@ -66,29 +87,37 @@ def table_entry(request, token: str):
         chosen = next((item for item in rounds if item.round.number == int(wanted)), None)
     if chosen is None:
         chosen = selectors.current_table_round(rounds)
-    side = request.session.get(_side_key(table))
+    team = _identity(request, chosen.assignment) if chosen is not None else None
     rules = tournament.rule_settings()
     forms_by_board: dict[int, ResultRowForm] = {}
     dispute_forms: dict[int, DisputeForm] = {}
     status = 200
+    refusal = policy.table_refusal(policy.PUBLIC, chosen.assignment) if chosen else None
+    # A round is open when the only thing missing is who is asking.
+    round_open = chosen is not None and policy.round_open_to_tables(chosen.round)
 
     if request.method == "POST":
-        action = request.POST.get("action")
-        if action == "side":
-            chosen_side = request.POST.get("side")
-            if chosen_side in SIDES:
-                request.session[_side_key(table)] = chosen_side
-            else:
-                request.session.pop(_side_key(table), None)
+        if chosen is None or not round_open:
+            messages.error(
+                request, str(refusal or _("La saisie n'est pas possible pour le moment."))
+            )
             return redirect(_page_url(table, chosen.round.number if chosen else None))
-        if chosen is None or side not in SIDES or not _entry_open(tournament):
-            messages.error(request, _("La saisie n'est pas possible pour le moment."))
-            return redirect(_page_url(table, None))
+        action = request.POST.get("action")
+        if action == "identify":
+            _identify(request, chosen)
+            return redirect(_page_url(table, chosen.round.number))
+        if action == "forget":
+            request.session[PROVEN_TEAMS] = [
+                pk
+                for pk in _proven(request)
+                if pk not in (chosen.assignment.ns_team_id, chosen.assignment.ew_team_id)
+            ]
+            return redirect(_page_url(table, chosen.round.number))
         row = _posted_row(request, chosen)
         if row is None:
             messages.error(request, _("Cet étui n'est pas joué à cette table dans ce tour."))
             return redirect(_page_url(table, chosen.round.number))
-        outcome = _act(request, action, table, chosen, row, side, rules)
+        outcome = _act(request, action, table, chosen, row, team, rules)
         if outcome is None:
             return redirect(_page_url(table, chosen.round.number, row.board))
         kind, form, status = outcome
@@ -101,7 +130,9 @@ def table_entry(request, token: str):
             dispute = dispute_forms.get(row.board) or DisputeForm(
                 initial={"version": row.result.version if row.result else None}
             )
-            rows.append(_row_view(row, side, form, dispute))
+            rows.append(_row_view(row, chosen.assignment, team, form, dispute))
+    side = chosen.assignment.side_of(team) if team is not None else None
+    other = services.OTHER_SIDE.get(side or "", "")
     return render(
         request,
         "results/table_entry.html",
@@ -110,14 +141,33 @@ def table_entry(request, token: str):
             "table": table,
             "rounds": rounds,
             "chosen": chosen,
+            "team": team,
             "side": side,
-            "side_label": SIDE_LABELS.get(side, ""),
-            "other_side_label": SIDE_LABELS.get(services.OTHER_SIDE.get(side, ""), ""),
+            "side_label": SIDE_LABELS.get(side or "", ""),
+            "other_side_label": SIDE_LABELS.get(other, ""),
             "rows": rows,
-            "entry_open": _entry_open(tournament),
+            "entry_open": round_open,
+            "closed_reason": refusal if not round_open else None,
             "rules": rules,
         },
         status=status,
+    )
+
+
+def _identify(request, chosen) -> None:
+    """« Code de votre équipe »: the phone becomes that team for this table."""
+    assignment = chosen.assignment
+    try:
+        team = services.team_by_code(assignment, request.POST.get("code", ""))
+    except ResultError as error:
+        messages.error(request, str(error))
+        return
+    remember_team(request, team, forget=(assignment.ns_team, assignment.ew_team))
+    side = assignment.side_of(team)
+    messages.success(
+        request,
+        _("Vous êtes %(side)s (%(team)s).")
+        % {"side": SIDE_LABELS[side], "team": team.display_name},
     )
 
 
@@ -128,40 +178,71 @@ def _posted_row(request, chosen):
     return next((row for row in chosen.rows if row.board == int(board)), None)
 
 
-def _row_view(row, side, form, dispute) -> dict:
-    """What the page offers for one board, from the point of view of ``side``."""
+def _row_view(row, assignment, team, form, dispute) -> dict:
+    """What the page offers for one board, from the point of view of ``team`` (None: the phone
+    has not said which team it is)."""
     state = row.state
     result = row.result
-    mine = result is not None and result.entered_side == side
+    entered_by_us = False
+    if result is not None and team is not None:
+        if result.entered_team_id is not None:
+            entered_by_us = result.entered_team_id == team.pk
+        else:
+            entered_by_us = result.entered_side == assignment.side_of(team)
+    waiting = state == selectors.ENTERED
     return {
         "board": row.board,
         "state": state,
         "result": result if state != selectors.MISSING else None,
         "form": form,
         "dispute_form": dispute,
-        "can_enter": state == selectors.MISSING,
-        "can_correct": (state == selectors.ENTERED and mine) or state == selectors.DISPUTED,
-        "can_confirm": state == selectors.ENTERED and not mine and side is not None,
-        "waiting": state == selectors.ENTERED and mine,
+        "can_enter": team is not None and state == selectors.MISSING,
+        "can_correct": team is not None
+        and ((waiting and entered_by_us) or state == selectors.DISPUTED),
+        # The other team confirms: from its own identified phone, or by giving its code here.
+        "can_confirm": waiting and team is not None and not entered_by_us,
+        "confirm_with_code": waiting and (team is None or entered_by_us),
+        "waiting": waiting and entered_by_us,
         "locked": state in selectors.DONE_STATES,
     }
 
 
-def _act(request, action, table, chosen, row, side, rules):
+def _confirming_actor(request, assignment, team):
+    """Who confirms or disputes: the team whose code was given with the form, else the team
+    this phone is. The code is not remembered: the phone stays the team that entered."""
+    code = request.POST.get("code")
+    if code is not None:
+        return policy.team_actor(services.team_by_code(assignment, code))
+    if team is None:
+        raise services.ResultForbidden(
+            _("Donnez le code de votre équipe (il figure sur votre fiche de route).")
+        )
+    return policy.team_actor(team)
+
+
+def _act(request, action, table, chosen, row, team, rules):
     """Carry out a table's action on one board. None on success (the page redirects); else
     ``(kind, form with errors, status)`` for the page to show again."""
     ip = client_ip(request)
+    assignment = chosen.assignment
     if action == "enter":
         form = _row_form(row, rules, request.POST)
+        if team is None:
+            form.is_valid()
+            form.add_error(
+                None,
+                _("Donnez d'abord le code de votre équipe (il figure sur votre fiche de route)."),
+            )
+            return "entry", form, 403
         if not form.is_valid():
             return "entry", form, 400
         replace = form.cleaned_data.get("replace")
         try:
             result = services.record_result(
-                chosen.assignment,
+                assignment,
                 row.board,
                 form.record,
-                side=side,
+                by=policy.team_actor(team, table=table),
                 source=Result.Source.TABLE,
                 ip=ip,
                 submission_key=form.cleaned_data.get("submission_key") or None,
@@ -174,10 +255,14 @@ def _act(request, action, table, chosen, row, side, rules):
             form.add_error(None, str(error))
             return "entry", form, error.status
         if not result.is_replay:
+            other = services.OTHER_SIDE[assignment.side_of(team)]
             messages.success(
                 request,
-                _("Étui %(board)s enregistré : à confirmer par %(side)s.")
-                % {"board": row.board, "side": SIDE_LABELS[services.OTHER_SIDE[side]]},
+                _(
+                    "Étui %(board)s enregistré : à confirmer par %(side)s avec le code de "
+                    "leur équipe."
+                )
+                % {"board": row.board, "side": SIDE_LABELS[other]},
             )
         else:
             messages.info(
@@ -192,17 +277,18 @@ def _act(request, action, table, chosen, row, side, rules):
         except ValueError:
             version = None
         seen = Result.objects.filter(
-            assignment=chosen.assignment, board_number=row.board, version=version
+            assignment=assignment, board_number=row.board, version=version
         ).first()
         if seen is None:
             messages.error(request, _("Ce résultat n'existe plus : rechargez la page."))
             return None
         try:
+            actor = _confirming_actor(request, assignment, team)
             if action == "confirm":
-                services.confirm_result(seen, side=side, ip=ip)
+                services.confirm_result(seen, by=actor, ip=ip)
                 messages.success(request, _("Étui %(board)s confirmé.") % {"board": row.board})
             else:
-                services.dispute_result(seen, request.POST.get("reason", ""), side=side, ip=ip)
+                services.dispute_result(seen, request.POST.get("reason", ""), by=actor, ip=ip)
                 messages.warning(
                     request,
                     _("Étui %(board)s contesté : l'arbitre a été prévenu.") % {"board": row.board},
@@ -216,3 +302,28 @@ def _act(request, action, table, chosen, row, side, rules):
         return None
     messages.error(request, _("Action inconnue."))
     return None
+
+
+def team_link(request, token: str):
+    """A team's own link (QR code of its route card): the phone becomes that team, and the page
+    shows its route — table and direction round by round — with a link to enter at its table."""
+    team = (
+        Team.objects.select_related("tournament", "player_one", "player_two")
+        .filter(token=token)
+        .first()
+    )
+    if team is None or not team.tournament.table_entry:
+        raise Http404
+    tournament = team.tournament
+    remember_team(request, team)
+    schedule = team_schedule(team)
+    return render(
+        request,
+        "results/team_link.html",
+        {
+            "tournament": tournament,
+            "team": team,
+            "schedule": schedule,
+            "next": next_entry(schedule),
+        },
+    )

@@ -6,6 +6,7 @@ import pytest
 
 from scoring.engine.annonces import Annonce, AnnonceKind
 from scoring.engine.cards import Hand, PerSide, Rank, Seat, Side, Strain, Suit
+from scoring.engine.deal_score import score_deal
 from scoring.engine.result_record import (
     MESSAGES,
     Capot,
@@ -13,6 +14,10 @@ from scoring.engine.result_record import (
     FieldError,
     ResultRecord,
     ResultValidationError,
+    bids,
+    hand_problems,
+    max_bid,
+    max_side_total,
     parse_result,
 )
 from scoring.engine.rules import PRESETS
@@ -169,16 +174,50 @@ def test_every_error_is_reported_not_only_the_first():
     ("bid", "code"),
     [
         (95, "bid_not_multiple_of_10"),
-        (170, "bid_out_of_range"),
-        (70, "bid_out_of_range"),
+        (175, "bid_not_multiple_of_10"),
+        (70, "bid_too_low"),
+        (0, "bid_too_low"),
+        (740, "bid_unreachable"),
+        (10**9, "bid_unreachable"),
         ("90", "invalid_bid"),
         (True, "invalid_bid"),
         (90.0, "invalid_bid"),
         (None, "required"),
     ],
 )
-def test_the_bid_is_80_to_160_in_steps_of_10_or_capot(bid, code):
+def test_the_bid_is_a_multiple_of_10_from_80_or_capot(bid, code):
     assert errors_of(record(bid=bid)) == [("contract.bid", code)]
+
+
+@pytest.mark.parametrize("bid", [80, 160, 170, 180, 250, 500, 730, "capot"])
+def test_the_ffb_sets_no_maximum_bid_below_what_a_side_can_reach(bid):
+    assert parse_result(record(bid=bid), FFB).contract.bid == bid
+
+
+def test_the_highest_bid_is_what_one_side_can_reach_under_the_rules():
+    # 162 card points + one belote + two players' carrés (J 200, 9 150, two more of 100).
+    assert max_side_total(FFB) == 162 + 20 + 550
+    assert max_bid(FFB) == 730
+    # Tout atout: four belotes; contrée: no annonces.
+    assert max_side_total(SA_TA) == 162 + 80 + 550
+    assert max_side_total(CONTREE) == 162 + 20
+    assert bids(CONTREE) == [80, 90, 100, 110, 120, 130, 140, 150, 160, 170, 180]
+    assert errors_of(record(bid=190, annonces=[]), CONTREE) == [("contract.bid", "bid_unreachable")]
+
+
+def test_a_bid_of_170_made_with_a_cent_scores_like_any_made_contract():
+    data = record(
+        bid=170,
+        strain="H",
+        taker="W",
+        taker_points=80,
+        belote=[],
+        annonces=[{"seat": "W", "kind": "cent", "high": "A", "suit": "S"}],
+    )
+    score = score_deal(parse_result(data, FFB), FFB)
+    # Takers: 80 + 100 = 180 >= 170 and more than the defence's 82: made, 180 + 170 = 350.
+    assert score.made
+    assert (score.ew, score.ns) == (350, 80)
 
 
 @pytest.mark.parametrize("strain", ["SA", "TA"])
@@ -281,8 +320,33 @@ def test_one_belote_at_most_in_a_trump_suit():
 
 
 def test_four_belotes_at_most_in_tout_atout():
-    data = record(strain="TA", belote=["W", "W", "E", "N", "S"])
-    assert errors_of(data, SA_TA) == [("belote.4", "too_many_belotes_all_trump")]
+    data = record(strain="TA", belote=["W", "W", "E", "N", "S"], annonces=[])
+    assert errors_of(data, SA_TA) == [("belote", "too_many_belote_seats")]
+
+
+def test_a_list_longer_than_a_deal_can_hold_is_refused_without_reading_it():
+    endless = [{"seat": "N", "kind": "tierce", "high": "A", "suit": "S"}] * 100_000
+    assert errors_of(record(annonces=endless)) == [("annonces", "too_many_annonces")]
+    assert errors_of(record(belote=["W"] * 100_000, annonces=[])) == [
+        ("belote", "too_many_belote_seats")
+    ]
+
+
+def test_a_passe_generale_with_zero_points_is_accepted_and_stored_empty():
+    parsed = parse_result({"passed": True, "taker_points": 0}, FFB)
+    assert parsed == ResultRecord(passed=True)
+    assert parsed.to_dict()["taker_points"] is None
+
+
+def test_hand_problems_lists_what_the_cards_contradict_without_refusing():
+    hands = {Seat.WEST: Hand.from_pbn("AK.Q.AKQJ.A"), Seat.NORTH: Hand.from_pbn("KQ.AKT..")}
+    parsed = parse_result(record(), FFB)
+    problems = hand_problems(parsed, hands)
+    assert [(p.field, p.code) for p in problems] == [
+        ("belote.0", "belote_not_held"),
+        ("annonces.0", "annonce_not_held"),
+    ]
+    assert hand_problems(parse_result({"passed": True}, FFB), hands) == []
 
 
 def test_a_belote_the_seat_does_not_hold_is_refused_when_the_hands_are_known():
@@ -445,15 +509,15 @@ def test_an_overlapping_set_of_a_held_hand_is_refused():
 
 
 def test_field_errors_render_their_english_template():
-    error = FieldError("contract.bid", "bid_out_of_range", MESSAGES["bid_out_of_range"], {
-        "value": 170, "min": 80, "max": 160,
+    error = FieldError("contract.bid", "bid_too_low", MESSAGES["bid_too_low"], {
+        "value": 70, "min": 80,
     })  # fmt: skip
-    assert error.render() == "The bid must be between 80 and 160 (170 given)."
+    assert error.render() == "The bid must be at least 80 (70 given)."
     assert error.to_dict() == {
         "field": "contract.bid",
-        "code": "bid_out_of_range",
-        "message": "The bid must be between 80 and 160 (170 given).",
-        "params": {"value": 170, "min": 80, "max": 160},
+        "code": "bid_too_low",
+        "message": "The bid must be at least 80 (70 given).",
+        "params": {"value": 70, "min": 80},
     }
 
 
