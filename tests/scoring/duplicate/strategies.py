@@ -39,17 +39,25 @@ def plays(movement: Movement) -> dict[int, int]:
 
 @st.composite
 def movements(
-    draw, *, kinds: tuple[str, ...] = ("mitchell", "howell"), full: bool = False
+    draw,
+    *,
+    kinds: tuple[str, ...] = ("mitchell", "howell"),
+    full: bool = False,
+    arrow_switches: bool = False,
 ) -> Movement:
     """A Mitchell (odd teams: a phantom; 7, 11, 15 teams: an even number of tables) or a
-    Howell, curtailed to fewer rounds unless ``full``."""
+    Howell, curtailed to fewer rounds unless ``full``; with ``arrow_switches`` a Mitchell of
+    two rounds or more may have its last round arrow-switched (one ranking)."""
     kind = draw(st.sampled_from(kinds))
     per_round = draw(st.integers(min_value=1, max_value=2))
     if kind == "mitchell":
         teams = draw(st.sampled_from([5, 6, 7, 8, 9, 11, 15]))
         most = max_mitchell_rounds(teams)
         rounds = most if full else draw(st.integers(min_value=1, max_value=most))
-        return mitchell(teams, rounds=rounds, boards_per_round=per_round)
+        switched = [rounds] if arrow_switches and rounds > 1 and draw(st.booleans()) else []
+        return mitchell(
+            teams, rounds=rounds, boards_per_round=per_round, arrow_switch_rounds=switched
+        )
     teams = draw(st.integers(min_value=4, max_value=8))
     most = max_howell_rounds(teams)
     rounds = most if full else draw(st.integers(min_value=1, max_value=most))
@@ -63,13 +71,14 @@ def fields(
     kinds: tuple[str, ...] = ("mitchell", "howell"),
     complete: bool = False,
     full: bool = False,
+    arrow_switches: bool = False,
     marks: st.SearchStrategy[int] = MARKS,
 ) -> Field:
     """A movement with a result drawn for every board of every table: mostly played, some
     adjusted, some missing (late tables), and now and then an adjusted score for a team sitting
     out; ``complete``: every table plays every board it is due, nothing adjusted; ``full``: the
-    movement's full number of rounds."""
-    movement = draw(movements(kinds=kinds, full=full))
+    movement's full number of rounds; ``arrow_switches``: see ``movements``."""
+    movement = draw(movements(kinds=kinds, full=full, arrow_switches=arrow_switches))
     results = []
     for assignment in movement.assignments:
         for board in assignment.boards:
