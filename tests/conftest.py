@@ -131,6 +131,13 @@ def _forget_celery_connections(app) -> None:
 
 
 @pytest.fixture(autouse=True)
-def _fast_password_hasher(settings):
-    """Hashing test users' passwords with the production hasher costs seconds per test."""
+def _fast_password_hasher(request):
+    """Hashing test users' passwords with the production hasher costs seconds per test.
+
+    Only with pytest-django loaded: the plain-Python tests also run without it
+    (``pytest -p no:django tests/scoring``), where there is no ``settings`` fixture.
+    """
+    if not request.config.pluginmanager.has_plugin("django"):
+        return
+    settings = request.getfixturevalue("settings")
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

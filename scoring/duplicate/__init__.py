@@ -8,7 +8,13 @@ from scoring.duplicate.board_result import Adjustment, BoardResult, ResultKey
 from scoring.duplicate.computation import Computation, ScoringOptions, compute
 from scoring.duplicate.datum import adjusted_difference, datum, score_datum
 from scoring.duplicate.display import display_decimal, display_rank
-from scoring.duplicate.matchpoints import matchpoints, neuberg, score_matchpoints, top
+from scoring.duplicate.matchpoints import (
+    matchpoints,
+    most_plays,
+    neuberg,
+    score_matchpoints,
+    top,
+)
 from scoring.duplicate.ranking import Ranking, RankingEntry, rank, team_lines
 from scoring.duplicate.rounding import round_to_ten
 from scoring.duplicate.scorecard import ScorecardLine, scorecard
@@ -34,6 +40,7 @@ __all__ = [
     "display_rank",
     "field_average",
     "matchpoints",
+    "most_plays",
     "neuberg",
     "rank",
     "round_to_ten",

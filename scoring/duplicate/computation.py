@@ -84,14 +84,18 @@ def compute(
     up_to_round: int | None = None,
     options: ScoringOptions | None = None,
     teams: Mapping[int, Side | None] | Iterable[int] | None = None,
+    common_plays: int | None = None,
 ) -> Computation:
     """Score every result with ``method`` and rank the teams.
 
-    ``expected_plays`` maps each board to the number of times the movement has it played (the
-    Neuberg E; matchpoints only). ``single_ranking``: one ranking of the whole field (Howell,
-    arrow-switched Mitchell) rather than one per direction. ``up_to_round``: count only the
-    results of rounds 1..up_to_round (None: all). ``teams``: registered teams, listed even
-    before they play, as a mapping to their direction when there are two rankings.
+    ``expected_plays`` maps each board to the number of times the movement has it played
+    (matchpoints only). ``common_plays`` is the Neuberg E every board is scaled to, the most
+    plays of any board of the ranking; by default the most in ``expected_plays``, so pass every
+    board of the movement even when ranking after a round. ``single_ranking``: one ranking of
+    the whole field (Howell, arrow-switched Mitchell) rather than one per direction.
+    ``up_to_round``: count only the results of rounds 1..up_to_round (None: all). ``teams``:
+    registered teams, listed even before they play, as a mapping to their direction when there
+    are two rankings.
 
     The output does not depend on the order of ``results``. Raises ValueError on an unknown
     method or inconsistent results (two results for one table and board, a team playing a
@@ -107,7 +111,7 @@ def compute(
     counted = [result for result in ordered if up_to_round is None or result.round <= up_to_round]
 
     if method is Method.MATCHPOINTS:
-        scores = score_matchpoints(counted, expected_plays)
+        scores = score_matchpoints(counted, expected_plays, common_plays)
     elif method is Method.DATUM:
         scores = score_datum(
             counted,

@@ -1,7 +1,9 @@
 """Matchpoints (points de match): each result against the others on the same cards, Law 78A.
 
-Results the board could not get (a late table, a sit-out) are made up for with the Neuberg
-formula, so that every board is worth the same top however many times it was played.
+Every board of a ranking is scored on one common top, 2(E - 1), where E is the most plays of
+any of its boards: results a board did not get (a late table, a set that passed the phantom's
+table, an adjusted score) are made up for with the Neuberg formula, so that every board weighs
+the same in a team's percentage however many times it was played.
 """
 
 from __future__ import annotations
@@ -47,19 +49,39 @@ def neuberg(points: int | Fraction, expected: int, actual: int) -> Fraction:
     return (points + 1) * Fraction(expected, actual) - 1
 
 
+def most_plays(expected_plays: Mapping[int, int]) -> int | None:
+    """The Neuberg E of a ranking: the most plays of any of its boards (None without boards).
+
+    ``expected_plays`` maps every board of the ranking to the number of times the movement has
+    it played; a board with fewer plays is scaled up to this E, so all share the top 2(E - 1).
+    """
+    return max(expected_plays.values(), default=None)
+
+
 def score_matchpoints(
-    results: Sequence[BoardResult], expected_plays: Mapping[int, int]
+    results: Sequence[BoardResult],
+    expected_plays: Mapping[int, int],
+    common_plays: int | None = None,
 ) -> list[TableScore]:
     """Matchpoint every result, board by board; the answer is in the order of ``results``.
 
-    ``expected_plays[board]`` is how many times the movement has the board played (E); the top
-    is 2(E - 1). A board with fewer played results is scored with Neuberg. An adjusted side
-    gets 40, 50 or 60 % of the top, and the adjusted table is left out of the comparison of the
-    others (their scores are Neuberg-scaled as if it had not played). A team sitting out
-    against the phantom is not a play of the board; an adjusted score it gets is a share of the
-    same top. Raises ValueError when a board has no expected number of plays or more tables
-    than expected.
+    ``expected_plays[board]`` is how many times the movement has the board played;
+    ``common_plays`` is the E of the whole ranking, by default ``most_plays(expected_plays)``.
+    Every board is scored on the common top 2(E - 1): the A results it got are matchpointed
+    among themselves and Neuberg-scaled from A to E, M' = (M + 1) x E / A - 1 (nothing changes
+    when A = E). An adjusted side gets 40, 50 or 60 % of the common top, and the adjusted table
+    is left out of the comparison of the others (their scores are scaled as if it had not
+    played). A team sitting out against the phantom is not a play of the board; an adjusted
+    score it gets is a share of the same top. Raises ValueError when a board has no expected
+    number of plays, more tables than expected, or more expected plays than ``common_plays``.
     """
+    most = most_plays(expected_plays)
+    common = most if common_plays is None else common_plays
+    if most is not None and common < most:
+        raise ValueError(
+            f"the common number of plays E ({common}) cannot be below the most plays of a "
+            f"board ({most})"
+        )
     by_board: dict[int, list[BoardResult]] = {}
     for result in results:
         by_board.setdefault(result.board, []).append(result)
@@ -67,22 +89,22 @@ def score_matchpoints(
     scores: dict[ResultKey, TableScore] = {}
     for board, board_results in by_board.items():
         expected = expected_plays.get(board)
-        if expected is None:
+        if expected is None or common is None:
             raise ValueError(f"the number of times board {board} is played is not given")
         # A team facing the phantom sits out: that is not a play of the board, even when the
         # arbiter gives the team an adjusted score.
         tables = sum(1 for result in board_results if len(result.teams()) == 2)
         if tables > expected:
             raise ValueError(f"board {board} has {tables} results but is played {expected} times")
-        board_top = top(expected)
+        board_top = top(common)
         played = [
             (result, net) for result in board_results if (net := result.net_on_ns_cards) is not None
         ]
         raw = matchpoints([net for _, net in played])
-        if len(played) == expected:
+        if len(played) == common:
             on_ns_cards = [Fraction(points) for points in raw]
         else:
-            on_ns_cards = [neuberg(points, expected, len(played)) for points in raw]
+            on_ns_cards = [neuberg(points, common, len(played)) for points in raw]
         for (result, _), ns_cards_points in zip(played, on_ns_cards, strict=True):
             ew_cards_points = board_top - ns_cards_points
             if result.arrow_switched:

@@ -1,5 +1,6 @@
 """The recomputation job and its bookkeeping: after-commit publishing, coalesced bursts, the
-broker being down, idempotence, superseded runs, failures, the catch-up, and speed."""
+broker being down, idempotence, superseded runs, failures, the catch-up, and the number of
+queries (the time is measured by benchmarks/recompute.py)."""
 
 import datetime
 import time
@@ -134,7 +135,7 @@ def test_with_the_broker_down_the_result_is_saved_and_stays_pending(
     started = time.monotonic()
     with django_capture_on_commit_callbacks(execute=True):
         result = put_result(tournament, 1, 1, 1, 160, 0)
-    assert time.monotonic() - started < 5  # publishing fails fast, no hanging request
+    assert time.monotonic() - started < 30  # a hang guard, not a performance claim
 
     assert Result.objects.filter(pk=result.pk, is_current=True).exists()
     state = state_of(tournament)

@@ -179,8 +179,8 @@ def test_with_redis_stopped_results_are_kept_and_the_ranking_catches_up_by_itsel
     private_redis.stop()
     started = time.monotonic()
     entered = [enter(tournament, 1, 2, 3), enter(tournament, 1, 3, 5), enter(tournament, 2, 1, 3)]
-    # Every entry was saved at once, without waiting for the broker.
-    assert time.monotonic() - started < 10
+    # Every entry was saved without waiting for the broker; a hang guard, not a performance claim.
+    assert time.monotonic() - started < 60
     assert all(result.pk and result.is_current for result in entered)
     assert ScoringState.objects.get(tournament=tournament).pending
     page = public_ranking(client, tournament)

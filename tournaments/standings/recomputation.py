@@ -19,7 +19,14 @@ from fractions import Fraction
 from django.db import connection, transaction
 from django.utils import timezone
 
-from scoring.duplicate import Adjustment, BoardResult, Computation, compute, display_decimal
+from scoring.duplicate import (
+    Adjustment,
+    BoardResult,
+    Computation,
+    compute,
+    display_decimal,
+    most_plays,
+)
 from scoring.engine.cards import Side
 from tournaments.models import TableAssignment, Team, Tournament
 from tournaments.results.models import Result
@@ -42,6 +49,11 @@ ADJUSTMENTS = {
 """Result.ns_adjustment / ew_adjustment codes to the plain-Python adjustments."""
 
 BULK_BATCH = 1000
+
+RULES_REVISION = 2
+"""Part of every ranking's fingerprint; bumped when ``scoring.duplicate`` gives other scores for
+the same inputs, so that no ranking is copied from a snapshot the older rules computed.
+2: every board scaled to the common top (Neuberg to the most plays of any board)."""
 
 
 class Outcome(Enum):
@@ -75,6 +87,7 @@ class _Inputs:
     method: str
     single_ranking: bool
     expected_plays: dict[int, int]
+    common_plays: int | None  # the Neuberg E: the most plays of any board of the plan
     team_lines: dict[int, Side | None]
     team_ids: dict[int, int]  # number -> pk
     team_names: dict[int, str]
@@ -193,6 +206,7 @@ def _load(tournament_id: int) -> _Inputs:
         method=tournament.scoring_method,
         single_ranking=single,
         expected_plays=expected,
+        common_plays=most_plays(expected),
         team_lines=lines,
         team_ids=team_ids,
         team_names=team_names,
@@ -260,14 +274,17 @@ class _RankingPlan:
 
 
 def _plan_rankings(inputs: _Inputs) -> _RankingPlan:
-    # The digest covers the inputs, not the scoring code: after upgrading scoring.duplicate,
-    # run ``manage.py recompute`` so that no ranking is copied from the old code's snapshot.
+    # The digest covers the inputs and RULES_REVISION, not the scoring code itself: after
+    # upgrading scoring.duplicate without bumping it, run ``manage.py recompute`` so that no
+    # ranking is copied from the old code's snapshot.
     context = hashlib.sha256(
         repr(
             (
+                RULES_REVISION,
                 inputs.method,
                 inputs.single_ranking,
                 sorted(inputs.expected_plays.items()),
+                inputs.common_plays,
                 sorted(
                     (team, line.value if line else None) for team, line in inputs.team_lines.items()
                 ),
@@ -322,6 +339,8 @@ def _compute(
             inputs.single_ranking,
             up_to_round=up_to_round,
             teams=inputs.team_lines,
+            # Every ranking, after any round, on the plan's common top: E of the whole plan.
+            common_plays=inputs.common_plays,
         )
     return computations
 

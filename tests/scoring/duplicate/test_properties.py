@@ -1,14 +1,25 @@
 """Properties that hold for any tournament: matchpoints add up, order does not matter, datum
-differences balance, and exchanging every NS/EW label mirrors every score."""
+differences balance, exchanging every NS/EW label mirrors every score, and every board weighs
+the same (one common top, Neuberg to the most plays of any board)."""
 
 import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.duplicate import Adjustment, BoardResult, compute, matchpoints, neuberg
+from scoring.duplicate import (
+    Adjustment,
+    BoardResult,
+    compute,
+    matchpoints,
+    most_plays,
+    neuberg,
+    score_matchpoints,
+    top,
+)
 from scoring.engine.cards import Side
 from tests.scoring.duplicate.movements import mitchell
+from tests.scoring.duplicate.strategies import fields
 
 MARKS = st.integers(min_value=0, max_value=50).map(lambda tens: 10 * tens)
 METHODS = st.sampled_from(["matchpoints", "datum", "total"])
@@ -192,3 +203,102 @@ def test_a_shuffled_large_field_gives_the_same_rankings():
         assert compute(method, results, expected, False) == compute(
             method, shuffled, expected, False
         )
+
+
+# --- One common top: every board weighs the same ---------------------------------------------
+
+
+@given(fields())
+@settings(max_examples=80, deadline=None)
+def test_every_board_is_scored_on_the_common_top_of_the_most_played_board(field):
+    common_top = top(most_plays(field.expected_plays))
+    scores = score_matchpoints(field.results, field.expected_plays)
+    for score in scores:
+        assert score.top == common_top
+        for own in (score.ns_score, score.ew_score):
+            assert own is None or 0 <= own <= common_top
+
+
+@given(fields())
+@settings(max_examples=80, deadline=None)
+def test_every_board_adds_the_same_top_to_a_teams_percentage(field):
+    # A team's percentage is its score over (common top x boards it has a score on), however
+    # many times each of those boards was played.
+    common_top = top(most_plays(field.expected_plays))
+    computation = compute("matchpoints", field.results, field.expected_plays, field.single_ranking)
+    for ranking in computation.rankings:
+        for entry in ranking:
+            if entry.boards and common_top:
+                assert entry.percentage == 100 * entry.score / (common_top * entry.boards)
+
+
+@given(fields())
+@settings(max_examples=80, deadline=None)
+def test_the_played_results_of_any_board_average_half_the_common_top(field):
+    # A results scaled to E add up to A x (E - 1) per direction: whether a board was played
+    # twice or three times, its average result is worth the same to a team.
+    common = most_plays(field.expected_plays)
+    scores = score_matchpoints(field.results, field.expected_plays)
+    by_board: dict[int, list] = {}
+    for score in scores:
+        if score.result.is_played:
+            by_board.setdefault(score.result.board, []).append(score)
+    for board_scores in by_board.values():
+        on_ns_cards = [
+            score.ew_score if score.result.arrow_switched else score.ns_score
+            for score in board_scores
+        ]
+        assert sum(on_ns_cards) == len(board_scores) * (common - 1)
+
+
+@given(fields())
+@settings(max_examples=60, deadline=None)
+def test_scaling_to_the_common_plays_is_neuberg_to_the_board_then_to_the_common_plays(field):
+    # Neuberg composes: (M + 1) x E / A - 1 is scaling from A to the board's own plays, then
+    # from those to E. The board-by-board scores of before, once Neuberg-scaled to E, are the
+    # common-top scores.
+    common = most_plays(field.expected_plays)
+    scores = {score.key: score for score in score_matchpoints(field.results, field.expected_plays)}
+    for board, own_plays in field.expected_plays.items():
+        board_results = [result for result in field.results if result.board == board]
+        if not own_plays:
+            continue  # only a sit-out's adjusted score, on a board nobody plays
+        alone = score_matchpoints(board_results, {board: own_plays})
+        for before in alone:
+            after = scores[before.key]
+            if before.result.is_played:
+                assert after.ns_score == neuberg(before.ns_score, common, own_plays)
+                assert after.ew_score == neuberg(before.ew_score, common, own_plays)
+            elif before.top:
+                # An adjusted score is the same share of either top.
+                assert after.ns_percentage == before.ns_percentage
+                assert after.ew_percentage == before.ew_percentage
+
+
+@given(tournaments(arrow_switches=True))
+@settings(max_examples=60, deadline=None)
+def test_scaling_changes_nothing_when_every_board_has_the_same_plays(tournament):
+    # Every board expected E times: the common top is each board's own top, and scoring the
+    # boards together gives what scoring each alone gives.
+    results, expected = tournament
+    together = score_matchpoints(results, expected)
+    for board in expected:
+        board_results = [result for result in results if result.board == board]
+        alone = score_matchpoints(board_results, {board: expected[board]})
+        assert alone == [score for score in together if score.result.board == board]
+
+
+@given(fields(complete=True, full=True, kinds=("howell",)))
+@settings(max_examples=40, deadline=None)
+def test_a_complete_howell_is_plain_law_78a(field):
+    # Every board of a Howell is played the same number of times: no Neuberg at all.
+    assert len(set(field.expected_plays.values())) == 1
+    scores = score_matchpoints(field.results, field.expected_plays)
+    for board in field.expected_plays:
+        on_board = [score for score in scores if score.result.board == board]
+        raw = matchpoints([score.result.net_on_ns_cards for score in on_board])
+        assert [score.ns_score for score in on_board if not score.result.arrow_switched] == [
+            points
+            for points, score in zip(raw, on_board, strict=True)
+            if not score.result.arrow_switched
+        ]

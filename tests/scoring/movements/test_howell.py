@@ -1,6 +1,5 @@
 """The Howell: every team meets every other once, every set is played equally, balanced tables."""
 
-import time
 from collections import Counter
 from itertools import combinations
 
@@ -108,13 +107,12 @@ def test_five_teams_are_as_balanced_as_the_shared_sets_allow():
     assert sum((count - 1) ** 2 for count in balance.counts.values()) == 4
 
 
-def test_the_search_gives_the_same_plan_every_time_and_quickly():
+def test_the_search_gives_the_same_plan_every_time():
+    # How long the search takes is measured by benchmarks/howell_search.py, not asserted here.
     first = howell(14).to_rows()
     _orientation.cache_clear()
     _schedule.cache_clear()
-    started = time.perf_counter()
     again = howell(14).to_rows()
-    assert time.perf_counter() - started < 2
     assert again == first
 
 
