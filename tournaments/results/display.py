@@ -7,6 +7,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scoring.engine.cards import Strain
+from scoring.engine.result_record import MESSAGES
 
 from .annonce_text import format_annonces_text
 
@@ -90,3 +91,9 @@ def record_summary(record: dict | None) -> str:
     """The contract and the play in one line."""
     contract, play = contract_label(record), play_label(record)
     return f"{contract} — {play}" if play else contract
+
+
+def flag_messages(result) -> list[str]:
+    """What a stored record disagrees with in the hands (« Belote non détenue… »), in the
+    active language. Only for those who may see the hands (``policy.can_see_result_flags``)."""
+    return [_(MESSAGES[flag["code"]]) % flag["params"] for flag in (result.flags or [])]

@@ -306,6 +306,18 @@ def dashboard(tournament: Tournament, now: datetime.datetime | None = None) -> D
     return Dashboard(tables, list(rounds.values()), counts, late_tables, now)
 
 
+def flagged_results(tournament: Tournament) -> list[Result]:
+    """Current results whose record disagrees with the hands (« résultats à vérifier »), entered
+    by someone who could not see them. For those who may see the hands only."""
+    return list(
+        Result.objects.filter(tournament=tournament, is_current=True)
+        .exclude(flags=[])
+        .exclude(status=Result.Status.DELETED)
+        .select_related("round", "table")
+        .order_by("round__number", "table__number", "board_number")
+    )
+
+
 # --- A result's history -------------------------------------------------------------------
 
 

@@ -22,6 +22,11 @@ urlpatterns = [
     ),
     path("tournois/<slug:slug>/arbitrage/saisie/", views_arbiter.entry, name="entry"),
     path(
+        "tournois/<slug:slug>/arbitrage/ouvrir-tous-les-tours/",
+        views_arbiter.open_all_rounds,
+        name="open_all_rounds",
+    ),
+    path(
         "tournois/<slug:slug>/arbitrage/saisie/<int:round_number>/",
         views_arbiter.entry_round,
         name="entry_round",

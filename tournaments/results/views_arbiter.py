@@ -18,12 +18,13 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from scoring.engine.result_record import ResultValidationError, parse_result
+from tournaments import policy
 from tournaments.deals.selectors import visible_board_numbers
 from tournaments.models import Round
 
 from . import exchange, selectors, services
 from .access import arbiter_required, client_ip
-from .display import record_summary
+from .display import flag_messages, record_summary
 from .exceptions import BoardNotPlayedHere, ImportRejected, ResultError
 from .forms import AdjustmentForm, ImportForm, ResultRowForm, new_submission_key, row_prefix
 from .models import Result
@@ -51,13 +52,29 @@ def result_json(result: Result | None) -> dict | None:
 # --- Dashboard ----------------------------------------------------------------------------
 
 
+def _flagged(request, tournament) -> list[dict] | None:
+    """« Résultats à vérifier », for those who may see the hands (None for the others)."""
+    if not policy.can_see_result_flags(request.user, tournament):
+        return None
+    return [
+        {"result": result, "messages": flag_messages(result)}
+        for result in selectors.flagged_results(tournament)
+    ]
+
+
 @require_GET
 @arbiter_required
 def dashboard(request, tournament):
     return render(
         request,
         "results/dashboard.html",
-        {"tournament": tournament, "board": selectors.dashboard(tournament)},
+        {
+            "tournament": tournament,
+            "board": selectors.dashboard(tournament),
+            "flagged": _flagged(request, tournament),
+            "only_flagged": request.GET.get("filtre") == "a-verifier",
+            "can_open_all_rounds": policy.can_open_all_rounds(request.user, tournament),
+        },
     )
 
 
@@ -68,7 +85,11 @@ def dashboard_grid(request, tournament):
     return render(
         request,
         "results/_grid.html",
-        {"tournament": tournament, "board": selectors.dashboard(tournament)},
+        {
+            "tournament": tournament,
+            "board": selectors.dashboard(tournament),
+            "flagged": _flagged(request, tournament),
+        },
     )
 
 
@@ -76,8 +97,35 @@ def dashboard_grid(request, tournament):
 @arbiter_required
 def start_round(request, tournament, round_number: int):
     round_ = get_object_or_404(Round, tournament=tournament, number=round_number)
-    services.start_round(round_)
-    messages.success(request, _("Tour %(number)s démarré.") % {"number": round_number})
+    try:
+        services.start_round(round_, by=request.user)
+    except ResultError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(
+            request,
+            _("Tour %(number)s démarré : les tables peuvent saisir leurs résultats.")
+            % {"number": round_number},
+        )
+    return redirect("results:dashboard", tournament.slug)
+
+
+@require_POST
+@arbiter_required
+def open_all_rounds(request, tournament):
+    """« Ouvrir tous les tours » (or close them again): organizers only."""
+    open_ = request.POST.get("open") == "1"
+    try:
+        services.open_all_rounds(tournament, by=request.user, open_=open_)
+    except ResultError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(
+            request,
+            _("Saisie ouverte dans tous les tours publiés.")
+            if open_
+            else _("Saisie ouverte seulement dans les tours démarrés."),
+        )
     return redirect("results:dashboard", tournament.slug)
 
 
@@ -203,6 +251,7 @@ def entry_round(request, tournament, round_number: int):
             "rounds": tournament.round_set.order_by("number"),
             "sheets": sheets,
             "rules": rules,
+            "show_flags": policy.can_see_result_flags(request.user, tournament),
         },
         status=400 if request.method == "POST" else 200,
     )
@@ -386,6 +435,9 @@ def history(request, tournament, round_number: int, table_number: int, board_num
             ),
             "entry_url": reverse("results:entry_round", args=[tournament.slug, round_number])
             + f"#{row_prefix(table_number, board_number)}",
+            "flags": flag_messages(live)
+            if live is not None and policy.can_see_result_flags(request.user, tournament)
+            else [],
         },
     )
 

@@ -120,6 +120,8 @@ def build_demo_tournament(
     generate_plan(tournament)
     publish_rounds(tournament)
     change_status(tournament, Tournament.Status.RUNNING)
+    # The arbiter has started round 1; the next rounds start as the previous ones finish.
+    tournament.round_set.filter(number=1).update(started_at=timezone.now())
     tournament.refresh_from_db()
     return tournament
 
