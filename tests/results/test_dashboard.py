@@ -103,7 +103,10 @@ def test_the_start_button_starts_the_clock_of_a_round(arbiter_client, tournament
     assert response.status_code == 302
     started = tournament.round_set.get(number=2).started_at
     assert started is not None and timezone.now() - started < datetime.timedelta(minutes=1)
-    assert "Tour 2 démarré : les tables peuvent saisir leurs résultats." in arbiter_client.get(response["Location"]).content.decode()
+    assert (
+        "Tour 2 démarré : les tables peuvent saisir leurs résultats."
+        in arbiter_client.get(response["Location"]).content.decode()
+    )
 
 
 def test_the_late_table_is_highlighted_on_the_page(arbiter_client, tournament):

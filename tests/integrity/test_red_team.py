@@ -1,0 +1,324 @@
+"""The attacks of a hostile player (or a curious arbiter) on the duplicate, replayed.
+
+Each test plays one attack through the web page, the API table device or an arbiter who may not
+see the hands, and checks that the answer holds no card and no seat holding, that nothing is
+confirmed by the side that entered it, and that no result goes into a round not started.
+"""
+
+import re
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+from rest_framework.test import APIClient
+
+from tests.factories import small_tournament, team_at
+from tournaments.api.services import create_token
+from tournaments.models import TableAssignment
+from tournaments.results import services
+from tournaments.results.models import Result, ResultEvent
+
+pytestmark = pytest.mark.django_db
+
+# Every seat claims a cent to the ace in its own suit: the record is valid under the rules (no
+# card is used twice), whatever the hands. Each claim is true of some deal and false of others.
+CLAIM_EVERYTHING = {
+    "passed": False,
+    "contract": {"bid": 90, "strain": "H", "taker": "N", "coinche": 0},
+    "taker_points": 100,
+    "capot": None,
+    "belote": [],
+    "annonces": [
+        {"seat": "N", "kind": "cent", "high": "A", "suit": "S"},
+        {"seat": "E", "kind": "cent", "high": "A", "suit": "H"},
+        {"seat": "S", "kind": "cent", "high": "A", "suit": "D"},
+        {"seat": "W", "kind": "cent", "high": "A", "suit": "C"},
+    ],
+}
+OTHER_HANDS = {
+    "N": "AKQJT.AK.K.K",
+    "E": "987.QJT.AQ.AQ",
+    "S": ".987.JT98.JT9",
+    "W": ".Q.7.87",
+}
+# A card named in an answer: a rank followed by a suit symbol (« J♠ », « 10♥ », « V♠ »...).
+CARD = re.compile(r"(10|[AKQJRDV987])\s?[♠♥♦♣]")
+HOLDING_WORDS = (
+    "manque",
+    "cannot show",
+    "ne détient",
+    "détenu",
+    "does not hold",
+    "missing:",
+    "not_held",
+)
+
+
+def plan(tournament, round_number=1, table_number=1) -> TableAssignment:
+    return TableAssignment.objects.select_related("round__tournament", "table").get(
+        round__tournament=tournament, round__number=round_number, table__number=table_number
+    )
+
+
+@pytest.fixture
+def tournament(make_user):
+    return small_tournament(
+        organizer=make_user("odile", role="organizer"), arbiter=make_user("arnaud", "arbiter")
+    )
+
+
+@pytest.fixture
+def twin(make_user):
+    """The same tournament with other cards in board 1: an answer that depends on the hands
+    differs between the two."""
+    twin = small_tournament()
+    board = twin.boards.get(number=1)
+    board.hands = dict(OTHER_HANDS)
+    board.save()
+    return twin
+
+
+def device(tournament, table_number=1):
+    organizer = tournament.organizers.first() or tournament.arbiters.first()
+    if organizer is None:
+        return None
+    _token, key = create_token(
+        tournament,
+        by=organizer,
+        name="table",
+        scope="table",
+        table=tournament.tables.get(number=table_number),
+    )
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Bearer {key}")
+    return client
+
+
+def assert_says_nothing_of_the_cards(text: str) -> None:
+    # The claims themselves are echoed back (« cent A♠ »): strip the summary of what was sent.
+    assert not any(word in text for word in HOLDING_WORDS), text
+    for flagged in ("belote_not_held", "annonce_not_held"):
+        assert flagged not in text
+
+
+# --- 1. Entry errors do not reveal the hands --------------------------------------------------
+
+
+def test_a_table_phone_claiming_every_annonce_learns_nothing_and_the_arbiter_sees_flags(
+    tournament, twin
+):
+    answers = []
+    for each in (tournament, twin):
+        table = each.tables.get(number=1)
+        page = reverse("results:table_entry", args=[table.token])
+        phone = Client()
+        phone.post(page, {"action": "identify", "round": 1, "code": plan(each).ns_team.code})
+        data = {
+            "action": "enter",
+            "round": 1,
+            "board": 1,
+            "b1-taker": "N",
+            "b1-bid": "90",
+            "b1-strain": "H",
+            "b1-coinche": "0",
+            "b1-taker_points": "100",
+            "b1-annonces": "N cent A pique, E cent A cœur, S cent A carreau, O cent A trèfle",
+        }
+        response = phone.post(page, data, follow=True)
+        answers.append((response.status_code, response.redirect_chain[-1][1]))
+        html = response.content.decode()
+        assert_says_nothing_of_the_cards(html)
+        stored = Result.objects.get(tournament=each, board_number=1, is_current=True)
+        assert stored.status == "entered"
+    # Same answer whatever the cards.
+    assert answers[0] == answers[1]
+    flagged = Result.objects.get(tournament=tournament, board_number=1)
+    assert {flag["code"] for flag in flagged.flags} >= {"annonce_not_held"}
+
+
+def test_a_table_device_claiming_every_annonce_gets_the_same_answer_whatever_the_cards(
+    tournament, twin
+):
+    twin.organizers.set(tournament.organizers.all())
+    shapes = []
+    for each in (tournament, twin):
+        response = device(each).post(
+            f"/api/v1/tournaments/{each.slug}/results/",
+            {
+                "round": 1,
+                "table": 1,
+                "board": 1,
+                "record": CLAIM_EVERYTHING,
+                "code": plan(each).ns_team.code,
+            },
+            format="json",
+        )
+        assert response.status_code == 201, response.json()
+        body = response.json()
+        assert body["flags"] == []
+        assert_says_nothing_of_the_cards(response.content.decode())
+        shapes.append((body["status"], body["score"], body["record"]))
+    assert shapes[0] == shapes[1]
+
+
+def test_errors_about_the_rules_name_no_card_of_the_deal(tournament):
+    response = device(tournament).post(
+        f"/api/v1/tournaments/{tournament.slug}/results/",
+        {
+            "round": 1,
+            "table": 1,
+            "board": 1,
+            "record": {**CLAIM_EVERYTHING, "annonces": CLAIM_EVERYTHING["annonces"] * 3},
+            "code": plan(tournament).ns_team.code,
+        },
+        format="json",
+    )
+    assert response.status_code == 400
+    assert [e["code"] for e in response.json()["errors"]] == ["too_many_annonces"]
+    assert not CARD.search(response.content.decode())
+
+
+def test_an_arbiter_who_may_not_see_the_hands_is_not_an_oracle_either(tournament, twin):
+    arbiter = tournament.arbiters.get()
+    twin.arbiters.add(arbiter)
+    client = APIClient()
+    client.force_login(arbiter)
+    shapes = []
+    for each in (tournament, twin):
+        response = client.post(
+            f"/api/v1/tournaments/{each.slug}/results/",
+            {"round": 1, "table": 1, "board": 1, "record": CLAIM_EVERYTHING},
+            format="json",
+        )
+        assert response.status_code == 201
+        assert_says_nothing_of_the_cards(response.content.decode())
+        shapes.append((response.json()["status"], response.json()["score"]))
+    assert shapes[0] == shapes[1]
+
+
+def test_who_may_see_the_hands_keeps_the_precise_errors(tournament):
+    client = APIClient()
+    client.force_login(tournament.organizers.get())
+    response = client.post(
+        f"/api/v1/tournaments/{tournament.slug}/results/",
+        {"round": 1, "table": 1, "board": 1, "record": CLAIM_EVERYTHING},
+        format="json",
+    )
+    assert response.status_code == 400
+    assert "annonce_not_held" in {e["code"] for e in response.json()["errors"]}
+    assert not Result.objects.exists()
+
+
+# --- 2. A result is confirmed by the other side -----------------------------------------------
+
+
+def test_a_table_device_cannot_confirm_with_the_entering_teams_code_or_a_side(tournament):
+    api = device(tournament)
+    url = f"/api/v1/tournaments/{tournament.slug}/results/"
+    ns_code = plan(tournament).ns_team.code
+    entered = api.post(
+        url,
+        {"round": 1, "table": 1, "board": 1, "record": {"passed": True}, "code": ns_code},
+        format="json",
+    ).json()
+    for body in ({"code": ns_code}, {"side": "EW"}, {}, {"code": "0000x"}):
+        api.post(f"{url}{entered['id']}/confirm/", body, format="json")
+    assert Result.objects.get(is_current=True).status == "entered"
+    assert not ResultEvent.objects.filter(action="confirm").exists()
+
+
+def test_the_same_phone_cannot_switch_sides_to_confirm(tournament):
+    page = reverse("results:table_entry", args=[tournament.tables.get(number=1).token])
+    phone = Client()
+    phone.post(page, {"action": "identify", "round": 1, "code": plan(tournament).ns_team.code})
+    phone.post(
+        page,
+        {
+            "action": "enter",
+            "round": 1,
+            "board": 1,
+            "b1-passed": "on",
+            "b1-coinche": "0",
+            "b1-submission_key": "k",
+        },
+    )
+    version = Result.objects.get(is_current=True).version
+    phone.post(page, {"action": "side", "side": "EW"})
+    phone.post(page, {"action": "confirm", "round": 1, "board": 1, "version": version})
+    phone.post(page, {"action": "identify", "round": 1, "code": plan(tournament).ns_team.code})
+    phone.post(page, {"action": "confirm", "round": 1, "board": 1, "version": version})
+    assert Result.objects.get(is_current=True).status == "entered"
+
+
+def test_the_service_refuses_a_team_confirming_its_own_entry(tournament):
+    entered = services.record_result(
+        plan(tournament), 1, {"passed": True}, by=team_at(plan(tournament), "NS")
+    )
+    with pytest.raises(services.InvalidAction):
+        services.confirm_result(entered, by=team_at(plan(tournament), "NS"))
+    with pytest.raises(services.ResultForbidden):
+        services.confirm_result(entered, by=team_at(plan(tournament, 1, 2), "EW"))
+
+
+# --- 3. Rounds not started ---------------------------------------------------------------------
+
+
+def test_no_player_entry_in_a_round_not_started(tournament):
+    tournament.round_set.filter(number=2).update(started_at=None)
+    round_two = plan(tournament, round_number=2)
+    page = reverse("results:table_entry", args=[round_two.table.token]) + "?tour=2"
+    phone = Client()
+    phone.post(page, {"action": "identify", "round": 2, "code": round_two.ns_team.code})
+    response = phone.post(
+        page,
+        {"action": "enter", "round": 2, "board": 3, "b3-passed": "on", "b3-coinche": "0"},
+        follow=True,
+    )
+    assert "Ce tour n&#x27;a pas encore commencé" in response.content.decode() or (
+        "Ce tour n'a pas encore commencé" in response.content.decode()
+    )
+    api = device(tournament)
+    answer = api.post(
+        f"/api/v1/tournaments/{tournament.slug}/results/",
+        {
+            "round": 2,
+            "table": 1,
+            "board": 3,
+            "record": {"passed": True},
+            "code": round_two.ns_team.code,
+        },
+        format="json",
+    )
+    assert answer.status_code == 403
+    with pytest.raises(services.ResultForbidden):
+        services.record_result(round_two, 3, {"passed": True}, by=team_at(round_two, "NS"))
+    assert not Result.objects.exists()
+    # The arbiter enters any published round.
+    services.record_result(round_two, 3, {"passed": True}, by=tournament.arbiters.get())
+    assert Result.objects.get().status == "confirmed"
+
+
+def test_opening_every_round_lets_the_tables_enter_and_a_full_round_starts_the_next(tournament):
+    tournament.round_set.filter(number__gte=2).update(started_at=None)
+    services.open_all_rounds(tournament, by=tournament.organizers.get())
+    round_two = plan(tournament, round_number=2)
+    services.record_result(round_two, 3, {"passed": True}, by=team_at(round_two, "NS"))
+    services.open_all_rounds(tournament, by=tournament.organizers.get(), open_=False)
+    with pytest.raises(services.ResultForbidden):
+        services.open_all_rounds(tournament, by=tournament.arbiters.get())
+    # Round 1 complete everywhere: round 2 starts by itself.
+    arbiter = tournament.arbiters.get()
+    for table in (1, 2, 3):
+        row = plan(tournament, 1, table)
+        for board in row.boards:
+            assert tournament.round_set.get(number=2).started_at is None
+            services.record_result(row, board, {"passed": True}, by=arbiter)
+    assert tournament.round_set.get(number=2).started_at is not None
+    assert tournament.round_set.get(number=3).started_at is None
+
+
+def test_an_unpublished_round_takes_no_entry_from_a_table(tournament):
+    tournament.round_set.filter(number=3).update(published=False, started_at=None)
+    round_three = plan(tournament, round_number=3)
+    with pytest.raises(services.ResultForbidden):
+        services.record_result(round_three, 5, {"passed": True}, by=team_at(round_three, "EW"))
