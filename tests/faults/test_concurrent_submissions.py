@@ -46,9 +46,12 @@ def test_fifty_submissions_of_one_board_store_one_result_and_refuse_the_others(
     api_url = f"/api/v1/tournaments/{tournament.slug}/results/"
     _token, key = create_token(tournament, by=arbiter, name="Script", scope="arbiter")
 
+    row = table.assignments.get(round__number=1)
+
     def phone(index: int):
         client = Client(REMOTE_ADDR=f"198.51.100.{index + 1}")
-        client.post(table_page, {"action": "side", "side": "NS" if index % 2 else "EW"})
+        team = row.ns_team if index % 2 else row.ew_team
+        client.post(table_page, {"action": "identify", "round": 1, "code": team.code})
         return client
 
     def sheet(_index: int):

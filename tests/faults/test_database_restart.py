@@ -40,7 +40,13 @@ arbiter = ensure_user("arbitre", "correct-horse-42", role="arbiter")
 tournament = small_tournament(arbiter=arbiter)
 _token, key = create_token(tournament, by=arbiter, name="scripts", scope="arbiter")
 tables = {table.number: table.token for table in tournament.tables.all()}
-print(json.dumps({"slug": tournament.slug, "key": key, "tables": tables}))
+codes = {
+    f"{row.round.number}-{row.table.number}": {"NS": row.ns_team.code, "EW": row.ew_team.code}
+    for row in tournament.round_set.get(number=3).assignments.select_related(
+        "round", "table", "ns_team", "ew_team"
+    )
+}
+print(json.dumps({"slug": tournament.slug, "key": key, "tables": tables, "codes": codes}))
 """
 
 
@@ -65,6 +71,7 @@ class Site:
         self.slug = seed["slug"]
         self.key = seed["key"]
         self.tables = {int(number): token for number, token in seed["tables"].items()}
+        self.codes = seed["codes"]
 
     def api_entry(self, round_number: int, table: int, board: int) -> requests.Response:
         """One API script's submission; its retries carry the same Idempotency-Key."""
@@ -151,7 +158,7 @@ def boards_of(round_number: int, tables=(1, 2, 3)) -> list[tuple[int, int, int]]
 
 
 class Phone:
-    """A player's phone on the table-entry page (cookies, CSRF token, one side chosen)."""
+    """A player's phone on the table-entry page (cookies, CSRF token, its team's code given)."""
 
     def __init__(self, site: Site, table: int, side: str, round_number: int):
         self.session = requests.Session()
@@ -160,7 +167,12 @@ class Phone:
         self.csrf = self._token(self.session.get(self.url, timeout=30))
         self.session.post(
             self.url,
-            data={"csrfmiddlewaretoken": self.csrf, "action": "side", "side": side, "round": 3},
+            data={
+                "csrfmiddlewaretoken": self.csrf,
+                "action": "identify",
+                "code": site.codes[f"{round_number}-{table}"][side],
+                "round": round_number,
+            },
             timeout=30,
         )
 
