@@ -14,8 +14,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scoring.engine.cards import Seat
-from scoring.engine.result_record import ResultValidationError
-from scoring.engine.rules import RuleSettings
+from scoring.engine.result_record import ResultValidationError, bids
+from scoring.engine.rules import DEFAULT_PRESET, PRESETS, RuleSettings
 
 from .annonce_text import AnnonceTextError, format_annonces_text, parse_annonces_text
 from .display import SEAT_LABELS
@@ -30,9 +30,15 @@ from .selectors import (
 from .services import MAX_REASON_LENGTH, render_engine_error
 
 SEAT_CHOICES = [("", "—")] + [(seat.value, SEAT_LABELS[seat.value]) for seat in Seat]
-BID_CHOICES = (
-    [("", "—")] + [(str(bid), str(bid)) for bid in range(80, 170, 10)] + [("capot", "Capot")]
-)
+
+
+def bid_choices(rules: RuleSettings) -> list[tuple[str, str]]:
+    """Every bid the FFB allows (a multiple of 10 from 80, no maximum) up to what one side can
+    reach under these rules, then capot."""
+    return [("", "—")] + [(str(bid), str(bid)) for bid in bids(rules)] + [("capot", "Capot")]
+
+
+BID_CHOICES = bid_choices(PRESETS[DEFAULT_PRESET])
 STRAIN_LABELS = {
     "S": gettext_lazy("Pique ♠"),
     "H": gettext_lazy("Cœur ♥"),
@@ -122,6 +128,7 @@ class ResultRowForm(forms.Form):
         self.hands_mode = bool(hands) and choices_from_hands
         self.record: dict[str, Any] | None = None
         strains = played_strains(rules)
+        self.fields["bid"].choices = bid_choices(rules)
         self.fields["strain"].choices = [("", "—")] + [
             (strain.value, STRAIN_LABELS[strain.value]) for strain in strains
         ]
