@@ -91,6 +91,18 @@ def test_malformed_requests_get_the_same_error_format(arbiter, results_url):
     assert fields == {"round", "table", "board", "record"}
 
 
+def test_a_body_nested_too_deeply_is_a_400_in_the_error_format(arbiter, results_url):
+    response = arbiter.post(results_url, "[" * 100_000, content_type="application/json")
+
+    assert response.status_code == 400
+    assert response.json() == {
+        "code": "parse_error",
+        "message": "Le corps de la requête est du JSON imbriqué trop profondément.",
+        "errors": [],
+    }
+    assert not Result.objects.exists()
+
+
 def test_a_board_not_played_at_that_table_is_refused(arbiter, results_url):
     response = arbiter.post(results_url, _entry(board=3), format="json")
 
