@@ -87,6 +87,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Outside whitenoise and the error handler: static files and the 503 page get it too.
+    "config.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "config.locale.FrenchFirstLocaleMiddleware",
@@ -200,6 +202,19 @@ SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", Fals
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
+# Content-Security-Policy of every answer (config/csp.py): only the site's own scripts, styles
+# and images (plus data: images, which Swagger UI's stylesheet uses for its icons); no inline
+# script or style, no plugin, no <base> elsewhere, forms posting to the site only, no framing.
+CONTENT_SECURITY_POLICY = {
+    "default-src": "'self'",
+    "script-src": "'self'",
+    "style-src": "'self'",
+    "img-src": "'self' data:",
+    "object-src": "'none'",
+    "base-uri": "'self'",
+    "form-action": "'self'",
+    "frame-ancestors": "'none'",
+}
 
 # Celery: Redis as broker when CELERY_BROKER_URL is set; otherwise tasks run in-process.
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "")
