@@ -4,11 +4,13 @@ With nothing set the site runs on an embedded SQLite file with Celery tasks exec
 so that a club laptop works offline with zero configuration.
 """
 
+import ipaddress
 import os
 import secrets
 from pathlib import Path
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -24,6 +26,17 @@ def env_bool(name: str, default: bool) -> bool:
 
 def env_list(name: str, default: str) -> list[str]:
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
+
+
+def env_networks(name: str) -> list[str]:
+    """Comma-separated addresses or networks (``10.0.0.2,192.168.0.0/16``), checked now."""
+    values = env_list(name, "")
+    for value in values:
+        try:
+            ipaddress.ip_network(value, strict=False)
+        except ValueError as error:
+            raise ImproperlyConfigured(f"{name}: {error}") from None
+    return values
 
 
 def _secret_key() -> str:
@@ -44,6 +57,8 @@ DEBUG = env_bool("DEBUG", False)
 SECRET_KEY = _secret_key()
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
+# The reverse proxies whose X-Forwarded-For is believed (config/proxies.py); none by default.
+TRUSTED_PROXIES = env_networks("TRUSTED_PROXIES")
 # The site's public address, for links made outside a request (QR codes on printed table cards).
 SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000" if DEBUG else "")
 
@@ -72,6 +87,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Outside whitenoise and the error handler: static files and the 503 page get it too.
+    "config.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "config.locale.FrenchFirstLocaleMiddleware",
@@ -146,7 +163,11 @@ AXES_COOLOFF_TIME = int(os.environ.get("AXES_COOLOFF_MINUTES", "15")) / 60
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_LOCKOUT_TEMPLATE = "accounts/locked_out.html"
 AXES_RESET_ON_SUCCESS = True
-AXES_IPWARE_META_PRECEDENCE_ORDER = ["REMOTE_ADDR"]
+# The client's address, for the lockouts and the audit trail alike (config/proxies.py):
+# REMOTE_ADDR, unless the connection comes from one of TRUSTED_PROXIES (addresses or networks
+# of the reverse proxies in front of the site); then the address they add to X-Forwarded-For.
+# Empty by default: X-Forwarded-For is ignored, as anyone can send it.
+AXES_CLIENT_IP_CALLABLE = "config.proxies.client_ip"
 AXES_VERBOSE = False
 
 # Internationalisation: French first, English available.
@@ -181,6 +202,19 @@ SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", Fals
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
+# Content-Security-Policy of every answer (config/csp.py): only the site's own scripts, styles
+# and images (plus data: images, which Swagger UI's stylesheet uses for its icons); no inline
+# script or style, no plugin, no <base> elsewhere, forms posting to the site only, no framing.
+CONTENT_SECURITY_POLICY = {
+    "default-src": "'self'",
+    "script-src": "'self'",
+    "style-src": "'self'",
+    "img-src": "'self' data:",
+    "object-src": "'none'",
+    "base-uri": "'self'",
+    "form-action": "'self'",
+    "frame-ancestors": "'none'",
+}
 
 # Celery: Redis as broker when CELERY_BROKER_URL is set; otherwise tasks run in-process.
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "")
@@ -216,6 +250,7 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
+    "DEFAULT_PARSER_CLASSES": ["tournaments.api.parsers.SafeJSONParser"],
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_PAGINATION_CLASS": "tournaments.api.pagination.ApiPagination",
     "PAGE_SIZE": 50,

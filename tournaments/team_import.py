@@ -18,6 +18,16 @@ from .services.teams import PlayerData, TeamData
 
 MAX_FILE_BYTES = 2 * 1024 * 1024
 MAX_ROWS = 1000
+# An XLSX file is a zip: 2 MB of it can unpack to gigabytes of XML. The parts' declared sizes
+# are checked before openpyxl opens anything (a real workbook of 1,000 teams unpacks to well
+# under 1 MB; this leaves room for other sheets, pictures and styles).
+MAX_XLSX_UNPACKED_BYTES = 10 * MAX_FILE_BYTES
+# The rows a sheet may span, blank ones included: the header and 1,000 teams with room for
+# blank lines and notes. A sheet declaring more is refused before a row is read, and reading
+# stops there whatever it declares (its dimension may be missing or wrong).
+MAX_SHEET_ROWS = 2 * MAX_ROWS
+# Columns read from each row: the template has 10; the others are ignored.
+MAX_SHEET_COLUMNS = 50
 
 #: The template's columns, in order: (key, header written in the template).
 COLUMNS: list[tuple[str, str]] = [
@@ -185,9 +195,46 @@ def _cell_text(value) -> str:
     return str(value).strip()
 
 
+def _too_many_sheet_rows(declared: int | None = None) -> FileProblem:
+    """The sheet spans more rows than a team list may (``declared``: what it says it spans)."""
+    values = {"rows": declared, "max": MAX_SHEET_ROWS, "teams": MAX_ROWS}
+    if declared is None:
+        message = gettext(
+            "La feuille s'étend sur plus de %(max)s lignes (%(teams)s équipes au plus) : "
+            "supprimez les lignes en trop sous les équipes, ou envoyez un fichier CSV."
+        )
+    else:
+        message = gettext(
+            "La feuille s'étend sur %(rows)s lignes, %(max)s au plus (%(teams)s équipes au "
+            "plus) : supprimez les lignes en trop sous les équipes, ou envoyez un fichier CSV."
+        )
+    return FileProblem(message % values)
+
+
+def _check_unpacked_size(content: bytes) -> None:
+    """Refuse a zip whose parts unpack to more than MAX_XLSX_UNPACKED_BYTES (a zip bomb).
+
+    ``zipfile`` never unpacks more than a part declares, so the declared sizes are a bound.
+    """
+    try:
+        with zipfile.ZipFile(io.BytesIO(content)) as archive:
+            unpacked = sum(info.file_size for info in archive.infolist())
+    except (zipfile.BadZipFile, ValueError, OSError):
+        return  # load_workbook reports the unreadable file
+    if unpacked > MAX_XLSX_UNPACKED_BYTES:
+        raise FileProblem(
+            gettext(
+                "Ce fichier .xlsx est trop gros une fois décompressé (%(size)s Mo au plus) : "
+                "gardez seulement la feuille des équipes, ou envoyez un fichier CSV."
+            )
+            % {"size": MAX_XLSX_UNPACKED_BYTES // (1024 * 1024)}
+        )
+
+
 def _read_xlsx(content: bytes) -> list[tuple[int, list[str]]]:
     from openpyxl import load_workbook
 
+    _check_unpacked_size(content)
     try:
         workbook = load_workbook(io.BytesIO(content), read_only=True, data_only=True)
     except (zipfile.BadZipFile, KeyError, ValueError, OSError) as error:
@@ -196,12 +243,22 @@ def _read_xlsx(content: bytes) -> list[tuple[int, list[str]]]:
         ) from error
     try:
         sheet = workbook.worksheets[0]
+        # The dimension the sheet declares (<dimension ref="A1:J1048576"/>): refused at once.
+        if sheet.max_row is not None and sheet.max_row > MAX_SHEET_ROWS:
+            raise _too_many_sheet_rows(sheet.max_row)
         rows = []
-        for line, values in enumerate(sheet.iter_rows(values_only=True), start=1):
+        # Bounded whatever the sheet declares: openpyxl would otherwise fill in every blank row
+        # up to the declared last one, and every column up to the declared last one.
+        values_by_row = sheet.iter_rows(
+            max_row=MAX_SHEET_ROWS + 1, max_col=MAX_SHEET_COLUMNS, values_only=True
+        )
+        for line, values in enumerate(values_by_row, start=1):
             cells = [_cell_text(value) for value in values]
             while cells and not cells[-1]:
                 cells.pop()
             if cells:
+                if line > MAX_SHEET_ROWS:
+                    raise _too_many_sheet_rows()
                 rows.append((line, cells))
         return rows
     finally:

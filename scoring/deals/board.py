@@ -26,6 +26,10 @@ from scoring.engine.cards import (
 )
 
 HAND_SIZE = 8
+# Boards are numbered 1..999, like teams: far more than a tournament plays (60 rounds of 12
+# boards at most), and what an étui's label, a PBN file from a dealing machine or a typed board
+# may carry. The database column is a small integer; a number beyond it must never reach it.
+MAX_BOARD_NUMBER = 999
 
 
 class InvalidDealError(ProblemError):

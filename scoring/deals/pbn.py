@@ -11,7 +11,13 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 
-from scoring.deals.board import HAND_SIZE, Board, deal_problems, hand_size_problem
+from scoring.deals.board import (
+    HAND_SIZE,
+    MAX_BOARD_NUMBER,
+    Board,
+    deal_problems,
+    hand_size_problem,
+)
 from scoring.deals.problems import Problem, ProblemError, gettext_noop, seat_name
 from scoring.engine.cards import DECK, SEATS_PBN_ORDER, SUITS, Card, Rank, Seat
 
@@ -69,9 +75,22 @@ _UNKNOWN_HAND = "-"
 def _board_number_problem(value: str) -> Problem:
     return Problem(
         "invalid_board_number",
-        gettext_noop("'%(value)s' is not a board number: boards are numbered from 1."),
-        {"value": value},
+        gettext_noop("'%(value)s' is not a board number: boards are numbered from 1 to %(max)s."),
+        {"value": value, "max": MAX_BOARD_NUMBER},
     )
+
+
+def _board_number(text: str) -> int | None:
+    """The board number written ``text``, or None when it is not one from 1 to 999.
+
+    Only ASCII digits: ``str.isdigit`` also accepts ``²``, which ``int`` refuses, and a
+    number thousands of digits long is refused before ``int`` is asked to read it.
+    """
+    text = text.strip()
+    if not (text.isascii() and text.isdigit()) or len(text) > len(str(MAX_BOARD_NUMBER)):
+        return None
+    number = int(text)
+    return number if 1 <= number <= MAX_BOARD_NUMBER else None
 
 
 def _dealer_problem(value: str) -> Problem:
@@ -327,10 +346,9 @@ def _read_board(
         )
     else:
         value, line = game.tags["Board"]
-        number = int(value.strip()) if value.strip().isdigit() else None
-        if number is None or number < 1:
+        number = _board_number(value)
+        if number is None:
             problems.append(replace(_board_number_problem(value), line=line))
-            number = None
         elif number in first_line_of:
             problems.append(
                 Problem(
@@ -432,7 +450,11 @@ def parse_typed_board(
     ``-``), it gets the eight cards the other three do not hold, as people typing hand records
     expect. Raises ``PbnImportError`` listing every problem, located by board number.
     """
-    if isinstance(number, bool) or not isinstance(number, int) or number < 1:
+    if (
+        isinstance(number, bool)
+        or not isinstance(number, int)
+        or not 1 <= number <= MAX_BOARD_NUMBER
+    ):
         raise PbnImportError([_board_number_problem(str(number))])
     problems: list[Problem] = []
     chosen_dealer: Seat | None = None

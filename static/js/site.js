@@ -1,5 +1,12 @@
-// Live fragments: an element with data-refresh-url and data-refresh-seconds is replaced by the
-// server's fresh HTML every few seconds, without reloading the page (rankings, dashboards).
+// The site's behaviour, from data attributes: the pages carry no inline script or handler, so
+// that the Content-Security-Policy (script-src 'self') holds everywhere.
+//
+// - [data-refresh-url][data-refresh-seconds]: replaced by the server's fresh HTML every few
+//   seconds, without reloading the page (rankings, dashboards);
+// - form[data-confirm]: asks confirm(form.dataset.confirm) before submitting;
+// - select[data-autosubmit]: submits its form when changed;
+// - form[data-navigate]: on submit, goes to the address chosen in its select (team finder);
+// - button[data-reload]: reloads the page (the "service unavailable" page).
 (function () {
   "use strict";
   function refresh(el) {
@@ -15,6 +22,34 @@
     }
     setTimeout(tick, seconds * 1000);
   }
+
+  // Delegated from the document: forms and selects added later (live fragments) work too.
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (form.matches("form[data-confirm]") && !window.confirm(form.dataset.confirm)) {
+      event.preventDefault();
+      return;
+    }
+    if (form.matches("form[data-navigate]")) {
+      event.preventDefault();
+      var select = form.querySelector("select");
+      if (select && select.value) { window.location.assign(select.value); }
+    }
+  });
+
+  document.addEventListener("change", function (event) {
+    var select = event.target;
+    if (select.matches("select[data-autosubmit]") && select.form) {
+      // requestSubmit runs the form's submit listeners (data-confirm); submit() would not.
+      if (select.form.requestSubmit) { select.form.requestSubmit(); } else { select.form.submit(); }
+    }
+  });
+
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest("button[data-reload]");
+    if (button) { window.location.reload(); }
+  });
+
   document.addEventListener("DOMContentLoaded", function () {
     document.querySelectorAll("[data-refresh-url]").forEach(refresh);
   });

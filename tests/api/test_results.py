@@ -52,6 +52,30 @@ def test_an_arbiter_entry_is_confirmed_at_once_with_its_marks(arbiter, results_u
     assert event.ip_address == "10.1.2.3"
 
 
+def test_the_audit_trail_keeps_the_address_a_trusted_proxy_forwarded(
+    arbiter, results_url, settings
+):
+    settings.TRUSTED_PROXIES = ["10.0.0.2"]
+    response = arbiter.post(
+        results_url,
+        _entry(),
+        format="json",
+        REMOTE_ADDR="10.0.0.2",
+        HTTP_X_FORWARDED_FOR="6.6.6.6, 203.0.113.7",
+    )
+
+    assert response.status_code == 201
+    assert ResultEvent.objects.get(result_id=response.json()["id"]).ip_address == "203.0.113.7"
+
+
+def test_a_forged_forwarded_address_is_not_kept_in_the_audit_trail(arbiter, results_url):
+    response = arbiter.post(
+        results_url, _entry(), format="json", REMOTE_ADDR="10.1.2.3", HTTP_X_FORWARDED_FOR="6.6.6.6"
+    )
+
+    assert ResultEvent.objects.get(result_id=response.json()["id"]).ip_address == "10.1.2.3"
+
+
 def test_an_invalid_record_is_refused_field_by_field_and_nothing_is_stored(arbiter, results_url):
     record = {"contract": {"bid": 85, "strain": "X", "taker": "N"}, "taker_points": 161}
 
@@ -107,6 +131,18 @@ def test_malformed_requests_get_the_same_error_format(arbiter, results_url):
     assert response.status_code == 400
     fields = {error["field"] for error in response.json()["errors"]}
     assert fields == {"round", "table", "board", "record"}
+
+
+def test_a_body_nested_too_deeply_is_a_400_in_the_error_format(arbiter, results_url):
+    response = arbiter.post(results_url, "[" * 100_000, content_type="application/json")
+
+    assert response.status_code == 400
+    assert response.json() == {
+        "code": "parse_error",
+        "message": "Le corps de la requête est du JSON imbriqué trop profondément.",
+        "errors": [],
+    }
+    assert not Result.objects.exists()
 
 
 def test_a_board_not_played_at_that_table_is_refused(arbiter, results_url):

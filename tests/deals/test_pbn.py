@@ -174,6 +174,25 @@ def test_every_problem_of_a_bad_file_is_shown_in_french(
     assert escape("A♣ ne sont dans aucune main.") in page
 
 
+def test_a_board_number_out_of_range_saves_nothing_and_names_its_line(client, barometer, people):
+    services.generate_deals(barometer)
+    before = boards_of(barometer)
+    deal = "N:AKQJT987... .AKQJT987.. ..AKQJT987. ...AKQJT987"
+    text = f'[Board "1"]\n[Deal "{deal}"]\n\n[Board "40000"]\n[Deal "{deal}"]\n'
+    login(client, people.organizer)
+
+    response = client.post(reverse("deals:import", args=[barometer.slug]), {"text": text})
+
+    assert response.status_code == 400
+    assert boards_of(barometer) == before
+    assert (
+        escape(
+            "Ligne 4 : « 40000 » n'est pas un numéro d'étui : les étuis sont numérotés de 1 à 999."
+        )
+        in response.text
+    )
+
+
 def test_an_empty_import_is_explained(client, barometer, people):
     login(client, people.organizer)
 

@@ -187,6 +187,18 @@ def test_a_request_that_cannot_be_read_is_a_400(arbiter_client, tournament):
     assert response.status_code == 404
 
 
+def test_a_body_nested_too_deeply_is_a_400_not_a_crash(arbiter_client, tournament):
+    for body in ("[" * 100_000, '{"table": ' * 100_000):
+        response = arbiter_client.post(row_url(tournament), body, content_type="application/json")
+
+        assert response.status_code == 400
+        assert response.json() == {
+            "ok": False,
+            "message": "Requête illisible : table, étui et résultat attendus.",
+        }
+    assert not Result.objects.exists()
+
+
 def test_the_whole_sheet_can_be_posted_without_javascript(arbiter_client, tournament, arbiter):
     page_url = reverse("results:entry_round", args=[tournament.slug, 1])
     data = {

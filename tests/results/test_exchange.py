@@ -152,6 +152,17 @@ def test_an_import_with_bad_lines_saves_nothing_and_lists_them_all(arbiter):
     assert not Result.objects.exists() and not ResultEvent.objects.exists()
 
 
+def test_a_json_line_nested_too_deeply_is_a_bad_line(arbiter):
+    tournament = small_tournament(arbiter=arbiter)
+    lines = [json.dumps({"round": 1, "table": 1, "board": 1, **PASSED}), "[" * 100_000]
+    with pytest.raises(ImportRejected) as error:
+        exchange.import_file(tournament, "\n".join(lines).encode(), fmt="jsonl")
+    assert [(item.line, item.message) for item in error.value.errors] == [
+        (2, "JSON imbriqué trop profondément.")
+    ]
+    assert not Result.objects.exists()
+
+
 def test_results_already_there_are_refused_unless_replaced(arbiter):
     tournament = small_tournament(arbiter=arbiter)
     services.record_result(assignment(tournament, 1, 1), 1, contract(), by=arbiter)

@@ -1,4 +1,4 @@
-"""``manage.py movement`` and ``manage.py demo_tournament``."""
+"""``manage.py movement``, ``manage.py demo_tournament`` and ``manage.py demo_site``."""
 
 import json
 import subprocess
@@ -198,3 +198,43 @@ def test_a_stored_arrow_switch_plan_prints_like_the_movement(organizer):
     assert rows == outcome.movement.to_rows()
     switched = [row for row in rows if row["round"] == 5]
     assert all(row["ew"] == row["table"] for row in switched)  # the seated NS team plays EW
+
+
+# --- demo_site (bin/run) -----------------------------------------------------------------------
+
+
+def test_demo_site_creates_the_demo_accounts_with_the_documented_password(settings):
+    from django.contrib.auth import get_user_model
+
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+    output = run("demo_site")
+
+    assert "organisateur / coinche-demo" in output and "arbitre / coinche-demo" in output
+    for username in ("organisateur", "arbitre"):
+        assert get_user_model().objects.get(username=username).check_password("coinche-demo")
+    assert Tournament.objects.filter(organizers__username="organisateur").count() == 1
+
+
+def test_demo_site_keeps_changed_passwords_unless_asked_to_reset_them(settings):
+    from django.contrib.auth import get_user_model
+
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    run("demo_site")
+    organizer = get_user_model().objects.get(username="organisateur")
+    organizer.set_password("changed-on-the-club-laptop")
+    organizer.save()
+
+    output = run("demo_site")
+
+    organizer.refresh_from_db()
+    assert organizer.check_password("changed-on-the-club-laptop")
+    assert "organisateur / (mot de passe inchangé" in output
+    assert "coinche-demo" not in output
+    assert Tournament.objects.filter(organizers=organizer).count() == 1
+
+    output = run("demo_site", "--reset-passwords")
+
+    organizer.refresh_from_db()
+    assert organizer.check_password("coinche-demo")
+    assert "organisateur / coinche-demo" in output

@@ -1,15 +1,20 @@
 """Importing teams from CSV and XLSX: a preview first, French row-level errors, all or nothing."""
 
+import io
+import re
+import zipfile
+
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from tests.factories import add_teams, make_tournament
+from tournaments import team_import
 from tournaments.models import Tournament
 from tournaments.services import PlayerData, TeamData, register_team
 from tournaments.team_import import check_team_file, read_team_file, template_csv, template_xlsx
 
-from .helpers import csv_bytes, row_counts, team_rows, xlsx_bytes
+from .helpers import HEADER, csv_bytes, row_counts, team_rows, xlsx_bytes
 
 pytestmark = pytest.mark.django_db
 
@@ -137,6 +142,121 @@ def test_unreadable_files_are_refused_with_a_french_message(name, content, messa
     assert parsed.rows == []
     assert len(parsed.errors) == 1
     assert message in parsed.errors[0].message
+
+
+# --- Limits: nothing huge is read ---------------------------------------------------------
+
+
+@pytest.fixture
+def cells_read(monkeypatch):
+    """Counts the cells the XLSX reader looks at."""
+    count = {"cells": 0}
+    real = team_import._cell_text
+
+    def counting(value):
+        count["cells"] += 1
+        return real(value)
+
+    monkeypatch.setattr(team_import, "_cell_text", counting)
+    return count
+
+
+def _with_sheet_xml(content: bytes, change) -> bytes:
+    """The workbook with its first sheet's XML passed through ``change``."""
+    source = zipfile.ZipFile(io.BytesIO(content))
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as target:
+        for info in source.infolist():
+            data = source.read(info)
+            if info.filename == "xl/worksheets/sheet1.xml":
+                data = change(data.decode()).encode()
+            target.writestr(info, data)
+    return buffer.getvalue()
+
+
+def test_a_sheet_declaring_a_million_rows_is_refused_before_a_row_is_read(cells_read):
+    from openpyxl import Workbook
+
+    workbook = Workbook()
+    sheet = workbook.active
+    for row in [HEADER, *team_rows(2)]:
+        sheet.append(row)
+    sheet.cell(row=1_000_000, column=1, value="oublié tout en bas")
+    buffer = io.BytesIO()
+    workbook.save(buffer)
+
+    parsed = read_team_file("equipes.xlsx", buffer.getvalue())
+
+    assert messages_of(parsed) == [
+        "La feuille s'étend sur 1000000 lignes, 2000 au plus (1000 équipes au plus) : "
+        "supprimez les lignes en trop sous les équipes, ou envoyez un fichier CSV."
+    ]
+    assert parsed.rows == []
+    assert cells_read["cells"] == 0
+
+
+def test_a_sheet_hiding_its_size_is_read_no_further_than_the_limit(cells_read):
+    content = xlsx_bytes(team_rows(team_import.MAX_SHEET_ROWS + 5))
+    # A writer that declares a wrong dimension (or none): openpyxl trusts it, the limit holds.
+    lying = _with_sheet_xml(
+        content, lambda xml: re.sub(r'<dimension ref="[^"]*"', '<dimension ref="A1:J3"', xml)
+    )
+
+    parsed = read_team_file("equipes.xlsx", lying)
+
+    assert messages_of(parsed) == [
+        "La feuille s'étend sur plus de 2000 lignes (1000 équipes au plus) : supprimez les "
+        "lignes en trop sous les équipes, ou envoyez un fichier CSV."
+    ]
+    assert cells_read["cells"] <= (team_import.MAX_SHEET_ROWS + 1) * team_import.MAX_SHEET_COLUMNS
+
+
+def test_a_sheet_declaring_thousands_of_columns_is_read_on_its_first_fifty(cells_read):
+    content = xlsx_bytes(team_rows(3))
+    wide = _with_sheet_xml(
+        content, lambda xml: re.sub(r'<dimension ref="[^"]*"', '<dimension ref="A1:XFD4"', xml)
+    )
+
+    parsed = read_team_file("equipes.xlsx", wide)
+
+    assert parsed.errors == [] and len(parsed.rows) == 3
+    assert cells_read["cells"] <= 4 * team_import.MAX_SHEET_COLUMNS
+
+
+@pytest.mark.parametrize("name", ["equipes.csv", "equipes.xlsx"])
+def test_more_teams_than_the_limit_are_refused(name):
+    rows = team_rows(team_import.MAX_ROWS + 1)
+    content = csv_bytes(rows) if name.endswith(".csv") else xlsx_bytes(rows)
+
+    parsed = read_team_file(name, content)
+
+    assert messages_of(parsed) == ["Le fichier contient trop de lignes (1000 équipes au plus)."]
+
+
+def test_an_xlsx_that_unpacks_to_more_than_the_limit_is_refused():
+    buffer = io.BytesIO(xlsx_bytes(team_rows(2)))
+    with zipfile.ZipFile(buffer, "a", zipfile.ZIP_DEFLATED) as archive:
+        # 21 MB of zeros: a few kilobytes once compressed.
+        archive.writestr("xl/media/image1.bin", bytes(team_import.MAX_XLSX_UNPACKED_BYTES + 1))
+    content = buffer.getvalue()
+    assert len(content) < team_import.MAX_FILE_BYTES
+
+    parsed = read_team_file("equipes.xlsx", content)
+
+    assert messages_of(parsed) == [
+        "Ce fichier .xlsx est trop gros une fois décompressé (20 Mo au plus) : gardez "
+        "seulement la feuille des équipes, ou envoyez un fichier CSV."
+    ]
+
+
+def test_an_upload_over_2_mb_is_refused_unread(tournament, organizer, login):
+    client = login(organizer)
+    content = csv_bytes(team_rows(3)) + b" " * team_import.MAX_FILE_BYTES
+
+    response = upload(client, tournament, "equipes.csv", content)
+
+    assert "Le fichier est trop gros (2 Mo au plus)." in response.text
+    assert not tournament.teams.exists()
 
 
 def test_a_row_with_too_few_columns_is_reported():

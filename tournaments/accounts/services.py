@@ -6,14 +6,26 @@ from django.contrib.auth.models import Group
 from .roles import ROLES
 
 
-def ensure_user(username: str, password: str, *, role: str | None = None, **fields):
-    """Create the user if missing (or reset its password) and put it in the role's group."""
+def ensure_user(
+    username: str,
+    password: str,
+    *,
+    role: str | None = None,
+    reset_password: bool = True,
+    **fields,
+):
+    """Create the user if missing and put it in the role's group.
+
+    An existing user gets ``password`` again, unless ``reset_password`` is False: then the
+    password it has now is kept (someone may have changed it).
+    """
     if role is not None and role not in ROLES:
         raise ValueError(f"unknown role {role!r}")
     user_model = get_user_model()
-    user, _created = user_model.objects.get_or_create(username=username, defaults=fields)
-    user.set_password(password)
-    user.save()
+    user, created = user_model.objects.get_or_create(username=username, defaults=fields)
+    if created or reset_password:
+        user.set_password(password)
+        user.save()
     if role:
         group, _ = Group.objects.get_or_create(name=role)
         user.groups.add(group)

@@ -21,7 +21,6 @@ from rest_framework import mixins, status, viewsets
 from rest_framework.authentication import SessionAuthentication
 from rest_framework.decorators import action
 from rest_framework.exceptions import PermissionDenied
-from rest_framework.parsers import JSONParser
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -45,6 +44,7 @@ from . import filters, serializers
 from .authentication import ApiTokenAuthentication
 from .errors import FieldErrors, api_exception_handler
 from .pagination import ApiPagination
+from .parsers import SafeJSONParser
 from .permissions import (
     Access,
     ArbiterWrites,
@@ -65,7 +65,7 @@ class ApiView:
 
     # The token first: its scheme is the one a 401 answer names (WWW-Authenticate: Bearer).
     authentication_classes = [ApiTokenAuthentication, SessionAuthentication]
-    parser_classes = [JSONParser]
+    parser_classes = [SafeJSONParser]
     renderer_classes = [JSONRenderer]
     pagination_class = ApiPagination
     filter_backends = [DjangoFilterBackend]

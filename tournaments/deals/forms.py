@@ -3,6 +3,8 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from scoring.deals.board import MAX_BOARD_NUMBER
+
 from .models import Board
 
 # A dealing machine's file for a whole session is a few kilobytes; this leaves ample room.
@@ -69,7 +71,7 @@ class PbnImportForm(forms.Form):
 class TypedBoardForm(forms.Form):
     """The four hands of one board typed from its étui, suit by suit: ♠.♥.♦.♣."""
 
-    number = forms.IntegerField(label=_("Étui n°"), min_value=1, max_value=999)
+    number = forms.IntegerField(label=_("Étui n°"), min_value=1, max_value=MAX_BOARD_NUMBER)
     dealer = forms.ChoiceField(
         label=_("Donneur"),
         required=False,

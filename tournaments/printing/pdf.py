@@ -52,17 +52,21 @@ class RenderedDocument:
     contents: dict
 
 
+# Every character that could end a CSS string or the <style> element around it: the C0 controls
+# (newlines among them: an unescaped one makes a "bad string" that swallows the rest of the
+# rule), DEL, both quotes, the backslash, and < > so that no "</style>" can appear. Each
+# becomes a hex escape ending in the one space CSS consumes after it.
+_CSS_STRING_ESCAPES = {code: f"\\{code:X} " for code in (*range(0x20), 0x7F, *map(ord, "\"'\\<>"))}
+
+
 def css_string(text: str) -> SafeString:
-    """``text`` as a quoted CSS string, safe inside a <style> element (for page margin boxes)."""
-    escaped = (
-        str(text)
-        .replace("\\", "\\\\")
-        .replace('"', '\\"')
-        .replace("\n", "\\A ")
-        .replace("<", "\\3C ")
-        .replace(">", "\\3E ")
-    )
-    return mark_safe(f'"{escaped}"')  # noqa: S308 - escaped for a CSS string just above
+    """``text`` as a quoted CSS string, safe inside a <style> element (for page margin boxes).
+
+    Nothing in ``text`` can leave the string: a CSS parser reads back ``text`` itself (NUL
+    reads as U+FFFD, as CSS reads a NUL anywhere).
+    """
+    escaped = str(text).translate(_CSS_STRING_ESCAPES)
+    return mark_safe(f'"{escaped}"')  # noqa: S308 - every character that matters is escaped
 
 
 def render_html(html: str) -> weasyprint.Document:

@@ -1,5 +1,6 @@
 """Who is asking: the arbiter check in front of every staff page of results, and the address
-recorded in the audit trail."""
+recorded in the audit trail (``client_ip``: the same as the login rate limit's, see
+``config/proxies.py``)."""
 
 from __future__ import annotations
 
@@ -11,14 +12,11 @@ from django.http import JsonResponse
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
+from config.proxies import client_ip
 from tournaments.models import Tournament
 from tournaments.policy import is_arbiter
 
-
-def client_ip(request) -> str | None:
-    """The address the request came from. Only REMOTE_ADDR: a forwarded header can be forged
-    (a reverse proxy in front of the site should set REMOTE_ADDR itself)."""
-    return request.META.get("REMOTE_ADDR") or None
+__all__ = ["arbiter_required", "client_ip"]
 
 
 def arbiter_required(view=None, *, json: bool = False):

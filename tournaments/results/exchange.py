@@ -227,6 +227,9 @@ def read_jsonl(text: str) -> tuple[list[ImportEntry], list[LineError]]:
                 LineError(number, _("JSON illisible (%(error)s).") % {"error": error.msg})
             )
             continue
+        except RecursionError:
+            errors.append(LineError(number, _("JSON imbriqué trop profondément.")))
+            continue
         if not isinstance(values, dict):
             errors.append(LineError(number, _("chaque ligne doit être un objet JSON.")))
             continue

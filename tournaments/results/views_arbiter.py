@@ -295,7 +295,8 @@ def entry_row(request, tournament, round_number: int):
         payload = json.loads(request.body or b"{}")
         table_number = int(payload["table"])
         board_number = int(payload["board"])
-    except (ValueError, TypeError, KeyError):
+    except (ValueError, TypeError, KeyError, RecursionError):
+        # RecursionError: a body nested too deeply for json's decoder ([[[[… by the thousand).
         return _json_error(_("Requête illisible : table, étui et résultat attendus."), 400)
     assignment = selectors.assignment_at(tournament, round_number, table_number)
     if assignment is None:

@@ -242,9 +242,23 @@ def test_a_deal_without_board_number_is_refused():
     assert _problems(f'[Deal "{MIXED_DEAL}"]\n') == [("missing_board", None, 1)]
 
 
-@pytest.mark.parametrize("number", ["0", "two", "", "-1"])
+@pytest.mark.parametrize("number", ["0", "two", "", "-1", "²", "1.5"])
 def test_a_board_number_is_a_whole_number_from_one(number):
     assert _problems(_game(board=number)) == [("invalid_board_number", None, 2)]
+
+
+@pytest.mark.parametrize("number", ["1000", "32768", "99999999999", "9" * 5000])
+def test_a_board_number_above_999_is_refused_at_its_line(number):
+    text = _game("1") + "\n" + _game(board=number)
+    with pytest.raises(PbnImportError) as raised:
+        import_pbn(text)
+    [problem] = raised.value.problems
+    assert (problem.code, problem.board, problem.line) == ("invalid_board_number", None, 6)
+    assert problem.render().endswith("boards are numbered from 1 to 999.")
+
+
+def test_board_999_is_the_last_number():
+    assert [board.number for board in import_pbn(_game(board="999"))] == [999]
 
 
 def test_an_unknown_dealer_is_refused():
@@ -333,9 +347,10 @@ def test_a_typed_seat_must_be_a_seat():
     assert raised.value.codes[0] == "unknown_seat"
 
 
-def test_a_typed_board_number_starts_at_one():
+@pytest.mark.parametrize("number", [0, 1000])
+def test_a_typed_board_number_is_from_one_to_999(number):
     with pytest.raises(PbnImportError) as raised:
-        parse_typed_board(0, None, MIXED)
+        parse_typed_board(number, None, MIXED)
     assert raised.value.codes == ["invalid_board_number"]
 
 

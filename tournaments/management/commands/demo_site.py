@@ -1,11 +1,15 @@
 """Make the local site ready to show: demo accounts and, once, a demo tournament with results.
 
-Used by ``bin/run``. Idempotent: a second run keeps the existing demo tournament.
+Used by ``bin/run``, on every start. Idempotent: a second run keeps the existing demo
+tournament, and the demo accounts' passwords as they are now (someone may have changed them on
+a laptop that faces the club's Wi-Fi); ``--reset-passwords`` (``bin/run --reset-demo``) sets
+them back to the documented one.
 """
 
 import io
 import os
 
+from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.core.management.base import BaseCommand
 
@@ -19,11 +23,27 @@ DEMO_ARBITER = "arbitre"
 
 
 class Command(BaseCommand):
-    help = "Create the demo accounts and, if there is none yet, a demo tournament with results."
+    help = (
+        "Create the demo accounts (password coinche-demo) if missing and, if there is none yet, "
+        "a demo tournament with results."
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument(
+            "--reset-passwords",
+            action="store_true",
+            help=f"Set the demo accounts' password back to {DEMO_PASSWORD} if they exist.",
+        )
 
     def handle(self, *args, **options):
-        organizer = ensure_user(DEMO_ORGANIZER, DEMO_PASSWORD, role=ORGANIZER)
-        arbiter = ensure_user(DEMO_ARBITER, DEMO_PASSWORD, role=ARBITER)
+        reset = options["reset_passwords"]
+        existing = set(
+            get_user_model()
+            .objects.filter(username__in=[DEMO_ORGANIZER, DEMO_ARBITER])
+            .values_list("username", flat=True)
+        )
+        organizer = ensure_user(DEMO_ORGANIZER, DEMO_PASSWORD, role=ORGANIZER, reset_password=reset)
+        arbiter = ensure_user(DEMO_ARBITER, DEMO_PASSWORD, role=ARBITER, reset_password=reset)
         tournament = Tournament.objects.filter(organizers=organizer).order_by("-pk").first()
         if tournament is None:
             output = io.StringIO()
@@ -33,14 +53,20 @@ class Command(BaseCommand):
         tournament.organizers.add(organizer)
         tournament.arbiters.add(arbiter)
         address = f"http://{os.environ.get('HOST', '127.0.0.1')}:{os.environ.get('PORT', '8000')}"
+
+        def password(username: str) -> str:
+            if reset or username not in existing:
+                return DEMO_PASSWORD
+            return "(mot de passe inchangé / password unchanged: bin/run --reset-demo)"
+
         self.stdout.write(
             "\n".join(
                 [
                     "",
                     "Demo ready / Démo prête:",
                     f"  tournament / tournoi : {address}{tournament.get_absolute_url()}",
-                    f"  organizer / organisateur : {DEMO_ORGANIZER} / {DEMO_PASSWORD}",
-                    f"  arbiter / arbitre : {DEMO_ARBITER} / {DEMO_PASSWORD}",
+                    f"  organizer / organisateur : {DEMO_ORGANIZER} / {password(DEMO_ORGANIZER)}",
+                    f"  arbiter / arbitre : {DEMO_ARBITER} / {password(DEMO_ARBITER)}",
                     "",
                 ]
             )
