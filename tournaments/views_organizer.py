@@ -5,8 +5,6 @@ Views stay thin: they check permissions (``tournaments.policy``), read through
 logged-in user who does not organize the tournament gets 403.
 """
 
-from functools import wraps
-
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
@@ -19,26 +17,10 @@ from django.views.decorators.http import require_POST
 from . import policy, selectors, services
 from . import team_import as team_files
 from .forms import TeamFileForm, TeamForm, TournamentForm
-from .models import Tournament
+from .guards import organizer_required
 from .services.plan import plan_teams
 
 IMPORT_SESSION_KEY = "team_import"
-
-
-def organizer_required(view):
-    """Load the tournament of the URL's slug; only its organizers get through."""
-
-    @wraps(view)
-    def wrapper(request, slug, *args, **kwargs):
-        if not request.user.is_authenticated:
-            return redirect_to_login(request.get_full_path())
-        tournament = Tournament.objects.filter(slug=slug).first()
-        if tournament is None or not policy.is_organizer(request.user, tournament):
-            # Someone who does not organize it learns nothing more from a 404 than from a 403.
-            raise PermissionDenied
-        return view(request, tournament, *args, **kwargs)
-
-    return wrapper
 
 
 def _user_may_organize(user) -> bool:
