@@ -19,6 +19,7 @@ import pytest
 from playwright.sync_api import expect
 from pypdf import PdfReader
 
+from tests.browser import wait_until
 from tournaments.models import Table, Tournament
 from tournaments.results.models import Result, ResultEvent
 
@@ -93,7 +94,8 @@ def ranking_text(page) -> str:
 def wait_for_ranking(page, counted: int) -> None:
     """The open ranking page shows ``counted`` results, fetched by its own refresh."""
     word = "résultat compté" if counted == 1 else "résultats comptés"
-    page.wait_for_function(
+    wait_until(
+        page,
         """([text]) => {
             const live = document.querySelector('#ranking-live');
             return live.textContent.includes(text)
@@ -156,9 +158,7 @@ def test_a_tournament_day_from_creation_to_the_pdf_packet(
     nav(organizer, "Pointage")
     organizer.click("#equipe-1 button.checkin-toggle")
     organizer.click("#equipe-2 button.checkin-toggle")
-    organizer.wait_for_function(
-        "document.querySelector('[data-checked-in]').textContent.trim() === '2'"
-    )
+    wait_until(organizer, "document.querySelector('[data-checked-in]').textContent.trim() === '2'")
     screenshot(organizer, "two teams checked in")
     organizer.click("button:has-text('Pointer toutes les équipes restantes')")
     says(organizer, "4 équipe(s) pointée(s)")
@@ -206,7 +206,8 @@ def test_a_tournament_day_from_creation_to_the_pdf_packet(
         arbiter.select_option(f"#id_{prefix}-strain", "H")
         arbiter.fill(f"#id_{prefix}-taker_points", str(90 + 10 * index))
         arbiter.press(f"#id_{prefix}-taker_points", "Enter")
-        arbiter.wait_for_function(
+        wait_until(
+            arbiter,
             "([id]) => document.querySelector('#' + id + ' td.state').textContent"
             ".includes('Confirmé')",
             arg=[prefix],
@@ -281,7 +282,8 @@ def test_a_tournament_day_from_creation_to_the_pdf_packet(
     says(organizer, "documents sont en préparation")
     screenshot(organizer, "packet requested")
     # The page refreshes its table by itself until every document can be downloaded.
-    organizer.wait_for_function(
+    wait_until(
+        organizer,
         """() => {
             const rows = [...document.querySelectorAll('#documents-table tbody tr')];
             return rows.length > 0

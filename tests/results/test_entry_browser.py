@@ -7,6 +7,7 @@ import shutil
 
 import pytest
 
+from tests.browser import wait_until
 from tests.factories import small_tournament
 from tournaments.results.models import Result
 
@@ -63,8 +64,8 @@ def test_rows_are_typed_from_the_keyboard_and_saved_without_reloading(browser_pa
     page.keyboard.press("Tab")  # coinche: keep the default
     page.keyboard.type("113")
     page.keyboard.press("Enter")
-    page.wait_for_function(
-        "document.querySelector('#t1b1 td.marks').textContent.includes('220')", timeout=10000
+    wait_until(
+        page, "document.querySelector('#t1b1 td.marks').textContent.includes('220')", timeout=10000
     )
     assert page.evaluate("window.__kept") == "same page"
     assert "Confirmé · v1" in page.inner_text("#t1b1 td.state")
@@ -94,7 +95,7 @@ def test_rows_are_typed_from_the_keyboard_and_saved_without_reloading(browser_pa
     assert "Un résultat a déjà été saisi" in page.inner_text("#t1b1-errors")
     page.check("#id_t1b1-replace")
     page.click("#t1b1 button.row-save")
-    page.wait_for_function(
-        "document.querySelector('#t1b1 td.state').textContent.includes('v2')", timeout=10000
+    wait_until(
+        page, "document.querySelector('#t1b1 td.state').textContent.includes('v2')", timeout=10000
     )
     assert Result.objects.get(board_number=1, is_current=True).made is False
