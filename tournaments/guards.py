@@ -28,35 +28,52 @@ REFUSAL_MESSAGE = gettext_lazy("Vous n'avez pas le droit de faire cela dans ce t
 
 
 def tournament_guard(
-    allowed: Callable,
+    allowed: Callable | None = None,
     *,
     json: bool = False,
     hide_missing: bool = False,
     login_message=LOGIN_MESSAGE,
     refusal_message=REFUSAL_MESSAGE,
 ):
-    """A view decorator: ``allowed(user, tournament)`` decides; the view receives the
-    tournament instead of the slug."""
+    """A view decorator: the view receives the tournament of the URL's ``slug`` instead.
+
+    A tournament that does not exist, or that the user may not see (a draft,
+    ``policy.can_see_tournament``), is a 404. Then, with ``allowed``, ``allowed(user,
+    tournament)`` decides: anonymous visitors go to the login page (JSON 401), refused users get
+    a 403 (JSON 403). ``hide_missing``: a stranger gets the same 403 whether the tournament
+    exists or not (the organizer pages). Without ``allowed``: a public page."""
 
     def decorate(view):
         @wraps(view)
         def wrapper(request, slug, *args, **kwargs):
+            user = request.user
             tournament = Tournament.objects.filter(slug=slug).first()
-            if tournament is None and not hide_missing:
+            if not hide_missing and (
+                tournament is None or not policy.can_see_tournament(user, tournament)
+            ):
                 raise Http404
-            if not request.user.is_authenticated:
-                if json:
-                    return JsonResponse({"ok": False, "message": str(login_message)}, status=401)
-                return redirect_to_login(request.get_full_path())
-            if tournament is None or not allowed(request.user, tournament):
-                if json:
-                    return JsonResponse({"ok": False, "message": str(refusal_message)}, status=403)
-                raise PermissionDenied
+            if allowed is not None:
+                if not user.is_authenticated:
+                    if json:
+                        return JsonResponse(
+                            {"ok": False, "message": str(login_message)}, status=401
+                        )
+                    return redirect_to_login(request.get_full_path())
+                if tournament is None or not allowed(user, tournament):
+                    if json:
+                        return JsonResponse(
+                            {"ok": False, "message": str(refusal_message)}, status=403
+                        )
+                    raise PermissionDenied
             return view(request, tournament, *args, **kwargs)
 
         return wrapper
 
     return decorate
+
+
+public_tournament = tournament_guard()
+"""A public page of a tournament: everyone, except for a draft (its organizers only)."""
 
 
 def organizer_required(view):
@@ -76,4 +93,4 @@ def arbiter_required(view=None, *, json: bool = False):
     return guard(view) if view is not None else guard
 
 
-__all__ = ["arbiter_required", "organizer_required", "tournament_guard"]
+__all__ = ["arbiter_required", "organizer_required", "public_tournament", "tournament_guard"]

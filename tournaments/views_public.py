@@ -7,6 +7,7 @@ the organizer publishes it (staff see every round at once).
 from django.shortcuts import render
 
 from . import policy, selectors
+from .guards import public_tournament
 
 
 def home(request):
@@ -21,8 +22,8 @@ def home(request):
     )
 
 
-def tournament_page(request, slug: str):
-    tournament = selectors.visible_tournament(request.user, slug)
+@public_tournament
+def tournament_page(request, tournament):
     return render(
         request,
         "tournaments/public.html",
@@ -35,8 +36,8 @@ def tournament_page(request, slug: str):
     )
 
 
-def team_page(request, slug: str, number: int):
-    tournament = selectors.visible_tournament(request.user, slug)
+@public_tournament
+def team_page(request, tournament, number: int):
     team = selectors.team_by_number(tournament, number)
     is_staff = policy.is_arbiter(request.user, tournament)
     schedule = selectors.team_schedule(team, include_unpublished=is_staff)

@@ -16,16 +16,14 @@ from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_POST
 
 from tournaments import policy
+from tournaments.guards import public_tournament, tournament_guard
 from tournaments.models import Round, Tournament
-from tournaments.selectors import visible_tournament
 
 from . import selectors, services
 from .forms import PbnImportForm, ReleaseForm, SeedForm, TypedBoardForm
 
-
-def _tournament(request, slug: str) -> Tournament:
-    """The tournament, as for its public page (a draft one exists only for its organizers)."""
-    return visible_tournament(request.user, slug)
+manager_required = tournament_guard(policy.can_manage_tournament)
+"""The deals' management pages: the tournament's organizers."""
 
 
 def _refuse(request):
@@ -33,14 +31,6 @@ def _refuse(request):
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
     raise PermissionDenied
-
-
-def _organizer_tournament(request, slug: str):
-    """(tournament, None) for one of its organizers, else (None, the response to send)."""
-    tournament = _tournament(request, slug)
-    if not policy.is_organizer(request.user, tournament):
-        return None, _refuse(request)
-    return tournament, None
 
 
 def _manage_url(tournament: Tournament) -> str:
@@ -86,10 +76,8 @@ def _render_manage(request, tournament: Tournament, import_form=None, status: in
     )
 
 
-def manage(request, slug: str):
-    tournament, refusal = _organizer_tournament(request, slug)
-    if refusal:
-        return refusal
+@manager_required
+def manage(request, tournament: Tournament):
     return _render_manage(request, tournament)
 
 
@@ -104,10 +92,8 @@ def _confirmed(request, tournament: Tournament) -> bool:
 
 
 @require_POST
-def generate(request, slug: str):
-    tournament, refusal = _organizer_tournament(request, slug)
-    if refusal:
-        return refusal
+@manager_required
+def generate(request, tournament: Tournament):
     if _confirmed(request, tournament):
         try:
             deal_set = services.generate_deals(tournament, by=request.user)
@@ -128,10 +114,8 @@ def generate(request, slug: str):
 
 
 @require_POST
-def import_pbn(request, slug: str):
-    tournament, refusal = _organizer_tournament(request, slug)
-    if refusal:
-        return refusal
+@manager_required
+def import_pbn(request, tournament: Tournament):
     form = PbnImportForm(request.POST, request.FILES)
     if form.is_valid():
         try:
@@ -172,11 +156,9 @@ def import_pbn(request, slug: str):
     return _render_manage(request, tournament, import_form=form, status=400)
 
 
-def type_board(request, slug: str):
+@manager_required
+def type_board(request, tournament: Tournament):
     """Type the hands of one board from its étui (new board, or correcting one not played)."""
-    tournament, refusal = _organizer_tournament(request, slug)
-    if refusal:
-        return refusal
     if request.method == "POST":
         form = TypedBoardForm(request.POST)
         if form.is_valid():
@@ -222,10 +204,8 @@ def type_board(request, slug: str):
 
 
 @require_POST
-def unrecorded(request, slug: str):
-    tournament, refusal = _organizer_tournament(request, slug)
-    if refusal:
-        return refusal
+@manager_required
+def unrecorded(request, tournament: Tournament):
     if _confirmed(request, tournament):
         try:
             boards = services.set_unrecorded(tournament, by=request.user)
@@ -247,10 +227,8 @@ def unrecorded(request, slug: str):
 
 
 @require_POST
-def release(request, slug: str):
-    tournament, refusal = _organizer_tournament(request, slug)
-    if refusal:
-        return refusal
+@manager_required
+def release(request, tournament: Tournament):
     if "all" in request.POST:
         if not request.POST.get("confirm_all"):
             messages.error(
@@ -294,9 +272,9 @@ def release(request, slug: str):
 # Hand records, boards, PBN download
 
 
-def records(request, slug: str):
+@public_tournament
+def records(request, tournament: Tournament):
     """The hand records (relevé des donnes): the boards this visitor may see, as diagrams."""
-    tournament = _tournament(request, slug)
     boards = list(tournament.boards.order_by("number"))
     visible = selectors.visible_board_numbers(request.user, tournament)
     shown = [
@@ -318,9 +296,9 @@ def records(request, slug: str):
     )
 
 
-def board_detail(request, slug: str, number: int):
+@public_tournament
+def board_detail(request, tournament: Tournament, number: int):
     """One board's diagram, for whoever may see its hands."""
-    tournament = _tournament(request, slug)
     board = selectors.board_for(tournament, number)
     if board is None:
         raise Http404
@@ -342,9 +320,9 @@ def board_detail(request, slug: str, number: int):
     )
 
 
-def export(request, slug: str):
+@public_tournament
+def export(request, tournament: Tournament):
     """The boards as ``<slug>.pbn``: for organizers, and for everyone once all is released."""
-    tournament = _tournament(request, slug)
     if not selectors.can_download_pbn(request.user, tournament):
         return _refuse(request)
     if not tournament.boards.exclude(hands={}).exists():
@@ -364,10 +342,10 @@ def export(request, slug: str):
 # Public verification
 
 
-def verification(request, slug: str):
+@public_tournament
+def verification(request, tournament: Tournament):
     """Regenerate the boards from the revealed seed, or from a seed typed in, and say per board
     whether they match what was played."""
-    tournament = _tournament(request, slug)
     deal_set = selectors.deal_set_for(tournament)
     revealed_report = typed_report = None
     form = SeedForm(request.POST or None)

@@ -13,11 +13,12 @@ from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import FileResponse, Http404
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_POST
 
+from tournaments.guards import public_tournament, tournament_guard
 from tournaments.models import Tournament
 
 from . import selectors, services
@@ -26,13 +27,6 @@ from .models import Document
 REFRESH_SECONDS = 3
 
 logger = logging.getLogger(__name__)
-
-
-def _tournament(request, slug: str) -> Tournament:
-    tournament = get_object_or_404(Tournament, slug=slug)
-    if not selectors.may_see_tournament(request.user, tournament):
-        raise Http404
-    return tournament
 
 
 def _staff_only(request, tournament: Tournament, allowed: bool):
@@ -44,14 +38,8 @@ def _staff_only(request, tournament: Tournament, allowed: bool):
     raise PermissionDenied
 
 
-def _staff_tournament(request, slug: str, check):
-    """(tournament, None) when ``check(user, tournament)``; else (None, the response)."""
-    tournament = get_object_or_404(Tournament, slug=slug)
-    if not request.user.is_authenticated:
-        return None, redirect_to_login(request.get_full_path())
-    if not check(request.user, tournament):
-        raise PermissionDenied
-    return tournament, None
+documents_page_required = tournament_guard(selectors.may_open_documents_page)
+documents_order_required = tournament_guard(selectors.may_request)
 
 
 def _documents_context(request, tournament: Tournament) -> dict:
@@ -65,19 +53,15 @@ def _documents_context(request, tournament: Tournament) -> dict:
     }
 
 
-def documents(request, slug: str):
+@documents_page_required
+def documents(request, tournament: Tournament):
     """The staff "Documents" page: each document's state, progress and download link."""
-    tournament, refused = _staff_tournament(request, slug, selectors.may_open_documents_page)
-    if refused:
-        return refused
     return render(request, "printing/documents.html", _documents_context(request, tournament))
 
 
-def documents_fragment(request, slug: str):
+@documents_page_required
+def documents_fragment(request, tournament: Tournament):
     """The table of the Documents page alone, for the page's periodic refresh."""
-    tournament, refused = _staff_tournament(request, slug, selectors.may_open_documents_page)
-    if refused:
-        return refused
     response = render(
         request, "printing/_documents_table.html", _documents_context(request, tournament)
     )
@@ -90,11 +74,9 @@ def _back_to_documents(tournament: Tournament):
 
 
 @require_POST
-def request_document(request, slug: str):
+@documents_order_required
+def request_document(request, tournament: Tournament):
     """An organizer asks for one document to be (re)made."""
-    tournament, refused = _staff_tournament(request, slug, selectors.may_request)
-    if refused:
-        return refused
     kind = request.POST.get("kind", "")
     scope = request.POST.get("scope", "")
     if not selectors.is_valid(kind, scope):
@@ -115,11 +97,9 @@ def request_document(request, slug: str):
 
 
 @require_POST
-def request_packet(request, slug: str):
+@documents_order_required
+def request_packet(request, tournament: Tournament):
     """An organizer asks for the whole packet (every document that can be made now)."""
-    tournament, refused = _staff_tournament(request, slug, selectors.may_request)
-    if refused:
-        return refused
     requested = services.request_packet(tournament, by=request.user)
     if requested:
         messages.success(
@@ -138,10 +118,10 @@ def request_packet(request, slug: str):
     return _back_to_documents(tournament)
 
 
-def public(request, slug: str):
+@public_tournament
+def public(request, tournament: Tournament):
     """The public list of PDFs: rankings, and hand records, travellers and scorecards once
     they may be seen. Each is made (or remade) on its first download."""
-    tournament = _tournament(request, slug)
     rows = selectors.document_rows(request.user, tournament, scopes=[Document.Scope.PUBLIC])
     return render(
         request,
@@ -169,14 +149,14 @@ def _file_response(tournament: Tournament, document: Document) -> FileResponse |
     return response
 
 
-def download(request, slug: str, kind: str, scope: str):
+@public_tournament
+def download(request, tournament: Tournament, kind: str, scope: str):
     """The stored PDF, to whoever may see what it shows.
 
     Staff documents: organizers and arbiters (anonymous visitors go to the login page).
     Public documents: made or remade on demand when missing or stale (the stale file is served
     meanwhile); while the first one is being made, a page says so and retries.
     """
-    tournament = _tournament(request, slug)
     if not selectors.is_valid(kind, scope):
         raise Http404
     if scope == Document.Scope.STAFF:

@@ -5,8 +5,6 @@ version (``page_cache``): a new snapshot shows up at the next refresh, with no i
 """
 
 from django.contrib import messages
-from django.contrib.auth.views import redirect_to_login
-from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
@@ -15,18 +13,13 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments import policy
+from tournaments.guards import arbiter_required, public_tournament
 from tournaments.models import Team, Tournament
-from tournaments.selectors import visible_tournament
 
 from . import selectors, services
 from .page_cache import cached, page_key
 
 REFRESH_SECONDS = 10
-
-
-def _tournament(request, slug: str) -> Tournament:
-    """The tournament, hidden (404) while it is a draft except from its organizers."""
-    return visible_tournament(request.user, slug)
 
 
 def _ranking_layout(tournament: Tournament, version: int) -> dict:
@@ -74,9 +67,9 @@ def _ranking_fragment(tournament: Tournament, freshness, up_to_round, direction)
     return header + tables
 
 
-def ranking(request, slug: str):
+@public_tournament
+def ranking(request, tournament: Tournament):
     """The live ranking (classement), overall or after a round, refreshing itself."""
-    tournament = _tournament(request, slug)
     freshness = selectors.freshness(tournament)
     layout = _ranking_layout(tournament, freshness.version)
     options = _ranking_options(request, layout)
@@ -84,7 +77,7 @@ def ranking(request, slug: str):
         tournament, freshness, options["up_to_round"], options["direction"]
     )
     query = request.GET.urlencode()
-    refresh_url = reverse("standings:ranking_fragment", args=[slug])
+    refresh_url = reverse("standings:ranking_fragment", args=[tournament.slug])
     return render(
         request,
         "standings/ranking.html",
@@ -102,9 +95,9 @@ def ranking(request, slug: str):
     )
 
 
-def ranking_fragment(request, slug: str):
+@public_tournament
+def ranking_fragment(request, tournament: Tournament):
     """The ranking's HTML fragment, fetched every few seconds by the open page."""
-    tournament = _tournament(request, slug)
     freshness = selectors.freshness(tournament)
     options = _ranking_options(request, _ranking_layout(tournament, freshness.version))
     html = _ranking_fragment(tournament, freshness, options["up_to_round"], options["direction"])
@@ -129,9 +122,9 @@ def _hand_records_url(user, tournament: Tournament) -> str | None:
         return None
 
 
-def travellers(request, slug: str):
+@public_tournament
+def travellers(request, tournament: Tournament):
     """Every board with its state: finished everywhere (traveller open) or still in play."""
-    tournament = _tournament(request, slug)
     freshness = selectors.freshness(tournament)
     is_staff = policy.is_arbiter(request.user, tournament)
 
@@ -157,10 +150,10 @@ def travellers(request, slug: str):
     )
 
 
-def traveller(request, slug: str, board: int):
+@public_tournament
+def traveller(request, tournament: Tournament, board: int):
     """The traveller (feuille ambulante) of a board: players see it once it is finished at
     every table that plays it; the arbiters and organizers at any time."""
-    tournament = _tournament(request, slug)
     freshness = selectors.freshness(tournament)
     expected = selectors.plays_per_board(tournament)
     if board not in expected:
@@ -213,10 +206,10 @@ def _board_url(user, tournament: Tournament, board: int) -> str | None:
         return None
 
 
-def scorecard(request, slug: str, number: int):
+@public_tournament
+def scorecard(request, tournament: Tournament, number: int):
     """A team's scorecard (feuille de marque): its boards, opponents, contracts, scores and
     running total. Players see the boards finished at every table; staff see every board."""
-    tournament = _tournament(request, slug)
     team = get_object_or_404(
         Team.objects.select_related("player_one", "player_two"),
         tournament=tournament,
@@ -251,13 +244,9 @@ def scorecard(request, slug: str, number: int):
 
 
 @require_POST
-def request_recomputation(request, slug: str):
+@arbiter_required
+def request_recomputation(request, tournament):
     """Arbiters and organizers: recompute now (after a team was renamed, or an error fixed)."""
-    tournament = get_object_or_404(Tournament, slug=slug)
-    if not request.user.is_authenticated:
-        return redirect_to_login(reverse("standings:ranking", args=[slug]))
-    if not policy.is_arbiter(request.user, tournament):
-        raise PermissionDenied
     services.request_recomputation(tournament)
     messages.success(request, _("Le recalcul du classement est demandé."))
-    return redirect("standings:ranking", slug=slug)
+    return redirect("standings:ranking", slug=tournament.slug)
