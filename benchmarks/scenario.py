@@ -83,7 +83,7 @@ def build_tournament(
     from tests.factories import add_plan, add_teams, make_tournament
     from tournaments.accounts.services import ensure_user
     from tournaments.deals.services import generate_deals
-    from tournaments.results.services import record_demo_results
+    from tournaments.results.demo import record_demo_results
 
     began = time.perf_counter()
     organizer = ensure_user(ORGANIZER, PASSWORD, role="organizer")

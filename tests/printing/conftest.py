@@ -43,7 +43,7 @@ def pdf_pages(data: bytes) -> list[str]:
 def demo_tournament(**fields):
     """The 6-team Mitchell of the factories with a confirmed result at every table and its
     scores computed (what the recomputation job would have stored)."""
-    from tournaments.results.services import record_demo_results
+    from tournaments.results.demo import record_demo_results
     from tournaments.standings.recomputation import recompute
 
     tournament = small_tournament(**fields)

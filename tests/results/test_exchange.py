@@ -10,6 +10,7 @@ from django.urls import reverse
 
 from tests.factories import small_tournament
 from tournaments.results import exchange, services
+from tournaments.results.demo import record_demo_results
 from tournaments.results.exceptions import ImportRejected
 from tournaments.results.models import Result, ResultEvent
 
@@ -56,7 +57,7 @@ def finished_tournament(arbiter):
         assignment(tournament, 1, 2), 4, contract(coinche=2, points=50, taker="E"), by=arbiter
     )
     services.adjust_result(assignment(tournament, 1, 3), 5, "A+", "A-", by=arbiter)
-    services.record_demo_results(tournament)
+    record_demo_results(tournament)
     tournament.status = tournament.Status.FINISHED
     tournament.save()
     return tournament

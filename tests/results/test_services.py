@@ -5,6 +5,7 @@ import pytest
 from scoring.engine.result_record import ResultValidationError
 from tests.factories import team_at
 from tournaments.results import services
+from tournaments.results.demo import record_demo_results
 from tournaments.results.exceptions import (
     BoardNotPlayedHere,
     InvalidAction,
@@ -334,10 +335,10 @@ def test_the_audit_trail_keeps_every_action_with_who_when_where(tournament, arbi
 
 
 def test_demo_results_fill_every_table_with_valid_confirmed_results(tournament):
-    created = services.record_demo_results(tournament)
+    created = record_demo_results(tournament)
     assert created == 18  # 3 rounds x 3 tables x 2 boards
     results = Result.objects.filter(tournament=tournament, is_current=True)
     assert results.count() == 18
     assert all(result.status == "confirmed" and result.ns_marks is not None for result in results)
     # Reproducible, and a second run fills nothing more.
-    assert services.record_demo_results(tournament) == 0
+    assert record_demo_results(tournament) == 0

@@ -12,7 +12,7 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from tests.factories import small_tournament
-from tournaments.results.services import record_demo_results
+from tournaments.results.demo import record_demo_results
 from tournaments.standings.recomputation import recompute
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -174,7 +174,7 @@ def test_the_demo_asks_the_deals_and_results_apps_for_their_part(monkeypatch, or
     assert calls == [
         ("tournaments.deals.services", "generate_deals", tournament.slug),
         ("tournaments.deals.services", "generate_deals", tournament.slug),
-        ("tournaments.results.services", "record_demo_results", tournament.slug),
+        ("tournaments.results.demo", "record_demo_results", tournament.slug),
     ]
 
 

@@ -144,7 +144,7 @@ def populate_demo(tournament: Tournament, results: bool) -> list[str]:
         generate_deals(tournament)
         done.append("deals")
     if results:
-        record_demo_results = _optional("tournaments.results.services", "record_demo_results")
+        record_demo_results = _optional("tournaments.results.demo", "record_demo_results")
         if record_demo_results is not None:
             record_demo_results(tournament)
             done.append("results")

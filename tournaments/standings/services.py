@@ -69,6 +69,11 @@ def mark_results_changed(tournament, board_numbers=()) -> None:
         transaction.on_commit(partial(enqueue_recomputation, tournament.pk), robust=True)
 
 
+def on_results_changed(sender, *, tournament, board_numbers=(), **kwargs) -> None:
+    """Receiver of ``results.signals.results_changed`` (connected in ``StandingsConfig``)."""
+    mark_results_changed(tournament, board_numbers=board_numbers)
+
+
 def enqueue_recomputation(tournament_id: int) -> Enqueued:
     """Hand the recomputation of a tournament to Celery, once per burst of changes.
 

@@ -1,0 +1,153 @@
+"""The arbiter's own acts on a result: adjusted scores and deletion."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from tournaments.models import TableAssignment
+
+from ..exceptions import InvalidAction
+from ..models import Adjustment, Result, ResultEvent
+from .entry import is_follow_up
+from .rounds import open_next_round_when_done
+from .versions import (
+    actor_label,
+    actor_of,
+    add_version,
+    check_board,
+    check_replacing,
+    check_seen,
+    check_staff,
+    current_version,
+    live_version,
+    lock_table,
+    log_event,
+    notify_results_changed,
+    user_of,
+)
+
+
+def adjust_result(
+    assignment: TableAssignment,
+    board_number: int,
+    ns_adjustment: str,
+    ew_adjustment: str,
+    *,
+    by=None,
+    ip: str | None = None,
+    replace_version: int | None = None,
+    source: str = Result.Source.ARBITER,
+    action: str = ResultEvent.Action.ADJUST,
+) -> Result:
+    """An adjusted score per side (average 50 %, average-plus 60 %, average-minus 40 %).
+
+    This is how a board "not played" at a table is resolved, or a fouled board. Replacing an
+    existing result needs the version the arbiter saw (``replace_version``).
+    """
+    check_staff(actor_of(by, assignment.round.tournament), assignment.round.tournament)
+    allowed = {choice.value for choice in Adjustment}
+    if ns_adjustment not in allowed or ew_adjustment not in allowed:
+        raise InvalidAction(
+            _("Choisissez un score ajusté pour chaque camp (moyenne, moyenne plus ou moins).")
+        )
+    check_board(assignment, board_number)
+    with transaction.atomic():
+        locked = lock_table(assignment)
+        result = store_adjustment(
+            locked,
+            board_number,
+            ns_adjustment,
+            ew_adjustment,
+            by=by,
+            ip=ip,
+            replace_version=replace_version,
+            source=source,
+            action=action,
+        )
+        open_next_round_when_done(locked.round)
+        notify_results_changed(locked.round.tournament, board_numbers=[board_number])
+    result.is_replay = False
+    return result
+
+
+def store_adjustment(
+    assignment,
+    board_number,
+    ns_adjustment,
+    ew_adjustment,
+    *,
+    by,
+    ip,
+    replace_version,
+    source,
+    action,
+) -> Result:
+    previous = current_version(assignment, board_number)
+    live = live_version(previous)
+    check_replacing(live, replace_version)
+    result = add_version(
+        assignment,
+        board_number,
+        previous,
+        status=Result.Status.ADJUSTED,
+        source=source,
+        record=None,
+        ns_marks=None,
+        ew_marks=None,
+        made=None,
+        score_detail={},
+        ns_adjustment=ns_adjustment,
+        ew_adjustment=ew_adjustment,
+        entered_by=user_of(by),
+        confirmed_at=timezone.now(),
+        confirmed_by=user_of(by),
+    )
+    log_event(
+        action,
+        assignment,
+        board_number,
+        result,
+        previous,
+        by=by,
+        label=actor_label(assignment, None, source),
+        ip=ip,
+    )
+    return result
+
+
+def delete_result(result: Result, *, by=None, ip: str | None = None) -> Result:
+    """Delete the result the arbiter saw: a DELETED version becomes current, nothing is removed.
+
+    The board is then missing again at that table and may be entered anew.
+    """
+    check_staff(actor_of(by, result.tournament), result.tournament)
+    with transaction.atomic():
+        assignment = lock_table(result.assignment)
+        current = current_version(assignment, result.board_number)
+        if is_follow_up(result, current, Result.Status.DELETED):
+            current.is_replay = True
+            return current
+        current = check_seen(live_version(current), result.version)
+        deleted = add_version(
+            assignment,
+            result.board_number,
+            current,
+            status=Result.Status.DELETED,
+            source=Result.Source.ARBITER,
+            record=None,
+            entered_by=user_of(by),
+        )
+        log_event(
+            ResultEvent.Action.DELETE,
+            assignment,
+            result.board_number,
+            deleted,
+            current,
+            by=by,
+            ip=ip,
+        )
+        notify_results_changed(result.tournament, board_numbers=[result.board_number])
+    deleted.is_replay = False
+    return deleted

@@ -1,0 +1,306 @@
+"""Entry of a result, and its confirmation or dispute by the other team of the table."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from tournaments import policy
+from tournaments.models import TableAssignment, Team
+
+from ..display import SIDE_LABELS
+from ..exceptions import ALREADY_ENTERED, InvalidAction, ResultConflict, ResultLocked
+from ..models import Result, ResultEvent
+from ..selectors import board_hands
+from .rounds import open_next_round_when_done
+from .versions import (
+    CONFIRM_BY_OTHER_SIDE,
+    LOCKED,
+    LOCKED_STATUSES,
+    MAX_REASON_LENGTH,
+    OTHER_SIDE,
+    Scored,
+    acting_team,
+    actor_label,
+    actor_of,
+    add_version,
+    check_board,
+    check_replacing,
+    check_seen,
+    copy_fields,
+    current_version,
+    live_version,
+    lock_table,
+    log_event,
+    notify_results_changed,
+    score_record,
+    user_of,
+)
+
+
+def record_result(
+    assignment: TableAssignment,
+    board_number: int,
+    data: Mapping[str, Any],
+    *,
+    by=None,
+    source: str | None = None,
+    ip: str | None = None,
+    submission_key: str | None = None,
+    replace_version: int | None = None,
+) -> Result:
+    """Store a result of ``board_number`` at this table in this round; return the version.
+
+    ``data`` is the canonical record (domain.md §5). Staff's entry is confirmed at once; a
+    team's entry (``by`` a ``policy.team_actor``) waits for the other team's confirmation.
+    If the board already has a result, changing it needs ``replace_version``: the version the
+    user saw (else ``ResultConflict``); a confirmed result can only be replaced by an arbiter
+    (else ``ResultLocked``). A repeated ``submission_key`` (a reloaded form) returns the version
+    that key created, and creates nothing; the returned version's ``is_replay`` is then True.
+
+    Raises ``ResultForbidden``, ``BoardNotPlayedHere``, ``ResultValidationError`` (the engine's
+    field errors), ``ResultConflict``, ``ResultLocked`` or ``InvalidAction``.
+    """
+    tournament = assignment.round.tournament
+    actor = actor_of(by, tournament)
+    team = acting_team(actor, assignment)
+    if source is None:
+        source = Result.Source.TABLE if team is not None else Result.Source.ARBITER
+    check_board(assignment, board_number)
+    if submission_key:
+        replayed = replay(assignment, board_number, submission_key)
+        if replayed is not None:
+            return replayed
+    scored = score_record(
+        data,
+        tournament.rule_settings(),
+        board_hands(tournament, board_number),
+        hands_visible=actor is None or policy.can_see_board_hands(actor, tournament, board_number),
+    )
+    try:
+        with transaction.atomic():
+            locked = lock_table(assignment)
+            if submission_key:
+                replayed = replay(locked, board_number, submission_key)
+                if replayed is not None:
+                    return replayed
+            result = store_entry(
+                locked,
+                board_number,
+                scored,
+                by=by,
+                team=team,
+                source=source,
+                ip=ip,
+                submission_key=submission_key,
+                replace_version=replace_version,
+            )
+            open_next_round_when_done(locked.round)
+            notify_results_changed(tournament, board_numbers=[board_number])
+    except IntegrityError:
+        # Only reachable if a writer bypassed the lock: the constraints still hold.
+        if submission_key:
+            replayed = replay(assignment, board_number, submission_key)
+            if replayed is not None:
+                return replayed
+        raise ResultConflict(
+            ALREADY_ENTERED, current=current_version(assignment, board_number)
+        ) from None
+    result.is_replay = False
+    return result
+
+
+def replay(assignment: TableAssignment, board_number: int, key: str) -> Result | None:
+    existing = Result.objects.filter(submission_key=key).first()
+    if existing is None:
+        return None
+    if existing.assignment_id != assignment.pk or existing.board_number != board_number:
+        raise InvalidAction(_("Ce formulaire a déjà servi pour un autre étui. Rechargez la page."))
+    existing.is_replay = True
+    return existing
+
+
+def store_entry(
+    assignment: TableAssignment,
+    board_number: int,
+    scored: Scored,
+    *,
+    by,
+    team: Team | None,
+    source: str,
+    ip: str | None,
+    submission_key: str | None,
+    replace_version: int | None,
+    action: str | None = None,
+    label: str | None = None,
+) -> Result:
+    previous = current_version(assignment, board_number)
+    live = live_version(previous)
+    check_replacing(live, replace_version)
+    side = assignment.side_of(team)
+    if live is not None and team is not None:
+        if live.status in LOCKED_STATUSES:
+            raise ResultLocked(LOCKED)
+        if live.status == Result.Status.ENTERED and live.entered_side != side:
+            raise InvalidAction(
+                _("Ce résultat a été saisi par l'autre camp : confirmez-le ou contestez-le.")
+            )
+    now = timezone.now()
+    arbiter = team is None
+    result = add_version(
+        assignment,
+        board_number,
+        previous,
+        status=Result.Status.CONFIRMED if arbiter else Result.Status.ENTERED,
+        source=source,
+        entered_side=side or "",
+        entered_team=team,
+        entered_by=user_of(by),
+        confirmed_at=now if arbiter else None,
+        confirmed_by=user_of(by) if arbiter else None,
+        submission_key=submission_key or None,
+        **scored.fields(),
+    )
+    if action is None:
+        action = ResultEvent.Action.CHANGE if live is not None else ResultEvent.Action.CREATE
+    log_event(
+        action,
+        assignment,
+        board_number,
+        result,
+        previous,
+        by=by,
+        label=label if label is not None else actor_label(assignment, team, source),
+        ip=ip,
+    )
+    return result
+
+
+def is_follow_up(result: Result, current: Result | None, status: str) -> bool:
+    """Is ``current`` the very step the user asked for (a double click, a reloaded form)?"""
+    return (
+        current is not None and current.status == status and current.version == result.version + 1
+    )
+
+
+def check_other_team(current: Result, team: Team, assignment: TableAssignment, message) -> None:
+    """A team acts on a result only if the *other* team entered it."""
+    side = assignment.side_of(team)
+    if current.entered_team_id is not None:
+        same = current.entered_team_id == team.pk
+    else:
+        same = current.entered_side == side
+    if same:
+        raise InvalidAction(message, side=SIDE_LABELS[OTHER_SIDE[side]])
+
+
+def confirm_result(result: Result, *, by=None, ip: str | None = None) -> Result:
+    """Confirm the version ``result`` (the one the user saw); return the confirmed version.
+
+    A team's entry is confirmed by the other team (``by`` its ``policy.team_actor``); an
+    arbiter may confirm any entered or disputed result (resolving the dispute as entered).
+    """
+    tournament = result.tournament
+    actor = actor_of(by, tournament)
+    team = acting_team(actor, result.assignment)
+    with transaction.atomic():
+        assignment = lock_table(result.assignment)
+        current = current_version(assignment, result.board_number)
+        if is_follow_up(result, current, Result.Status.CONFIRMED):
+            current.is_replay = True
+            return current
+        current = check_seen(live_version(current), result.version)
+        if current.status not in (Result.Status.ENTERED, Result.Status.DISPUTED):
+            raise InvalidAction(_("Ce résultat n'attend pas de confirmation."))
+        if team is not None:
+            if current.status == Result.Status.DISPUTED:
+                raise InvalidAction(
+                    _(
+                        "Ce résultat est contesté : l'arbitre tranchera, ou saisissez de "
+                        "nouveau le résultat exact."
+                    )
+                )
+            check_other_team(current, team, assignment, CONFIRM_BY_OTHER_SIDE)
+        confirmed = add_version(
+            assignment,
+            result.board_number,
+            current,
+            status=Result.Status.CONFIRMED,
+            confirmed_at=timezone.now(),
+            confirmed_by=user_of(by),
+            confirmed_team=team,
+            **copy_fields(current),
+        )
+        log_event(
+            ResultEvent.Action.CONFIRM,
+            assignment,
+            result.board_number,
+            confirmed,
+            current,
+            by=by,
+            label=actor_label(assignment, team, Result.Source.TABLE),
+            ip=ip,
+        )
+        open_next_round_when_done(assignment.round)
+        notify_results_changed(tournament, board_numbers=[result.board_number])
+    confirmed.is_replay = False
+    return confirmed
+
+
+def dispute_result(result: Result, reason: str, *, by=None, ip: str | None = None) -> Result:
+    """The other team disputes an entered result (contestation), saying why; an arbiter
+    resolves it by confirming, replacing, adjusting or deleting it, or the table enters it
+    anew."""
+    actor = actor_of(by, result.tournament)
+    team = acting_team(actor, result.assignment)
+    reason = " ".join((reason or "").split())
+    if not reason:
+        raise InvalidAction(_("Indiquez la raison de la contestation."))
+    if len(reason) > MAX_REASON_LENGTH:
+        raise InvalidAction(
+            _("La raison de la contestation est trop longue (%(max)s caractères au plus)."),
+            max=MAX_REASON_LENGTH,
+        )
+    with transaction.atomic():
+        assignment = lock_table(result.assignment)
+        current = current_version(assignment, result.board_number)
+        if is_follow_up(result, current, Result.Status.DISPUTED):
+            current.is_replay = True
+            return current
+        current = check_seen(live_version(current), result.version)
+        if current.status != Result.Status.ENTERED:
+            if current.status in LOCKED_STATUSES:
+                raise ResultLocked(LOCKED)
+            raise InvalidAction(_("Seul un résultat en attente de confirmation se conteste."))
+        if team is not None:
+            check_other_team(
+                current,
+                team,
+                assignment,
+                _("Vous avez saisi ce résultat : corrigez-le plutôt que de le contester."),
+            )
+        disputed = add_version(
+            assignment,
+            result.board_number,
+            current,
+            status=Result.Status.DISPUTED,
+            dispute_reason=reason,
+            **copy_fields(current),
+        )
+        log_event(
+            ResultEvent.Action.DISPUTE,
+            assignment,
+            result.board_number,
+            disputed,
+            current,
+            by=by,
+            label=actor_label(assignment, team, Result.Source.TABLE),
+            ip=ip,
+        )
+        notify_results_changed(result.tournament, board_numbers=[result.board_number])
+    disputed.is_replay = False
+    return disputed

@@ -1,0 +1,326 @@
+"""The versioned store of results, shared by every write: the table's lock, versions, the
+audit event, who acts (the access policy), team codes, hand flags, and the change signal.
+
+A write never overwrites a row: it adds a new version and marks the previous one as no longer
+current, records the audit event (who, when, from which address, before and after) and says
+that results changed (``signals.results_changed``), all in the caller's transaction.
+"""
+
+from __future__ import annotations
+
+import hmac
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import F, Max
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from scoring.engine.cards import Hand, Seat
+from scoring.engine.deal_score import DealScore, score_deal
+from scoring.engine.result_record import ResultRecord, hand_problems, parse_result
+from scoring.engine.rules import RuleSettings
+from tournaments import policy
+from tournaments.models import TableAssignment, Team, Tournament
+
+from ..exceptions import (
+    ALREADY_ENTERED,
+    NO_LONGER_THERE,
+    STALE_VERSION,
+    BoardNotPlayedHere,
+    ResultConflict,
+    ResultForbidden,
+)
+from ..models import Result, ResultEvent
+from ..signals import results_changed
+
+SIDES = ("NS", "EW")
+OTHER_SIDE = {"NS": "EW", "EW": "NS"}
+LOCKED_STATUSES = (Result.Status.CONFIRMED, Result.Status.ADJUSTED)
+MAX_REASON_LENGTH = 500
+
+CONFIRM_BY_OTHER_SIDE = gettext_lazy(
+    "Le résultat doit être confirmé par l'autre équipe (%(side)s), avec son propre code, pas "
+    "par celle qui l'a saisi."
+)
+LOCKED = gettext_lazy("Ce résultat est confirmé : seul l'arbitre peut le modifier.")
+# Wrong team codes accepted at one table in one round before codes are refused there: a
+# 4-digit code must not be found by trying them all.
+MAX_CODE_FAILURES = 10
+
+
+def notify_results_changed(tournament: Tournament, board_numbers=()) -> None:
+    """Say, inside the writing transaction, that these boards' results changed: the standings
+    app listens (``signals.results_changed``) and marks the scores stale."""
+    results_changed.send(sender=Result, tournament=tournament, board_numbers=list(board_numbers))
+
+
+def snapshot(result: Result | None) -> dict[str, Any] | None:
+    """A version as the audit trail keeps it (the ``before``/``after`` of an event)."""
+    if result is None:
+        return None
+    return {
+        "version": result.version,
+        "status": result.status,
+        "source": result.source,
+        "record": result.record,
+        "ns_marks": result.ns_marks,
+        "ew_marks": result.ew_marks,
+        "made": result.made,
+        "ns_adjustment": result.ns_adjustment,
+        "ew_adjustment": result.ew_adjustment,
+        "entered_side": result.entered_side,
+        "entered_team": team_number(result.entered_team_id),
+        "confirmed_team": team_number(result.confirmed_team_id),
+        "dispute_reason": result.dispute_reason,
+        "flags": result.flags,
+    }
+
+
+def team_number(team_id: int | None) -> int | None:
+    if team_id is None:
+        return None
+    return Team.objects.filter(pk=team_id).values_list("number", flat=True).first()
+
+
+def actor_label(assignment: TableAssignment, team: Team | None, source: str) -> str:
+    """Who acted when there is no account: a team at a table, an import, the demo."""
+    if team is not None:
+        side = assignment.side_of(team)
+        return f"table {assignment.table.number}, {side}, équipe {team.number}"
+    if source == Result.Source.IMPORT:
+        return "import"
+    return ""
+
+
+def user_of(by):
+    user = by.user if isinstance(by, policy.Actor) else by
+    return user if user is not None and getattr(user, "is_authenticated", False) else None
+
+
+def actor_of(by, tournament: Tournament) -> policy.Actor | None:
+    """The policy's actor for ``by``; None for the system itself."""
+    return None if by is None else policy.actor_for(by, tournament)
+
+
+def acting_team(actor: policy.Actor | None, assignment: TableAssignment) -> Team | None:
+    """None when staff (or the system) acts; else the team acting at this table, once the
+    policy lets it (``ResultForbidden`` otherwise)."""
+    if actor is None or actor.arbiter:
+        return None
+    refusal = policy.table_refusal(actor, assignment)
+    if refusal is not None:
+        raise ResultForbidden(refusal)
+    return actor.team
+
+
+def check_staff(actor: policy.Actor | None, tournament: Tournament) -> None:
+    if actor is not None and not policy.can_enter_any_result(actor, tournament):
+        raise ResultForbidden(_("Seuls les arbitres de ce tournoi peuvent faire cela."))
+
+
+def team_by_code(assignment: TableAssignment, code: str) -> Team:
+    """The team of this table whose code this is (fiche de route), or ``ResultForbidden``.
+
+    Each wrong code is counted at the table for the round; past ``MAX_CODE_FAILURES`` codes are
+    refused there and the arbiter confirms the results. The count is kept even though the
+    request fails (it is written in its own statement, outside any transaction of the caller's).
+    """
+    code = (code or "").strip()
+    if assignment.code_failures >= MAX_CODE_FAILURES:
+        raise ResultForbidden(
+            _("Trop de codes erronés à cette table : appelez l'arbitre pour confirmer.")
+        )
+    for team in (assignment.ns_team, assignment.ew_team):
+        if team is not None and code and hmac.compare_digest(team.code, code):
+            return team
+    TableAssignment.objects.filter(pk=assignment.pk).update(code_failures=F("code_failures") + 1)
+    assignment.code_failures += 1
+    raise ResultForbidden(
+        _("Ce code n'est celui d'aucune des deux équipes de cette table (voir la fiche de route).")
+    )
+
+
+def hand_flags(record: ResultRecord, hands) -> list[dict[str, Any]]:
+    """What the record says that the hands contradict, as stored on the result."""
+    if hands is None:
+        return []
+    return [
+        {"field": problem.field, "code": problem.code, "params": problem.params}
+        for problem in hand_problems(record, hands)
+    ]
+
+
+def check_board(assignment: TableAssignment, board_number: int) -> None:
+    """Is this board played at this table in this round? Raise ``BoardNotPlayedHere`` if not."""
+    if assignment.has_phantom:
+        raise BoardNotPlayedHere(
+            _("La table %(table)s est en relâche au tour %(round)s : pas de résultat à saisir."),
+            table=assignment.table.number,
+            round=assignment.round.number,
+        )
+    if board_number not in assignment.boards:
+        raise BoardNotPlayedHere(
+            _("L'étui %(board)s n'est pas joué à la table %(table)s au tour %(round)s."),
+            board=board_number,
+            table=assignment.table.number,
+            round=assignment.round.number,
+        )
+
+
+def lock_table(assignment: TableAssignment) -> TableAssignment:
+    """Lock the table's plan row for the transaction: writers of one table queue up here."""
+    return (
+        TableAssignment.objects.select_for_update(of=("self",))
+        .select_related("round__tournament", "table")
+        .get(pk=assignment.pk)
+    )
+
+
+def current_version(assignment: TableAssignment, board_number: int) -> Result | None:
+    return Result.objects.filter(
+        assignment=assignment, board_number=board_number, is_current=True
+    ).first()
+
+
+def live_version(result: Result | None) -> Result | None:
+    """The current version unless it is a deletion (then the board has no result)."""
+    if result is None or result.status == Result.Status.DELETED:
+        return None
+    return result
+
+
+def check_seen(current: Result | None, seen_version: int | None) -> Result:
+    """The version the user acted on must still be the current one."""
+    if current is None:
+        raise ResultConflict(NO_LONGER_THERE)
+    if seen_version is not None and seen_version != current.version:
+        raise ResultConflict(
+            STALE_VERSION, current=current, seen=seen_version, latest=current.version
+        )
+    return current
+
+
+def check_replacing(live: Result | None, replace_version: int | None) -> None:
+    """A live result is replaced only on purpose, from the version the user saw."""
+    if live is None:
+        return
+    if replace_version is None:
+        raise ResultConflict(ALREADY_ENTERED, current=live)
+    check_seen(live, replace_version)
+
+
+def add_version(
+    assignment: TableAssignment,
+    board_number: int,
+    previous: Result | None,
+    **fields: Any,
+) -> Result:
+    """Store a new current version after ``previous`` (which stays, no longer current)."""
+    if previous is not None:
+        Result.objects.filter(pk=previous.pk).update(is_current=False)
+        previous.is_current = False
+        version = previous.version + 1
+    else:
+        last = Result.objects.filter(assignment=assignment, board_number=board_number).aggregate(
+            last=Max("version")
+        )["last"]
+        version = (last or 0) + 1
+    return Result.objects.create(
+        tournament=assignment.round.tournament,
+        round=assignment.round,
+        table=assignment.table,
+        assignment=assignment,
+        board_number=board_number,
+        version=version,
+        is_current=True,
+        **fields,
+    )
+
+
+def log_event(
+    action: str,
+    assignment: TableAssignment,
+    board_number: int,
+    result: Result | None,
+    before: Result | None,
+    *,
+    by=None,
+    label: str = "",
+    ip: str | None = None,
+    before_snapshot: dict | None = None,
+) -> ResultEvent:
+    return ResultEvent.objects.create(
+        tournament=assignment.round.tournament,
+        result=result,
+        round_number=assignment.round.number,
+        table_number=assignment.table.number,
+        board_number=board_number,
+        action=action,
+        actor=user_of(by),
+        actor_label=label,
+        ip_address=ip or None,
+        before=before_snapshot if before_snapshot is not None else snapshot(before),
+        after=snapshot(result),
+    )
+
+
+def copy_fields(result: Result) -> dict[str, Any]:
+    """The content of a version carried over to the next one (confirmation, dispute)."""
+    return {
+        "source": result.source,
+        "record": result.record,
+        "ns_marks": result.ns_marks,
+        "ew_marks": result.ew_marks,
+        "made": result.made,
+        "score_detail": result.score_detail,
+        "ns_adjustment": result.ns_adjustment,
+        "ew_adjustment": result.ew_adjustment,
+        "entered_side": result.entered_side,
+        "entered_team": result.entered_team,
+        "entered_by": result.entered_by,
+        "flags": result.flags,
+    }
+
+
+@dataclass(frozen=True)
+class Scored:
+    """A validated record and its deal score, ready to store, with what the hands contradict
+    in it (``flags``; only for a record checked without the hands)."""
+
+    record: ResultRecord
+    score: DealScore
+    flags: tuple = ()
+
+    def fields(self) -> dict[str, Any]:
+        data = self.score.to_dict()
+        return {
+            "record": self.record.to_dict(),
+            "ns_marks": self.score.ns,
+            "ew_marks": self.score.ew,
+            "made": self.score.made,
+            "score_detail": data["detail"],
+            "ns_adjustment": "",
+            "ew_adjustment": "",
+            "flags": list(self.flags),
+        }
+
+
+def score_record(
+    data: Mapping[str, Any],
+    rules: RuleSettings,
+    hands: Mapping[Seat, Hand] | None,
+    *,
+    hands_visible: bool = True,
+) -> Scored:
+    """Parse with the rules engine and score; raises ``ResultValidationError``.
+
+    With ``hands_visible`` the record is checked against the hands (when known) and every
+    disagreement is an error; without, it is checked against the rules alone and the
+    disagreements become flags: the errors then say nothing about the cards."""
+    if hands_visible or hands is None:
+        record = parse_result(data, rules, hands)
+        return Scored(record, score_deal(record, rules))
+    record = parse_result(data, rules, None)
+    return Scored(record, score_deal(record, rules), tuple(hand_flags(record, hands)))
