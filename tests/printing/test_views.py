@@ -163,9 +163,10 @@ def test_asking_for_the_packet_makes_every_document(
         response = client.post(
             reverse("printing:request_packet", args=[tournament.slug]), follow=True
         )
-    assert "6 documents sont en préparation." in response.content.decode()
+    assert "7 documents sont en préparation." in response.content.decode()
     ready = Document.objects.filter(tournament=tournament, status=Document.Status.READY)
-    assert ready.count() == 6
+    assert ready.count() == 7
+    assert ready.filter(kind="route_cards", scope="staff").exists()
 
 
 TABLE_CARDS = {
@@ -192,6 +193,56 @@ def test_table_cards_and_score_sheets_are_for_organizers_and_arbiters(
         assert f"{tournament.slug}-fiches-de-table.pdf" in response["Content-Disposition"]
         assert "no-store" in response["Cache-Control"]
         assert "Table 1" in pdf_pages(b"".join(response.streaming_content))[0]
+
+
+def _with_team_link(client, team):
+    """A phone that opened a team's own link (the QR code of its route card): no account."""
+    response = client.get(reverse("results:team_link", args=[team.token]))
+    assert response.status_code == 200
+    return client
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_route_cards_are_for_organizers_and_arbiters_only(
+    client, world, role, django_capture_on_commit_callbacks
+):
+    tournament, users = world
+    _make(django_capture_on_commit_callbacks, tournament, "route_cards", "staff")
+    response = _client(client, users[role]).get(_download(tournament, "route_cards", "staff"))
+    assert response.status_code == TABLE_CARDS[role]
+    if response.status_code == 200:
+        assert f"{tournament.slug}-fiches-de-route.pdf" in response["Content-Disposition"]
+        assert "no-store" in response["Cache-Control"]
+        text = " ".join(pdf_pages(b"".join(response.streaming_content)))
+        assert tournament.teams.get(number=1).code in text
+
+
+def test_route_cards_have_no_public_version(client, world, django_capture_on_commit_callbacks):
+    tournament, users = world
+    _make(django_capture_on_commit_callbacks, tournament, "route_cards", "staff")
+    assert client.get(_download(tournament, "route_cards", "public")).status_code == 404
+    assert _download(tournament, "route_cards", "staff") not in (
+        client.get(reverse("printing:public", args=[tournament.slug])).content.decode()
+    )
+
+
+def test_a_team_with_its_own_link_gets_no_route_cards(
+    client, world, django_capture_on_commit_callbacks
+):
+    tournament, _users = world
+    _make(django_capture_on_commit_callbacks, tournament, "route_cards", "staff")
+    client = _with_team_link(client, tournament.teams.get(number=2))
+    response = client.get(_download(tournament, "route_cards", "staff"))
+    assert response.status_code == 302
+    assert reverse("accounts:login") in response["Location"]
+
+
+def test_the_documents_page_lists_the_route_cards(client, world):
+    tournament, users = world
+    client.force_login(users["arbiter"])
+    page = client.get(reverse("printing:documents", args=[tournament.slug])).content.decode()
+    assert 'data-kind="route_cards" data-scope="staff"' in page
+    assert "Fiches de route" in page
 
 
 STAFF_HANDS = {
