@@ -96,6 +96,11 @@ def file_name(tournament: Tournament, kind: str, scope: str) -> str:
     return f"{tournament.slug}-{FILE_NAMES[kind]}{suffix}.pdf"
 
 
+def route_card_file_name(tournament: Tournament, team_number: int) -> str:
+    """One team's route card: ``<slug>-fiche-de-route-12.pdf``."""
+    return f"{tournament.slug}-fiche-de-route-{team_number}.pdf"
+
+
 def document_for(tournament: Tournament, kind: str, scope: str) -> Document | None:
     return Document.objects.filter(tournament=tournament, kind=kind, scope=scope).first()
 
