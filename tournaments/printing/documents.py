@@ -42,8 +42,8 @@ TABLE_CARDS_PER_SECTION = 6
 ROUTE_CARDS_PER_SECTION = 16  # four pages of quarter-page cards
 QUARTER_CARD_MAX_ROUNDS = 12
 HALF_CARD_MAX_ROUNDS = 20
-"""Route cards are a quarter of a page (A6, four a sheet) up to this many rounds, then half a
-page (two a sheet, the route beside the code), then a whole page."""
+"""Route cards are a quarter of the printable area (94 x 134 mm, four a sheet) up to this many
+rounds, then half of it (two a sheet, the route beside the code), then a whole page."""
 SHEETS_PER_SECTION = 12  # even: two half-page sheets per page
 HALF_PAGE_SHEET_MAX_BOARDS = 6
 TRAVELLERS_PER_SECTION = 12
@@ -256,7 +256,7 @@ def route_cards(
     secret code in large type and the QR code of its own link (when players enter results),
     and its route: table, place, opponents and boards for every round of the plan.
 
-    Four cards a page (A6, cut along the dashed lines) for plans of up to
+    Four cards a page (cut along the dashed lines) for plans of up to
     ``QUARTER_CARD_MAX_ROUNDS`` rounds, else two or one a page.
     """
     if teams is None:
