@@ -233,6 +233,13 @@ def can_order_documents(who, tournament: Tournament) -> bool:
     return is_organizer(who, tournament)
 
 
+def can_see_team_secrets(who, tournament: Tournament) -> bool:
+    """Every team's code and own link (the route cards, fiches de route, handed out at
+    check-in): organizers and arbiters. Never the public, nor a team: a team that proved who it
+    is acts with its own secrets and must not learn another's."""
+    return is_arbiter(who, tournament)
+
+
 # --- Results ----------------------------------------------------------------------------------
 
 

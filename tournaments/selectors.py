@@ -224,6 +224,24 @@ class ScheduleEntry:
         return self.opponent is None
 
 
+def _schedule_entry(a: TableAssignment, team: Team, *, finished: bool) -> ScheduleEntry:
+    """The team's round at this assignment (a row of the plan it sits in)."""
+    sits_ns = a.ns_team_id == team.pk
+    direction = "NS" if sits_ns else "EW"
+    return ScheduleEntry(
+        round_number=a.round.number,
+        published=a.round.published,
+        table=a.table.number,
+        direction=direction,
+        hands={"NS": "EW", "EW": "NS"}[direction] if a.arrow_switch else direction,
+        opponent=a.ew_team if sits_ns else a.ns_team,
+        boards=list(a.boards),
+        arrow_switch=a.arrow_switch,
+        finished=finished,
+        table_token=a.table.token,
+    )
+
+
 def team_schedule(team: Team, *, include_unpublished: bool = False) -> list[ScheduleEntry]:
     """The team's rounds in order (only the published ones unless asked)."""
     assignments = (
@@ -238,29 +256,25 @@ def team_schedule(team: Team, *, include_unpublished: bool = False) -> list[Sche
     last_round_with_results = _last_round_with_results(team.tournament)
     entries = []
     for a in assignments:
-        sits_ns = a.ns_team_id == team.pk
-        direction = "NS" if sits_ns else "EW"
-        hands = {"NS": "EW", "EW": "NS"}[direction] if a.arrow_switch else direction
-        opponent = a.ew_team if sits_ns else a.ns_team
+        opponent = a.ew_team if a.ns_team_id == team.pk else a.ns_team
         if opponent is None:
             finished = last_round_with_results > a.round.number
         else:
             finished = set(a.boards) <= done.get(a.pk, set())
-        entries.append(
-            ScheduleEntry(
-                round_number=a.round.number,
-                published=a.round.published,
-                table=a.table.number,
-                direction=direction,
-                hands=hands,
-                opponent=opponent,
-                boards=list(a.boards),
-                arrow_switch=a.arrow_switch,
-                finished=finished,
-                table_token=a.table.token,
-            )
-        )
+        entries.append(_schedule_entry(a, team, finished=finished))
     return entries
+
+
+def team_routes(tournament: Tournament) -> dict[int, list[ScheduleEntry]]:
+    """Every team's rounds of the whole plan, published or not, keyed by team id, from one read
+    of the plan: the route cards (fiches de route) printed before play. ``finished`` is left
+    False (a route card is about where to go, not what was played)."""
+    routes: dict[int, list[ScheduleEntry]] = {}
+    for a in _assignments(tournament):
+        for team in (a.ns_team, a.ew_team):
+            if team is not None:
+                routes.setdefault(team.pk, []).append(_schedule_entry(a, team, finished=False))
+    return routes
 
 
 def _last_round_with_results(tournament: Tournament) -> int:

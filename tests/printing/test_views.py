@@ -4,6 +4,8 @@ The layout of the documents is tested in test_documents; here each section is pr
 plain text on one page, which keeps the many role cases fast.
 """
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -163,9 +165,10 @@ def test_asking_for_the_packet_makes_every_document(
         response = client.post(
             reverse("printing:request_packet", args=[tournament.slug]), follow=True
         )
-    assert "6 documents sont en préparation." in response.content.decode()
+    assert "7 documents sont en préparation." in response.content.decode()
     ready = Document.objects.filter(tournament=tournament, status=Document.Status.READY)
-    assert ready.count() == 6
+    assert ready.count() == 7
+    assert ready.filter(kind="route_cards", scope="staff").exists()
 
 
 TABLE_CARDS = {
@@ -192,6 +195,97 @@ def test_table_cards_and_score_sheets_are_for_organizers_and_arbiters(
         assert f"{tournament.slug}-fiches-de-table.pdf" in response["Content-Disposition"]
         assert "no-store" in response["Cache-Control"]
         assert "Table 1" in pdf_pages(b"".join(response.streaming_content))[0]
+
+
+def _with_team_link(client, team):
+    """A phone that opened a team's own link (the QR code of its route card): no account."""
+    response = client.get(reverse("results:team_link", args=[team.token]))
+    assert response.status_code == 200
+    return client
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_route_cards_are_for_organizers_and_arbiters_only(
+    client, world, role, django_capture_on_commit_callbacks
+):
+    tournament, users = world
+    _make(django_capture_on_commit_callbacks, tournament, "route_cards", "staff")
+    response = _client(client, users[role]).get(_download(tournament, "route_cards", "staff"))
+    assert response.status_code == TABLE_CARDS[role]
+    if response.status_code == 200:
+        assert f"{tournament.slug}-fiches-de-route.pdf" in response["Content-Disposition"]
+        assert "no-store" in response["Cache-Control"]
+        text = " ".join(pdf_pages(b"".join(response.streaming_content)))
+        assert tournament.teams.get(number=1).code in text
+
+
+def test_route_cards_have_no_public_version(client, world, django_capture_on_commit_callbacks):
+    tournament, users = world
+    _make(django_capture_on_commit_callbacks, tournament, "route_cards", "staff")
+    assert client.get(_download(tournament, "route_cards", "public")).status_code == 404
+    assert _download(tournament, "route_cards", "staff") not in (
+        client.get(reverse("printing:public", args=[tournament.slug])).content.decode()
+    )
+
+
+def test_a_team_with_its_own_link_gets_no_route_cards(
+    client, world, django_capture_on_commit_callbacks
+):
+    tournament, _users = world
+    _make(django_capture_on_commit_callbacks, tournament, "route_cards", "staff")
+    client = _with_team_link(client, tournament.teams.get(number=2))
+    response = client.get(_download(tournament, "route_cards", "staff"))
+    assert response.status_code == 302
+    assert reverse("accounts:login") in response["Location"]
+    card = client.get(reverse("printing:route_card", args=[tournament.slug, 2]))
+    assert card.status_code == 302
+    assert reverse("accounts:login") in card["Location"]
+
+
+def test_the_documents_page_lists_the_route_cards(client, world):
+    tournament, users = world
+    client.force_login(users["arbiter"])
+    page = client.get(reverse("printing:documents", args=[tournament.slug])).content.decode()
+    assert 'data-kind="route_cards" data-scope="staff"' in page
+    assert "Fiches de route" in page
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_one_team_route_card_is_made_on_demand_for_the_staff(client, world, role):
+    tournament, users = world
+    team = tournament.teams.get(number=3)
+    response = _client(client, users[role]).get(
+        reverse("printing:route_card", args=[tournament.slug, 3])
+    )
+    assert response.status_code == TABLE_CARDS[role]
+    if response.status_code == 200:
+        assert response["Content-Type"] == "application/pdf"
+        assert f"{tournament.slug}-fiche-de-route-3.pdf" in response["Content-Disposition"]
+        assert response["Cache-Control"] == "private, no-store"
+        text = " ".join(pdf_pages(response.content))
+        assert "Équipe 3" in text and team.code in text
+        assert "Équipe 4" not in text
+    # Nothing is stored: the card is made for the desk and forgotten.
+    assert not Document.objects.filter(tournament=tournament).exists()
+
+
+def test_one_team_route_card_of_an_unknown_team_is_not_found(client, world):
+    tournament, users = world
+    client.force_login(users["organizer"])
+    response = client.get(reverse("printing:route_card", args=[tournament.slug, 99]))
+    assert response.status_code == 404
+
+
+def test_check_in_hands_out_the_route_card_of_each_checked_in_team(client, world):
+    tournament, users = world
+    tournament.teams.filter(number=2).update(checked_in=False)
+    client.force_login(users["organizer"])
+    page = client.get(reverse("tournaments:checkin", args=[tournament.slug])).content.decode()
+    first = reverse("printing:route_card", args=[tournament.slug, 1])
+    second = reverse("printing:route_card", args=[tournament.slug, 2])
+    assert re.search(rf'href="{re.escape(first)}"[^>]*rel="noopener">Fiche de route</a>', page)
+    # Shown as soon as the team is checked in (the page's script toggles it).
+    assert re.search(rf'href="{re.escape(second)}"[^>]*rel="noopener" hidden>', page)
 
 
 STAFF_HANDS = {

@@ -23,7 +23,12 @@ from tournaments import selectors as plan_selectors
 from tournaments.deals import selectors as deals
 from tournaments.models import Table, TableAssignment, Team, Tournament
 from tournaments.results.display import contract_label, play_label
-from tournaments.results.table_links import table_entry_qr_svg, table_entry_url
+from tournaments.results.table_links import (
+    table_entry_qr_svg,
+    table_entry_url,
+    team_link_qr_svg,
+    team_link_url,
+)
 from tournaments.standings import selectors as standings
 
 from . import pdf
@@ -34,6 +39,11 @@ Kind = Document.Kind
 Scope = Document.Scope
 
 TABLE_CARDS_PER_SECTION = 6
+ROUTE_CARDS_PER_SECTION = 16  # four pages of quarter-page cards
+QUARTER_CARD_MAX_ROUNDS = 12
+HALF_CARD_MAX_ROUNDS = 20
+"""Route cards are a quarter of the printable area (94 x 134 mm, four a sheet) up to this many
+rounds, then half of it (two a sheet, the route beside the code), then a whole page."""
 SHEETS_PER_SECTION = 12  # even: two half-page sheets per page
 HALF_PAGE_SHEET_MAX_BOARDS = 6
 TRAVELLERS_PER_SECTION = 12
@@ -82,6 +92,15 @@ def boards_text(boards: Iterable[int]) -> str:
 
 def _side_short(side: str) -> str:
     return _("NS") if side == "NS" else _("EO")
+
+
+def _side_long(side: str) -> str:
+    return _("Nord-Sud") if side == "NS" else _("Est-Ouest")
+
+
+def _unique_qr(svg: str, suffix: str) -> str:
+    """Every QR code's SVG names its path "qr-path": keep the anchors of a PDF unique."""
+    return svg.replace('id="qr-path"', f'id="qr-path-{suffix}"')
 
 
 def _common_context(tournament: Tournament, title: str) -> dict:
@@ -178,10 +197,7 @@ def table_cards(tournament: Tournament, scope: str = Scope.STAFF) -> pdf.Printou
         table: Table = card.pop("table")
         if tournament.table_entry:
             card["entry_url"] = table_entry_url(table)
-            # Every card's SVG names its path "qr-path": keep the anchors of a PDF unique.
-            card["qr_svg"] = table_entry_qr_svg(table).replace(
-                'id="qr-path"', f'id="qr-path-{table.number}"'
-            )
+            card["qr_svg"] = _unique_qr(table_entry_qr_svg(table), f"table-{table.number}")
         card["arrow_switch"] = any(row["arrow_switch"] for row in card["rounds"])
         cards.append(card)
     title = _("Fiches de table")
@@ -193,6 +209,95 @@ def table_cards(tournament: Tournament, scope: str = Scope.STAFF) -> pdf.Printou
         context=_common_context(tournament, title),
         sections=[{"cards": chunk} for chunk in _chunks(cards, TABLE_CARDS_PER_SECTION)],
         contents={"tables": sorted(by_table)},
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# Route cards (fiches de route)
+
+
+def _route_rows(entries: list[plan_selectors.ScheduleEntry], rounds: list[int]) -> list[dict]:
+    """One row per round of the plan: table, place, opponents, boards; a round where the team
+    faces the phantom or has no table is a sit-out (relâche)."""
+    by_round = {entry.round_number: entry for entry in entries}
+    rows = []
+    for number in rounds:
+        entry = by_round.get(number)
+        if entry is None or entry.sits_out:
+            rows.append({"round": number, "sitout": True})
+            continue
+        rows.append(
+            {
+                "round": number,
+                "sitout": False,
+                "table": entry.table,
+                "side": _side_long(entry.direction),
+                "arrow_switch": entry.arrow_switch,
+                "opponent": entry.opponent.number,
+                "boards": boards_text(entry.boards),
+            }
+        )
+    return rows
+
+
+def _route_layout(rounds: int) -> tuple[str, int, int]:
+    """(layout, cards a page, cards a row) for a plan of this many rounds."""
+    if rounds <= QUARTER_CARD_MAX_ROUNDS:
+        return "quarter", 4, 2
+    if rounds <= HALF_CARD_MAX_ROUNDS:
+        return "half", 2, 1
+    return "full", 1, 1
+
+
+def route_cards(
+    tournament: Tournament, scope: str = Scope.STAFF, *, teams: Iterable[Team] | None = None
+) -> pdf.Printout:
+    """Per team (every team not withdrawn, or ``teams``): its number, name and players, its
+    secret code in large type and the QR code of its own link (when players enter results),
+    and its route: table, place, opponents and boards for every round of the plan.
+
+    Four cards a page (cut along the dashed lines) for plans of up to
+    ``QUARTER_CARD_MAX_ROUNDS`` rounds, else two or one a page.
+    """
+    if teams is None:
+        teams = plan_selectors.teams_of(tournament, include_withdrawn=False)
+    routes = plan_selectors.team_routes(tournament)
+    rounds = list(tournament.round_set.order_by("number").values_list("number", flat=True))
+    cards = []
+    for team in teams:
+        entries = routes.get(team.pk, [])
+        rows = _route_rows(entries, rounds) if entries else []
+        card = {
+            "team": _team(team),
+            "rows": rows,
+            "arrow_switch": any(row.get("arrow_switch") for row in rows),
+        }
+        if tournament.table_entry:
+            card["code"] = team.code
+            card["link_url"] = team_link_url(team)
+            card["qr_svg"] = _unique_qr(team_link_qr_svg(team), f"team-{team.number}")
+        cards.append(card)
+    layout, per_page, per_row = _route_layout(len(rounds))
+    title = _("Fiches de route")
+    context = _common_context(tournament, title)
+    context.update({"layout": layout, "has_plan": bool(rounds)})
+    sections = []
+    for chunk in _chunks(cards, ROUTE_CARDS_PER_SECTION):
+        pages = []
+        for page in _chunks(chunk, per_page):
+            rows = _chunks(page, per_row)
+            # Empty slots keep the cards of a short last row where the cutting lines expect them.
+            rows[-1] += [None] * (per_row - len(rows[-1]))
+            pages.append(rows)
+        sections.append({"pages": pages})
+    return pdf.Printout(
+        kind=Kind.ROUTE_CARDS,
+        scope=scope,
+        title=title,
+        template="printing/route_cards.html",
+        context=context,
+        sections=sections,
+        contents={"teams": [card["team"]["number"] for card in cards]},
     )
 
 
@@ -600,6 +705,7 @@ def scorecards(tournament: Tournament, scope: str = Scope.STAFF) -> pdf.Printout
 
 BUILDERS: dict[str, Callable[[Tournament, str], pdf.Printout]] = {
     Kind.TABLE_CARDS: table_cards,
+    Kind.ROUTE_CARDS: route_cards,
     Kind.SCORE_SHEETS: score_sheets,
     Kind.TRAVELLERS: travellers,
     Kind.HAND_RECORDS: hand_records,
@@ -628,3 +734,10 @@ def make_pdf(
     printout = build(tournament, kind, scope)
     with translation.override(settings.LANGUAGE_CODE):
         return pdf.render(printout, progress)
+
+
+def route_card_pdf(tournament: Tournament, team: Team) -> pdf.RenderedDocument:
+    """One team's route card, rendered at once for the check-in desk (a team arriving late);
+    made even before the plan, for its code."""
+    with translation.override(settings.LANGUAGE_CODE):
+        return pdf.render(route_cards(tournament, teams=[team]))

@@ -18,6 +18,7 @@ class Document(models.Model):
 
     class Kind(models.TextChoices):
         TABLE_CARDS = "table_cards", _("Fiches de table")
+        ROUTE_CARDS = "route_cards", _("Fiches de route")
         SCORE_SHEETS = "score_sheets", _("Feuilles de marque")
         TRAVELLERS = "travellers", _("Feuilles ambulantes")
         HAND_RECORDS = "hand_records", _("Relevé des donnes")

@@ -23,7 +23,7 @@ from django.utils.translation import gettext
 from tournaments import policy
 from tournaments.deals import selectors as deals
 from tournaments.models import Round, Table, TableAssignment, Team, Tournament
-from tournaments.results.table_links import table_entry_url
+from tournaments.results.table_links import table_entry_url, team_link_url
 from tournaments.standings import selectors as standings
 
 from .models import Document
@@ -36,17 +36,19 @@ LAYOUT_VERSION = 1
 
 KIND_SCOPES: dict[str, tuple[str, ...]] = {
     Kind.TABLE_CARDS: (Scope.STAFF,),
+    Kind.ROUTE_CARDS: (Scope.STAFF,),
     Kind.SCORE_SHEETS: (Scope.STAFF,),
     Kind.TRAVELLERS: (Scope.STAFF, Scope.PUBLIC),
     Kind.HAND_RECORDS: (Scope.STAFF, Scope.PUBLIC),
     Kind.RANKINGS: (Scope.PUBLIC,),
     Kind.SCORECARDS: (Scope.STAFF, Scope.PUBLIC),
 }
-"""The scopes each kind is made in. Table cards and score sheets are for the staff only;
-rankings are the same for everyone."""
+"""The scopes each kind is made in. Table cards, route cards (they print every team's secret
+code) and score sheets are for the staff only; rankings are the same for everyone."""
 
 PACKET: tuple[tuple[str, str], ...] = (
     (Kind.TABLE_CARDS, Scope.STAFF),
+    (Kind.ROUTE_CARDS, Scope.STAFF),
     (Kind.SCORE_SHEETS, Scope.STAFF),
     (Kind.TRAVELLERS, Scope.STAFF),
     (Kind.HAND_RECORDS, Scope.STAFF),
@@ -60,6 +62,7 @@ JOB_ORDER = (
     Kind.TRAVELLERS,
     Kind.SCORECARDS,
     Kind.TABLE_CARDS,
+    Kind.ROUTE_CARDS,
     Kind.HAND_RECORDS,
     Kind.RANKINGS,
 )
@@ -68,6 +71,7 @@ fill the gaps, and the whole packet is ready sooner."""
 
 FILE_NAMES = {
     Kind.TABLE_CARDS: "fiches-de-table",
+    Kind.ROUTE_CARDS: "fiches-de-route",
     Kind.SCORE_SHEETS: "feuilles-de-marque",
     Kind.TRAVELLERS: "feuilles-ambulantes",
     Kind.HAND_RECORDS: "releve-des-donnes",
@@ -90,6 +94,11 @@ def file_name(tournament: Tournament, kind: str, scope: str) -> str:
     """The name the PDF is downloaded under: ``<slug>-fiches-de-table.pdf``."""
     suffix = "-public" if scope == Scope.PUBLIC and len(KIND_SCOPES[kind]) > 1 else ""
     return f"{tournament.slug}-{FILE_NAMES[kind]}{suffix}.pdf"
+
+
+def route_card_file_name(tournament: Tournament, team_number: int) -> str:
+    """One team's route card: ``<slug>-fiche-de-route-12.pdf``."""
+    return f"{tournament.slug}-fiche-de-route-{team_number}.pdf"
 
 
 def document_for(tournament: Tournament, kind: str, scope: str) -> Document | None:
@@ -200,6 +209,18 @@ class Facts:
         )
 
     @property
+    def team_secrets(self) -> list:
+        """Each team's code and own link (its route card), when players enter results."""
+
+        def compute():
+            if not self.tournament.table_entry:
+                return []
+            teams = Team.objects.filter(tournament=self.tournament).order_by("number")
+            return [(team.number, team.code, team_link_url(team)) for team in teams]
+
+        return self._get("team_secrets", compute)
+
+    @property
     def released_rounds(self) -> list:
         return self._get(
             "released",
@@ -264,6 +285,7 @@ class Facts:
 
 _PIECES = {
     Kind.TABLE_CARDS: ("header", "plan", "teams", "tables"),
+    Kind.ROUTE_CARDS: ("header", "plan", "teams", "team_secrets"),
     Kind.SCORE_SHEETS: ("header", "plan", "teams"),
     Kind.TRAVELLERS: ("header", "plan", "teams", "scores_version"),
     Kind.HAND_RECORDS: ("header", "plan", "boards", "released_rounds", "scores_version"),
@@ -284,7 +306,13 @@ def data_version(tournament: Tournament, kind: str, scope: str) -> str:
 
 
 def unavailable_for(facts: Facts, kind: str, scope: str) -> str | None:
-    plan_kinds = (Kind.TABLE_CARDS, Kind.SCORE_SHEETS, Kind.TRAVELLERS, Kind.SCORECARDS)
+    plan_kinds = (
+        Kind.TABLE_CARDS,
+        Kind.ROUTE_CARDS,
+        Kind.SCORE_SHEETS,
+        Kind.TRAVELLERS,
+        Kind.SCORECARDS,
+    )
     if kind in plan_kinds and not facts.has_plan:
         return gettext("Le plan de table n'est pas encore généré.")
     # Staff travellers print blank lines for the tables still to play: the plan is enough.
@@ -352,7 +380,8 @@ def scope_allowed(user, tournament: Tournament, kind: str, scope: str) -> bool:
     """May ``user`` download this kind in this scope at all (before looking at its contents)?
 
     Staff documents: organizers and arbiters (staff hand records only for those who may see
-    every hand). Public documents: whoever may see the tournament.
+    every hand; route cards for those who may see every team's code). Public documents:
+    whoever may see the tournament.
     """
     if not may_see_tournament(user, tournament):
         return False
@@ -361,6 +390,8 @@ def scope_allowed(user, tournament: Tournament, kind: str, scope: str) -> bool:
             return False
         if kind == Kind.HAND_RECORDS:
             return deals.sees_all_hands(user, tournament)
+        if kind == Kind.ROUTE_CARDS:
+            return policy.can_see_team_secrets(user, tournament)
         return True
     return True
 

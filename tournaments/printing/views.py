@@ -1,5 +1,6 @@
 """Pages of the printing app: the staff "Documents" page (states, progress, downloads, requests),
-its refreshing fragment, the public list of PDFs, and the download of a stored file.
+its refreshing fragment, the public list of PDFs, the download of a stored file, and one team's
+route card made on demand at the check-in desk.
 
 Thin views: who may see what is asked of ``selectors`` (which asks the deals and standings
 selectors and ``tournaments.policy``); requests go through ``services``. Staff pages send
@@ -12,16 +13,17 @@ import logging
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.http import FileResponse, Http404
-from django.shortcuts import redirect, render
+from django.http import FileResponse, Http404, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_POST
 
 from tournaments.guards import public_tournament, tournament_guard
-from tournaments.models import Tournament
+from tournaments.models import Team, Tournament
 
 from . import selectors, services
+from .documents import route_card_pdf
 from .models import Document
 
 REFRESH_SECONDS = 3
@@ -205,3 +207,28 @@ def _preparing(request, tournament: Tournament, kind: str, document: Document | 
         {"tournament": tournament, "document": document, "kind_label": Document.Kind(kind).label},
         status=202,
     )
+
+
+@public_tournament
+def route_card(request, tournament: Tournament, number: int):
+    """One team's route card (fiche de route) as a PDF made on the spot: the check-in desk hands
+    it to a team that arrives late or lost its card. It prints the team's secret code: the staff
+    of the tournament only, never stored, never cached."""
+    allowed = selectors.scope_allowed(
+        request.user, tournament, Document.Kind.ROUTE_CARDS, Document.Scope.STAFF
+    )
+    refused = _staff_only(request, tournament, allowed)
+    if refused:
+        return refused
+    team = get_object_or_404(
+        Team.objects.select_related("player_one", "player_two"),
+        tournament=tournament,
+        number=number,
+    )
+    rendered = route_card_pdf(tournament, team)
+    response = HttpResponse(rendered.pdf, content_type="application/pdf")
+    name = selectors.route_card_file_name(tournament, team.number)
+    # Inline: the desk's browser shows it and prints it at once.
+    response["Content-Disposition"] = f'inline; filename="{name}"'
+    response["Cache-Control"] = "private, no-store"
+    return response

@@ -1,8 +1,9 @@
-"""The secret table-entry URL of a table (saisie à la table) and its QR code for table cards.
+"""The secret links of table-side entry and their QR codes: a table's entry URL (on its table
+card, fiche de table) and a team's own link (on its route card, fiche de route).
 
-The printing app puts ``table_entry_qr_svg(table, request)`` on each table card (fiche de
-table). Without a request (a background job), the site's address comes from the ``SITE_URL``
-setting when it exists, else from the first of ``ALLOWED_HOSTS``.
+The printing app puts the QR codes on the cards. Without a request (a background job), the
+site's address comes from the ``SITE_URL`` setting when it exists, else from the first of
+``ALLOWED_HOSTS``.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import qrcode.image.svg
 from django.conf import settings
 from django.urls import reverse
 
-from tournaments.models import Table
+from tournaments.models import Table, Team
 
 
 def _site_url() -> str:
@@ -25,24 +26,46 @@ def _site_url() -> str:
     return f"{scheme}://{host}"
 
 
+def _absolute(path: str, request=None) -> str:
+    if request is not None:
+        return request.build_absolute_uri(path)
+    return _site_url() + path
+
+
+def qr_svg(url: str, *, box_size: int = 10) -> str:
+    """``url`` as an inline SVG QR code (no XML declaration, ready for HTML)."""
+    image = qrcode.make(
+        url,
+        image_factory=qrcode.image.svg.SvgPathImage,
+        box_size=box_size,
+        error_correction=qrcode.constants.ERROR_CORRECT_M,
+    )
+    return image.to_string(encoding="unicode")
+
+
 def table_entry_path(table: Table) -> str:
     return reverse("results:table_entry", args=[table.token])
 
 
 def table_entry_url(table: Table, request=None) -> str:
     """The absolute URL players open (or scan) to enter their table's results."""
-    path = table_entry_path(table)
-    if request is not None:
-        return request.build_absolute_uri(path)
-    return _site_url() + path
+    return _absolute(table_entry_path(table), request)
 
 
 def table_entry_qr_svg(table: Table, request=None, *, box_size: int = 10) -> str:
-    """The table-entry URL as an inline SVG QR code (no XML declaration, ready for HTML)."""
-    image = qrcode.make(
-        table_entry_url(table, request),
-        image_factory=qrcode.image.svg.SvgPathImage,
-        box_size=box_size,
-        error_correction=qrcode.constants.ERROR_CORRECT_M,
-    )
-    return image.to_string(encoding="unicode")
+    """The table-entry URL as an inline SVG QR code."""
+    return qr_svg(table_entry_url(table, request), box_size=box_size)
+
+
+def team_link_path(team: Team) -> str:
+    return reverse("results:team_link", args=[team.token])
+
+
+def team_link_url(team: Team, request=None) -> str:
+    """The absolute URL of a team's own link: the phone that opens it acts as that team."""
+    return _absolute(team_link_path(team), request)
+
+
+def team_link_qr_svg(team: Team, request=None, *, box_size: int = 10) -> str:
+    """The team's own link as an inline SVG QR code (for its route card)."""
+    return qr_svg(team_link_url(team, request), box_size=box_size)

@@ -9,6 +9,9 @@
     button.classList.toggle("is-in", checkedIn);
     button.setAttribute("aria-pressed", checkedIn ? "true" : "false");
     state.textContent = checkedIn ? state.dataset.in : state.dataset.out;
+    // A checked-in team gets its route card (fiche de route) from the desk.
+    var routeCard = form.parentElement.querySelector(".route-card-link");
+    if (routeCard) { routeCard.hidden = !checkedIn; }
   }
   document.addEventListener("DOMContentLoaded", function () {
     document.querySelectorAll("form.checkin-form").forEach(function (form) {
