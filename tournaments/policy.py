@@ -24,6 +24,7 @@ from django.utils.translation import gettext_lazy as _
 
 from .accounts.roles import ORGANIZER, has_role
 from .models import Round, Table, TableAssignment, Team, Tournament
+from .stored_plan import stored_plan
 
 
 class NotAllowed(Exception):
@@ -190,12 +191,7 @@ def boards_with_visible_hands(who, tournament: Tournament, board_numbers: Iterab
     if not released:
         return set()
     everything = released == every_round
-    plan: dict[int, set[int]] = {}
-    for round_number, boards in TableAssignment.objects.filter(
-        round__tournament=tournament
-    ).values_list("round__number", "boards"):
-        for board in boards:
-            plan.setdefault(board, set()).add(round_number)
+    plan = stored_plan(tournament).board_rounds
     return {
         number for number in numbers if everything or (number in plan and plan[number] <= released)
     }

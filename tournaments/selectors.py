@@ -7,6 +7,7 @@ from django.http import Http404
 
 from .models import Round, TableAssignment, Team, Tournament
 from .policy import can_see_tournament, is_arbiter
+from .stored_plan import stored_plan
 
 
 def listed_tournaments() -> QuerySet[Tournament]:
@@ -166,22 +167,7 @@ def stored_plan_rows(tournament: Tournament) -> list[dict]:
     ``ns``/``ew`` are the team numbers playing the NS and EW hands (in an arrow-switch round the
     seated EW team plays the NS hands), None for the phantom, as ``Movement.to_rows`` writes.
     """
-    rows = []
-    for a in _assignments(tournament):
-        ns = a.ns_team.number if a.ns_team else None
-        ew = a.ew_team.number if a.ew_team else None
-        if a.arrow_switch:
-            ns, ew = ew, ns
-        rows.append(
-            {
-                "round": a.round.number,
-                "table": a.table.number,
-                "ns": ns,
-                "ew": ew,
-                "boards": list(a.boards),
-            }
-        )
-    return rows
+    return stored_plan(tournament).movement_rows()
 
 
 def _completed_boards(tournament: Tournament) -> dict[int, set[int]]:

@@ -6,7 +6,7 @@ from django.utils import timezone
 from tests.factories import add_plan, add_teams, make_tournament, small_tournament
 from tests.standings.builders import SMALL_HOWELL, put_result
 from tests.standings.test_hand_computed import MITCHELL_RESULTS, enter
-from tournaments.models import Team, Tournament
+from tournaments.models import TableAssignment, Team, Tournament
 from tournaments.standings import selectors
 
 pytestmark = pytest.mark.django_db
@@ -63,6 +63,10 @@ def test_a_single_ranking_has_no_direction_to_ask_for(django_capture_on_commit_c
 
 def test_an_arrow_switched_mitchell_has_a_single_ranking(django_capture_on_commit_callbacks):
     tournament = small_tournament(arrow_switch=True)
+    # The plan's last round is arrow-switched (as generated): some teams play both hands.
+    TableAssignment.objects.filter(round__tournament=tournament, round__number=3).update(
+        arrow_switch=True
+    )
     with django_capture_on_commit_callbacks(execute=True):
         put_result(tournament, 1, 1, 1, 100, 60)
 

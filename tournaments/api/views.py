@@ -554,8 +554,6 @@ class BoardViewSet(TournamentScoped, viewsets.ReadOnlyModelViewSet):
 
 # --- Results ---------------------------------------------------------------------------------
 
-COUNTING = (Result.Status.CONFIRMED, Result.Status.ADJUSTED)
-
 
 @extend_schema(tags=["results"])
 class ResultViewSet(
@@ -598,7 +596,10 @@ class ResultViewSet(
             return results.order_by("pk")
         results = results.filter(is_current=True).exclude(status=Result.Status.DELETED)
         if not access.arbiter:
-            public = Q(status__in=COUNTING, board_number__in=_finished_boards(self.tournament))
+            public = Q(
+                status__in=Result.COUNTING_STATUSES,
+                board_number__in=_finished_boards(self.tournament),
+            )
             if access.table is not None:
                 public |= Q(table=access.table)
             results = results.filter(public)

@@ -16,7 +16,8 @@ from scoring.deals.deal_number import rank_deal
 from scoring.deals.pbn import export_pbn
 from scoring.engine.cards import PBN_RANK_ORDER, SEATS_PBN_ORDER, SUITS, Hand, Seat
 from tournaments import policy
-from tournaments.models import Round, TableAssignment, Tournament
+from tournaments.models import Round, Tournament
+from tournaments.stored_plan import stored_plan
 
 from .models import Board, DealSet
 
@@ -26,14 +27,7 @@ from .models import Board, DealSet
 
 def board_rounds(tournament: Tournament) -> dict[int, set[int]]:
     """For each board number in the table plan, the rounds in which it is played."""
-    rounds: dict[int, set[int]] = {}
-    rows = TableAssignment.objects.filter(round__tournament=tournament).values_list(
-        "round__number", "boards"
-    )
-    for round_number, boards in rows:
-        for number in boards or ():
-            rounds.setdefault(int(number), set()).add(round_number)
-    return rounds
+    return stored_plan(tournament).board_rounds
 
 
 def board_count(tournament: Tournament) -> int:

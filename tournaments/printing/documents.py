@@ -21,7 +21,7 @@ from scoring.engine.cards import Strain
 from scoring.movements import Movement, MovementError, NextPosition, next_positions
 from tournaments import selectors as plan_selectors
 from tournaments.deals import selectors as deals
-from tournaments.models import Table, TableAssignment, Team, Tournament
+from tournaments.models import Table, Team, Tournament
 from tournaments.results.display import contract_label, play_label
 from tournaments.results.table_links import (
     table_entry_qr_svg,
@@ -30,6 +30,7 @@ from tournaments.results.table_links import (
     team_link_url,
 )
 from tournaments.standings import selectors as standings
+from tournaments.stored_plan import stored_plan
 
 from . import pdf
 from .models import Document
@@ -114,20 +115,7 @@ def _common_context(tournament: Tournament, title: str) -> dict:
 
 def _stored_movement(tournament: Tournament) -> Movement | None:
     """The stored plan as the core's Movement value (for where everyone goes next)."""
-    rows = plan_selectors.stored_plan_rows(tournament)
-    if not rows:
-        return None
-    switched = sorted(
-        set(
-            TableAssignment.objects.filter(
-                round__tournament=tournament, arrow_switch=True
-            ).values_list("round__number", flat=True)
-        )
-    )
-    try:
-        return Movement.from_rows(rows, tournament.movement_type, arrow_switch_rounds=switched)
-    except MovementError:
-        return None
+    return stored_plan(tournament).movement
 
 
 # ---------------------------------------------------------------------------------------------

@@ -102,10 +102,14 @@ class Result(models.Model):
     def __str__(self) -> str:
         return f"R{self.round.number} T{self.table.number} E{self.board_number} v{self.version}"
 
+    # The one definition of "a result that counts": confirmed or adjusted (and current). Only
+    # an arbiter may change such a result.
+    COUNTING_STATUSES = (Status.CONFIRMED, Status.ADJUSTED)
+
     @property
     def counts(self) -> bool:
         """Does this version take part in the scoring?"""
-        return self.is_current and self.status in (self.Status.CONFIRMED, self.Status.ADJUSTED)
+        return self.is_current and self.status in self.COUNTING_STATUSES
 
 
 class ResultEvent(models.Model):

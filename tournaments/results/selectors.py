@@ -31,7 +31,7 @@ DISPUTED = Result.Status.DISPUTED.value
 ADJUSTED = Result.Status.ADJUSTED.value
 SITOUT = "sitout"
 STATES = (MISSING, ENTERED, CONFIRMED, DISPUTED, ADJUSTED)
-DONE_STATES = (CONFIRMED, ADJUSTED)
+DONE_STATES = Result.COUNTING_STATUSES
 # The cell of a table shows its most urgent board.
 _URGENCY = (DISPUTED, MISSING, ENTERED, ADJUSTED, CONFIRMED)
 
@@ -423,7 +423,7 @@ def counting_results(tournament: Tournament) -> QuerySet[Result]:
         Result.objects.filter(
             tournament=tournament,
             is_current=True,
-            status__in=[Result.Status.CONFIRMED, Result.Status.ADJUSTED],
+            status__in=Result.COUNTING_STATUSES,
         )
         .select_related("round", "table")
         .order_by("round__number", "table__number", "board_number")

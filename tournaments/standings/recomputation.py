@@ -28,14 +28,14 @@ from scoring.duplicate import (
     most_plays,
 )
 from scoring.engine.cards import Side
-from tournaments.models import TableAssignment, Team, Tournament
+from tournaments.models import Team, Tournament
 from tournaments.results.models import Result
+from tournaments.stored_plan import stored_plan
 
 from .models import BoardScore, RankingSnapshot, ScoringState
 
 logger = logging.getLogger(__name__)
 
-COUNTING_STATUSES = (Result.Status.CONFIRMED, Result.Status.ADJUSTED)
 """A current result counts once confirmed, or when the arbiter gave an adjusted score."""
 
 KEEP_VERSIONS = 10
@@ -150,38 +150,10 @@ def recompute(tournament_id: int, *, force: bool = False) -> RunReport:
 
 def _load(tournament_id: int) -> _Inputs:
     tournament = Tournament.objects.get(pk=tournament_id)
-    assignments = {
-        row[0]: row[1:]
-        for row in TableAssignment.objects.filter(round__tournament_id=tournament_id).values_list(
-            "pk",
-            "round__number",
-            "table__number",
-            "ns_team__number",
-            "ew_team__number",
-            "boards",
-            "arrow_switch",
-        )
-    }
-    expected: dict[int, int] = {}
-    seated: dict[int, set[Side]] = {}
-    any_arrow_switch = False
-    for _round, _table, ns, ew, boards, arrow_switch in assignments.values():
-        if ns is not None:
-            seated.setdefault(ns, set()).add(Side.NS)
-        if ew is not None:
-            seated.setdefault(ew, set()).add(Side.EW)
-        if ns is None or ew is None:
-            continue  # a sit-out (relâche): the board is not played there
-        any_arrow_switch = any_arrow_switch or arrow_switch
-        for board in boards:
-            expected[board] = expected.get(board, 0) + 1
-
-    single = (
-        tournament.movement_type == Tournament.MovementType.HOWELL
-        or tournament.arrow_switch
-        or any_arrow_switch
-        or any(len(sides) > 1 for sides in seated.values())
-    )
+    plan = stored_plan(tournament)
+    assignments = {row.assignment_id: row for row in plan.rows}
+    expected = plan.plays_per_board
+    single = plan.single_ranking
     teams = list(
         Team.objects.filter(tournament_id=tournament_id)
         .order_by("number")
@@ -197,9 +169,10 @@ def _load(tournament_id: int) -> _Inputs:
         lines: dict[int, Side | None] = {
             number: None for _pk, number, _n, withdrawn, *_ in teams if not withdrawn
         }
-        lines.update(dict.fromkeys(seated))
+        lines.update(dict.fromkeys(plan.hands_played))
     else:
-        lines = {number: next(iter(sides)) for number, sides in seated.items()}
+        # Two rankings: no team plays both hands, so each plays in the one direction it sits in.
+        lines = {number: next(iter(sides)) for number, sides in plan.hands_played.items() if sides}
 
     inputs = _Inputs(
         tournament=tournament,
@@ -212,7 +185,7 @@ def _load(tournament_id: int) -> _Inputs:
         team_names=team_names,
     )
     rows = Result.objects.filter(
-        tournament_id=tournament_id, is_current=True, status__in=COUNTING_STATUSES
+        tournament_id=tournament_id, is_current=True, status__in=Result.COUNTING_STATUSES
     ).values_list(
         "pk",
         "assignment_id",
@@ -223,8 +196,10 @@ def _load(tournament_id: int) -> _Inputs:
         "ew_adjustment",
     )
     for pk, assignment_id, board, ns_marks, ew_marks, ns_adjustment, ew_adjustment in rows:
-        round_number, table_number, ns, ew, _boards, arrow_switch = assignments[assignment_id]
-        if ns is None or ew is None:
+        row = assignments[assignment_id]
+        round_number, table_number, ns, ew = row.round, row.table, row.ns, row.ew
+        arrow_switch = row.arrow_switch
+        if row.sits_out:
             # A sit-out team scores nothing on the boards it does not play.
             inputs.skipped += 1
             continue

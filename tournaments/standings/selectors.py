@@ -15,7 +15,8 @@ from django.db.models import F, Q
 from django.utils import timezone
 
 from tournaments import policy
-from tournaments.models import TableAssignment, Team, Tournament
+from tournaments.models import Team, Tournament
+from tournaments.stored_plan import stored_plan
 
 from .models import BoardScore, RankingSnapshot, ScoringState
 from .services import SCHEDULED_STALE_SECONDS
@@ -195,14 +196,7 @@ def ranked_rounds(tournament: Tournament, version: int | None = None) -> list[in
 
 def plays_per_board(tournament: Tournament) -> dict[int, int]:
     """How many tables the plan has play each board (tables with two real teams)."""
-    plays: dict[int, int] = {}
-    rows = TableAssignment.objects.filter(
-        round__tournament=tournament, ns_team__isnull=False, ew_team__isnull=False
-    ).values_list("boards", flat=True)
-    for boards in rows:
-        for board in boards or ():
-            plays[int(board)] = plays.get(int(board), 0) + 1
-    return plays
+    return stored_plan(tournament).plays_per_board
 
 
 def scored_per_board(tournament: Tournament) -> dict[int, int]:

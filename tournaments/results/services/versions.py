@@ -37,7 +37,7 @@ from ..signals import results_changed
 
 SIDES = ("NS", "EW")
 OTHER_SIDE = {"NS": "EW", "EW": "NS"}
-LOCKED_STATUSES = (Result.Status.CONFIRMED, Result.Status.ADJUSTED)
+LOCKED_STATUSES = Result.COUNTING_STATUSES
 MAX_REASON_LENGTH = 500
 
 CONFIRM_BY_OTHER_SIDE = gettext_lazy(
