@@ -45,6 +45,15 @@ def test_every_operation_documents_its_bodies_and_errors():
                 assert error == {"$ref": "#/components/schemas/Error"}
 
 
+def test_reads_need_no_credentials_and_writes_do():
+    schema = SchemaGenerator().get_schema(request=None, public=True)
+    for path, item in schema["paths"].items():
+        for method, operation in item.items():
+            anonymous = {} in operation["security"]
+            assert anonymous == (method == "get"), (method, path)
+            assert {"apiToken": []} in operation["security"], (method, path)
+
+
 def test_the_result_record_is_described_field_by_field():
     schema = SchemaGenerator().get_schema(request=None, public=True)
     record = schema["components"]["schemas"]["ResultRecord"]
