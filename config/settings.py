@@ -267,15 +267,48 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
-    # One name per set of choices shared by several fields of the API.
+    # Every set of choices of the API is an enum with a name of its own; its members are named
+    # by tournaments.api.schema.ENUM_MEMBERS (x-enum-varnames, for generated clients).
     "ENUM_NAME_OVERRIDES": {
-        "SeatEnum": "tournaments.api.serializers.SEATS",
-        "SideEnum": "tournaments.api.serializers.SIDES",
-        "AdjustmentEnum": "tournaments.results.models.Adjustment",
-        "ScoringMethodEnum": "tournaments.models.Tournament.ScoringMethod",
-        "TournamentStatusEnum": "tournaments.models.Tournament.Status",
-        "ResultStatusEnum": "tournaments.results.models.Result.Status",
+        "Seat": "tournaments.api.serializers.SEATS",
+        "Side": "tournaments.api.serializers.SIDES",
+        "Strain": "tournaments.api.serializers.STRAINS",
+        "Suit": "tournaments.api.serializers.SUITS",
+        "Rank": "tournaments.api.serializers.RANKS",
+        "AnnonceKind": "tournaments.api.serializers.ANNONCE_KINDS",
+        "Capot": "tournaments.api.serializers.CAPOTS",
+        "Coinche": "tournaments.api.serializers.COINCHES",
+        "Adjustment": "tournaments.results.models.Adjustment",
+        "ResultStatus": "tournaments.results.models.Result.Status",
+        "ResultSource": "tournaments.results.models.Result.Source",
+        "TournamentStatus": "tournaments.models.Tournament.Status",
+        "ScoringMethod": "tournaments.models.Tournament.ScoringMethod",
+        "MovementType": "tournaments.models.Tournament.MovementType",
+        "DealsMode": "tournaments.models.Tournament.DealsMode",
+        "RulesPreset": "tournaments.api.serializers.RULES_PRESETS",
+        "WinCondition": "tournaments.api.serializers.WIN_CONDITIONS",
+        "MadeScore": "tournaments.api.serializers.MADE_SCORES",
+        "FailureBase": "tournaments.api.serializers.FAILURE_BASE_CHOICES",
+        "SurcoincheMultiplier": "tournaments.api.serializers.SURCOINCHE_MULTIPLIER_CHOICES",
+        "Rounding": "tournaments.api.serializers.ROUNDINGS",
+        "CapotBid": "tournaments.api.serializers.CAPOT_BIDS",
+        "Role": "tournaments.api.serializers.ROLES",
     },
+    # A bid is a number or this word (tournaments.api.serializers.BidField).
+    "APPEND_COMPONENTS": {
+        "schemas": {
+            "BidCapot": {
+                "type": "string",
+                "enum": ["capot"],
+                "description": "The bid of a capot (all eight tricks): the one bid that is not "
+                "a number.",
+            }
+        }
+    },
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "tournaments.api.schema.name_enum_members",
+    ],
     "SCHEMA_PATH_PREFIX": r"/api/v1",
 }
 

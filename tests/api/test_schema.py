@@ -45,6 +45,15 @@ def test_every_operation_documents_its_bodies_and_errors():
                 assert error == {"$ref": "#/components/schemas/Error"}
 
 
+def test_reads_need_no_credentials_and_writes_do():
+    schema = SchemaGenerator().get_schema(request=None, public=True)
+    for path, item in schema["paths"].items():
+        for method, operation in item.items():
+            anonymous = {} in operation["security"]
+            assert anonymous == (method == "get"), (method, path)
+            assert {"apiToken": []} in operation["security"], (method, path)
+
+
 def test_the_result_record_is_described_field_by_field():
     schema = SchemaGenerator().get_schema(request=None, public=True)
     record = schema["components"]["schemas"]["ResultRecord"]
@@ -59,7 +68,51 @@ def test_the_result_record_is_described_field_by_field():
         "belote",
         "annonces",
     }
-    assert contract["properties"]["bid"]["oneOf"][1] == {"type": "string", "enum": ["capot"]}
+    assert contract["properties"]["bid"]["oneOf"][1] == {"$ref": "#/components/schemas/BidCapot"}
+
+
+def _enums(schema: dict) -> dict[str, dict]:
+    return {
+        name: component
+        for name, component in schema["components"]["schemas"].items()
+        if "enum" in component and component["enum"] != [None]
+    }
+
+
+def test_every_enum_names_its_members_for_generated_clients():
+    schema = SchemaGenerator().get_schema(request=None, public=True)
+    enums = _enums(schema)
+
+    assert not [name for name in enums if name.endswith("Enum") and name != "BlankEnum"]
+    for name, enum in enums.items():
+        members = enum["x-enum-varnames"]
+        assert len(members) == len(enum["enum"]) == len(set(members)), name
+        assert all(re.fullmatch(r"[A-Z][A-Z0-9_]*", member) for member in members), name
+    adjustment = enums["Adjustment"]
+    assert dict(zip(adjustment["enum"], adjustment["x-enum-varnames"], strict=True)) == {
+        "A-": "AVERAGE_MINUS",
+        "A": "AVERAGE",
+        "A+": "AVERAGE_PLUS",
+    }
+    assert enums["Seat"]["x-enum-varnames"] == ["NORTH", "EAST", "SOUTH", "WEST"]
+    assert enums["Rank"]["x-enum-varnames"][4] == "TEN"
+
+
+def test_query_parameters_take_the_named_enums():
+    schema = SchemaGenerator().get_schema(request=None, public=True)
+    paths = schema["paths"]
+
+    def parameter(path, name):
+        operation = paths[f"/api/v1/tournaments/{{slug}}/{path}"]["get"]
+        return next(p for p in operation["parameters"] if p["name"] == name)["schema"]
+
+    assert parameter("results/", "status") == {"$ref": "#/components/schemas/ResultStatus"}
+    assert parameter("boards/", "dealer") == {"$ref": "#/components/schemas/Seat"}
+    assert parameter("rankings/", "direction") == {"$ref": "#/components/schemas/Side"}
+    for item in paths.values():
+        for operation in item.values():
+            for parameter in operation.get("parameters", ()):
+                assert "enum" not in parameter["schema"], parameter["name"]
 
 
 def test_the_docs_page_works_offline(client):

@@ -1,13 +1,28 @@
-"""The OpenAPI schema's house rules: every operation documents its error answers.
+"""The OpenAPI schema's house rules: every operation documents its error answers, and every
+enum has a name and names for its members.
 
 drf-spectacular describes the success bodies from the serializers; ``ApiAutoSchema`` adds the
 error answers each operation can give, all in the one format of ``errors.py``: 400 on bad input,
 401 without valid credentials, 403 for a write the role does not allow, 404 for what does not
 exist (or must not be known to), 409 on a result conflict.
+
+The enums are named by ``ENUM_NAME_OVERRIDES`` in the settings; ``name_enum_members`` gives their
+members names for generated clients (docs/api.md, « Generated clients »).
 """
 
+from enum import Enum
+
+from drf_spectacular.drainage import warn
 from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.utils import OpenApiParameter
+from rest_framework.permissions import SAFE_METHODS
+
+from scoring.engine.annonces import AnnonceKind
+from scoring.engine.cards import Rank, Seat, Side, Strain, Suit
+from scoring.engine.result_record import Capot
+from scoring.engine.rules import CapotBid, MadeScore, Rounding, WinCondition
+from tournaments.models import Tournament
+from tournaments.results.models import Adjustment, Result
 
 from .serializers import ErrorSerializer
 
@@ -46,7 +61,16 @@ def replayed_header(status_code: int) -> OpenApiParameter:
 
 
 class ApiAutoSchema(AutoSchema):
-    """AutoSchema that adds the documented error answers to every operation."""
+    """AutoSchema that adds the documented error answers to every operation, and says that
+    reads need no credentials."""
+
+    def get_auth(self):
+        # Every read is open to anonymous callers (the querysets filter what they see, see
+        # permissions.py); without the empty requirement, generated clients demand a token.
+        auth = super().get_auth()
+        if self.method in SAFE_METHODS and {} not in auth:
+            auth.append({})
+        return auth
 
     def _get_response_bodies(self, direction="response"):
         responses = super()._get_response_bodies(direction)
@@ -69,3 +93,80 @@ class ApiAutoSchema(AutoSchema):
             codes.append("404")
         codes.extend(getattr(self.view, "extra_error_codes", {}).get(self.method, ()))
         return sorted(set(codes))
+
+
+def _members(enum: type[Enum]) -> dict:
+    return {member.value: member.name for member in enum}
+
+
+# The identifier of every value of every enum of the schema, by enum name, most of them from the
+# domain's own enums. Generators need them: values such as A-, A and A+ (or 10, or 0) are no
+# identifiers, and upper-casing them makes A- and A collide.
+ENUM_MEMBERS: dict[str, dict] = {
+    "Seat": _members(Seat),
+    "Side": _members(Side),
+    "Strain": _members(Strain),
+    "Suit": _members(Suit),
+    "Rank": _members(Rank),
+    "AnnonceKind": _members(AnnonceKind),
+    "Capot": _members(Capot),
+    "BidCapot": {"capot": "CAPOT"},
+    "Coinche": {0: "NONE", 1: "COINCHE", 2: "SURCOINCHE"},
+    "Adjustment": _members(Adjustment),
+    "ResultStatus": _members(Result.Status),
+    "ResultSource": _members(Result.Source),
+    "TournamentStatus": _members(Tournament.Status),
+    "ScoringMethod": _members(Tournament.ScoringMethod),
+    "MovementType": _members(Tournament.MovementType),
+    "DealsMode": _members(Tournament.DealsMode),
+    "RulesPreset": {
+        "ffb-coinche": "FFB_COINCHE",
+        "ffb-coinche-sa-ta": "FFB_COINCHE_SA_TA",
+        "contree": "CONTREE",
+    },
+    "WinCondition": _members(WinCondition),
+    "MadeScore": _members(MadeScore),
+    "FailureBase": {160: "POINTS_160", 162: "POINTS_162"},
+    "SurcoincheMultiplier": {4: "TIMES_4", 3: "TIMES_3"},
+    "Rounding": _members(Rounding),
+    "CapotBid": _members(CapotBid),
+    "Role": {"organizer": "ORGANIZER", "arbiter": "ARBITER", "table": "TABLE"},
+    # drf-spectacular's companion of an enum that also takes "" (an empty adjustment, say).
+    "BlankEnum": {"": "BLANK"},
+}
+
+
+def name_enum_members(result: dict, generator, **kwargs) -> dict:
+    """Postprocessing hook, after drf-spectacular's enum hook: ``x-enum-varnames`` on every enum
+    component, and a query parameter that takes one of these enums refers to it by name."""
+    schemas = result.get("components", {}).get("schemas", {})
+    for name, schema in schemas.items():
+        values = [value for value in schema.get("enum", ()) if value is not None]
+        if not values:
+            continue  # not an enum, or drf-spectacular's NullEnum (a null is no member)
+        members = ENUM_MEMBERS.get(name, {})
+        if any(value not in members for value in values):
+            warn(f"enum {name}: no member name for some of {values} (schema.ENUM_MEMBERS)")
+            continue
+        schema["x-enum-varnames"] = [members[value] for value in values]
+    for name in ENUM_MEMBERS.keys() - schemas.keys():
+        warn(f"enum {name} of schema.ENUM_MEMBERS is not in the schema")
+    for name in ENUM_MEMBERS.keys() & schemas.keys():
+        if "enum" not in schemas[name]:
+            warn(f"{name} is not an enum: another component took the name")
+
+    by_values = {}
+    for name in ENUM_MEMBERS.keys() & schemas.keys():
+        by_values.setdefault(frozenset(schemas[name].get("enum", ())), []).append(name)
+    for path, item in result.get("paths", {}).items():
+        for method, operation in item.items():
+            for parameter in operation.get("parameters", ()):
+                schema = parameter.get("schema", {})
+                if "enum" not in schema:
+                    continue
+                names = by_values.get(frozenset(schema["enum"]), [])
+                if len(names) != 1:
+                    warn(f"{method} {path}: parameter {parameter['name']} takes no named enum")
+                    continue
+                parameter["schema"] = {"$ref": f"#/components/schemas/{names[0]}"}
+    return result

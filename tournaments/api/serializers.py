@@ -14,18 +14,41 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from scoring.engine.rules import PRESETS, CapotBid, MadeScore, Rounding, WinCondition
+from scoring.engine.rules import (
+    FAILURE_BASES,
+    PRESETS,
+    SURCOINCHE_MULTIPLIERS,
+    CapotBid,
+    MadeScore,
+    Rounding,
+    WinCondition,
+)
 from tournaments.accounts.roles import ARBITER, ORGANIZER
 from tournaments.models import Player, Round, TableAssignment, Team, Tournament
 from tournaments.results.models import Adjustment, Result
 from tournaments.services.teams import MAX_TEAM_NUMBER
 
+from .permissions import TABLE
+
+# The sets of choices of the API: each is one named enum of the schema (ENUM_NAME_OVERRIDES in
+# the settings), its members named in schema.py.
 SEATS = ("N", "E", "S", "W")
 SIDES = ("NS", "EW")
 STRAINS = ("S", "H", "D", "C", "SA", "TA")
 SUITS = ("S", "H", "D", "C")
 RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7")
 ANNONCE_KINDS = ("tierce", "cinquante", "cent", "carre")
+CAPOTS = ("taker", "defence")
+# Integer choices as (value, label) pairs: ENUM_NAME_OVERRIDES takes no bare integers.
+COINCHES = ((0, "none"), (1, "coinché"), (2, "surcoinché"))
+FAILURE_BASE_CHOICES = tuple((base, f"{base} points") for base in FAILURE_BASES)
+SURCOINCHE_MULTIPLIER_CHOICES = tuple((m, f"× {m}") for m in SURCOINCHE_MULTIPLIERS)
+WIN_CONDITIONS = tuple(m.value for m in WinCondition)
+MADE_SCORES = tuple(m.value for m in MadeScore)
+ROUNDINGS = tuple(m.value for m in Rounding)
+CAPOT_BIDS = tuple(m.value for m in CapotBid)
+RULES_PRESETS = tuple(PRESETS)
+ROLES = (ORGANIZER, ARBITER, TABLE)
 
 
 def _access(serializer):
@@ -72,13 +95,13 @@ class ErrorSerializer(serializers.Serializer):
 class RulesSerializer(serializers.Serializer):
     """The tournament's rule settings (règlement); on input, only the settings to change."""
 
-    win_condition = serializers.ChoiceField([m.value for m in WinCondition], required=False)
-    made_score = serializers.ChoiceField([m.value for m in MadeScore], required=False)
-    failure_base = serializers.ChoiceField([160, 162], required=False)
-    surcoinche_multiplier = serializers.ChoiceField([4, 3], required=False)
+    win_condition = serializers.ChoiceField(WIN_CONDITIONS, required=False)
+    made_score = serializers.ChoiceField(MADE_SCORES, required=False)
+    failure_base = serializers.ChoiceField(FAILURE_BASE_CHOICES, required=False)
+    surcoinche_multiplier = serializers.ChoiceField(SURCOINCHE_MULTIPLIER_CHOICES, required=False)
     belote_imprenable = serializers.BooleanField(required=False)
-    rounding = serializers.ChoiceField([m.value for m in Rounding], required=False)
-    capot_bid = serializers.ChoiceField([m.value for m in CapotBid], required=False)
+    rounding = serializers.ChoiceField(ROUNDINGS, required=False)
+    capot_bid = serializers.ChoiceField(CAPOT_BIDS, required=False)
     generale_bonus = serializers.IntegerField(min_value=0, max_value=1000, required=False)
     annonces = serializers.BooleanField(required=False)
     no_trump = serializers.BooleanField(required=False)
@@ -147,9 +170,7 @@ class TournamentSerializer(serializers.ModelSerializer):
             released = hands_released(tournament)
         return bool(released)
 
-    @extend_schema_field(
-        serializers.ChoiceField(["organizer", "arbiter", "table"], allow_null=True)
-    )
+    @extend_schema_field(serializers.ChoiceField(ROLES, allow_null=True))
     def get_your_role(self, tournament: Tournament) -> str | None:
         from .permissions import access_for
 
@@ -209,7 +230,7 @@ class TournamentWriteSerializer(serializers.Serializer):
     date = serializers.DateField()
     venue = serializers.CharField(max_length=200, required=False, allow_blank=True)
     club = serializers.CharField(max_length=200, required=False, allow_blank=True)
-    rules_preset = serializers.ChoiceField(list(PRESETS), required=False)
+    rules_preset = serializers.ChoiceField(RULES_PRESETS, required=False)
     rules = RulesSerializer(
         required=False, help_text="Settings changed from the preset (the others keep its values)."
     )
@@ -437,7 +458,7 @@ class BoardSerializer(serializers.Serializer):
     {
         "oneOf": [
             {"type": "integer", "minimum": 80, "maximum": 160, "multipleOf": 10},
-            {"type": "string", "enum": ["capot"]},
+            {"$ref": "#/components/schemas/BidCapot"},
         ],
         "description": "80 to 160 in steps of 10, or capot.",
     }
@@ -452,7 +473,7 @@ class ContractSerializer(serializers.Serializer):
     strain = serializers.ChoiceField(STRAINS, help_text="S H D C, SA (no trump), TA (all trump).")
     taker = serializers.ChoiceField(SEATS)
     coinche = serializers.ChoiceField(
-        [0, 1, 2], required=False, help_text="0 none, 1 coinché, 2 surcoinché."
+        COINCHES, required=False, help_text="0 none, 1 coinché, 2 surcoinché."
     )
 
 
@@ -472,7 +493,7 @@ class ResultRecordSerializer(serializers.Serializer):
         min_value=0, max_value=162, allow_null=True, help_text="Card points of the takers."
     )
     capot = serializers.ChoiceField(
-        ["taker", "defence"], allow_null=True, help_text="The side that won all eight tricks."
+        CAPOTS, allow_null=True, help_text="The side that won all eight tricks."
     )
     generale = serializers.BooleanField(
         required=False, help_text="One player won all eight tricks (only with a capot)."
