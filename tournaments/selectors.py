@@ -8,6 +8,7 @@ from django.http import Http404
 from .models import Round, TableAssignment, Team, Tournament
 from .policy import can_see_tournament, is_arbiter
 from .stored_plan import stored_plan
+from .vocabulary import OTHER_SIDE
 
 
 def listed_tournaments() -> QuerySet[Tournament]:
@@ -219,7 +220,7 @@ def _schedule_entry(a: TableAssignment, team: Team, *, finished: bool) -> Schedu
         published=a.round.published,
         table=a.table.number,
         direction=direction,
-        hands={"NS": "EW", "EW": "NS"}[direction] if a.arrow_switch else direction,
+        hands=OTHER_SIDE[direction] if a.arrow_switch else direction,
         opponent=a.ew_team if sits_ns else a.ns_team,
         boards=list(a.boards),
         arrow_switch=a.arrow_switch,

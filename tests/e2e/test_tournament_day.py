@@ -311,6 +311,7 @@ def test_a_tournament_day_from_creation_to_the_pdf_packet(
         f"{slug}-{name}.pdf"
         for name in (
             "fiches-de-table",
+            "fiches-de-route",
             "feuilles-de-marque",
             "feuilles-ambulantes",
             "releve-des-donnes",

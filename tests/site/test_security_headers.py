@@ -67,6 +67,7 @@ def test_the_print_templates_are_only_the_weasyprint_ones():
         "base.html",
         "hand_records.html",
         "rankings.html",
+        "route_cards.html",
         "score_sheets.html",
         "scorecards.html",
         "table_cards.html",

@@ -14,6 +14,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from scoring.engine.card_values import DEAL_POINTS
 from scoring.engine.rules import (
     FAILURE_BASES,
     PRESETS,
@@ -23,6 +24,7 @@ from scoring.engine.rules import (
     Rounding,
     WinCondition,
 )
+from tournaments import vocabulary
 from tournaments.accounts.roles import ARBITER, ORGANIZER
 from tournaments.models import Player, Round, TableAssignment, Team, Tournament
 from tournaments.results.models import Adjustment, Result
@@ -32,13 +34,13 @@ from .permissions import TABLE
 
 # The sets of choices of the API: each is one named enum of the schema (ENUM_NAME_OVERRIDES in
 # the settings), its members named in schema.py.
-SEATS = ("N", "E", "S", "W")
-SIDES = ("NS", "EW")
-STRAINS = ("S", "H", "D", "C", "SA", "TA")
-SUITS = ("S", "H", "D", "C")
-RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7")
-ANNONCE_KINDS = ("tierce", "cinquante", "cent", "carre")
-CAPOTS = ("taker", "defence")
+SEATS = vocabulary.SEAT_VALUES
+SIDES = vocabulary.SIDE_VALUES
+STRAINS = vocabulary.STRAIN_VALUES
+SUITS = vocabulary.SUIT_VALUES
+RANKS = vocabulary.RANK_VALUES
+ANNONCE_KINDS = vocabulary.ANNONCE_KIND_VALUES
+CAPOTS = vocabulary.CAPOT_VALUES
 # Integer choices as (value, label) pairs: ENUM_NAME_OVERRIDES takes no bare integers.
 COINCHES = ((0, "none"), (1, "coinché"), (2, "surcoinché"))
 FAILURE_BASE_CHOICES = tuple((base, f"{base} points") for base in FAILURE_BASES)
@@ -490,7 +492,7 @@ class ResultRecordSerializer(serializers.Serializer):
     passed = serializers.BooleanField(help_text="Passe générale: no contract, 0 for both sides.")
     contract = ContractSerializer(allow_null=True)
     taker_points = serializers.IntegerField(
-        min_value=0, max_value=162, allow_null=True, help_text="Card points of the takers."
+        min_value=0, max_value=DEAL_POINTS, allow_null=True, help_text="Card points of the takers."
     )
     capot = serializers.ChoiceField(
         CAPOTS, allow_null=True, help_text="The side that won all eight tricks."

@@ -27,7 +27,7 @@ from rest_framework.views import APIView
 
 from scoring.engine.result_record import ResultValidationError
 from scoring.engine.rules import DEFAULT_PRESET, PRESETS, RuleSettings
-from tournaments import policy
+from tournaments import policy, vocabulary
 from tournaments import services as organizer
 from tournaments.deals import selectors as deals_selectors
 from tournaments.deals import services as deals_services
@@ -860,7 +860,7 @@ class RankingView(TournamentScoped, APIView):
             OpenApiParameter(
                 "direction",
                 str,
-                enum=["NS", "EW"],
+                enum=list(vocabulary.SIDE_VALUES),
                 description="One line of a two-ranking Mitchell.",
                 required=False,
             ),

@@ -15,7 +15,7 @@ from scoring.deals.board import Board as CoreBoard
 from scoring.deals.deal_number import rank_deal
 from scoring.deals.pbn import export_pbn
 from scoring.engine.cards import PBN_RANK_ORDER, SEATS_PBN_ORDER, SUITS, Hand, Seat
-from tournaments import policy
+from tournaments import policy, vocabulary
 from tournaments.models import Round, Tournament
 from tournaments.stored_plan import stored_plan
 
@@ -218,7 +218,7 @@ class HandDiagram:
 
 def seat_label(seat: str) -> str:
     """A seat's name in the active language: Nord, Est, Sud, Ouest."""
-    return str(Board.Dealer(seat).label)
+    return vocabulary.seat_name(seat)
 
 
 def hand_diagram(board: Board | CoreBoard) -> HandDiagram | None:

@@ -13,8 +13,9 @@ import unicodedata
 from django.utils.translation import gettext as _
 
 from scoring.engine.cards import Rank, Seat, Suit
+from tournaments import vocabulary
 
-KINDS = ("tierce", "cinquante", "cent", "carre")
+KINDS = vocabulary.ANNONCE_KIND_VALUES
 
 _SCREEN_SEATS = {"N": "N", "E": "E", "S": "S", "O": "W", "W": "W"}
 _SCREEN_RANKS = {

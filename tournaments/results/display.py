@@ -4,39 +4,24 @@ Used by the pages (through the ``results_tags`` template filters) and by JSON an
 """
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from scoring.engine.cards import Strain
 from scoring.engine.result_record import MESSAGES
+from tournaments import vocabulary
 
 from .annonce_text import format_annonces_text
 
-SEAT_LABELS = {
-    "N": gettext_lazy("N"),
-    "E": gettext_lazy("E"),
-    "S": gettext_lazy("S"),
-    # Ouest.
-    "W": gettext_lazy("O"),
-}
-SIDE_LABELS = {"NS": gettext_lazy("Nord-Sud"), "EW": gettext_lazy("Est-Ouest")}
-SIDE_SHORT_LABELS = {"NS": gettext_lazy("NS"), "EW": gettext_lazy("EO")}
-STRAIN_LABELS = {
-    "S": "♠",
-    "H": "♥",
-    "D": "♦",
-    "C": "♣",
-    "SA": gettext_lazy("SA"),
-    "TA": gettext_lazy("TA"),
-}
-COINCHE_LABELS = {0: "", 1: gettext_lazy("coinché"), 2: gettext_lazy("surcoinché")}
+# The labels are the vocabulary's (tournaments.vocabulary); these names say how this module
+# uses them.
+SEAT_LABELS = vocabulary.SEAT_LETTERS
+SIDE_LABELS = vocabulary.SIDE_NAMES
+SIDE_SHORT_LABELS = vocabulary.SIDE_LETTERS
+STRAIN_LABELS = vocabulary.STRAIN_SYMBOLS
+COINCHE_LABELS = vocabulary.COINCHE_NAMES
 
 
-def seat_label(seat: str) -> str:
-    return str(SEAT_LABELS.get(seat, seat))
-
-
-def side_label(side: str) -> str:
-    return str(SIDE_LABELS.get(side, side))
+seat_label = vocabulary.seat_letter
+side_label = vocabulary.side_name
 
 
 def strain_label(strain: str) -> str:

@@ -13,9 +13,11 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from scoring.engine.card_values import DEAL_POINTS
 from scoring.engine.cards import Seat
 from scoring.engine.result_record import ResultValidationError, bids
 from scoring.engine.rules import DEFAULT_PRESET, PRESETS, RuleSettings
+from tournaments import vocabulary
 
 from .annonce_text import AnnonceTextError, format_annonces_text, parse_annonces_text
 from .display import SEAT_LABELS
@@ -39,14 +41,7 @@ def bid_choices(rules: RuleSettings) -> list[tuple[str, str]]:
 
 
 BID_CHOICES = bid_choices(PRESETS[DEFAULT_PRESET])
-STRAIN_LABELS = {
-    "S": gettext_lazy("Pique ♠"),
-    "H": gettext_lazy("Cœur ♥"),
-    "D": gettext_lazy("Carreau ♦"),
-    "C": gettext_lazy("Trèfle ♣"),
-    "SA": gettext_lazy("Sans atout"),
-    "TA": gettext_lazy("Tout atout"),
-}
+STRAIN_LABELS = vocabulary.STRAIN_NAMES
 COINCHE_CHOICES = [
     ("0", "—"),
     ("1", gettext_lazy("Coinché")),
@@ -109,7 +104,7 @@ class ResultRowForm(forms.Form):
     taker_points = forms.IntegerField(
         label=gettext_lazy("Points preneurs"),
         required=False,
-        widget=forms.NumberInput(attrs={"inputmode": "numeric", "min": 0, "max": 162}),
+        widget=forms.NumberInput(attrs={"inputmode": "numeric", "min": 0, "max": DEAL_POINTS}),
     )
     capot = forms.ChoiceField(label=gettext_lazy("Capot"), choices=CAPOT_CHOICES, required=False)
 

@@ -14,7 +14,7 @@ from datetime import datetime, timedelta
 from django.db.models import F, Q
 from django.utils import timezone
 
-from tournaments import policy
+from tournaments import policy, vocabulary
 from tournaments.models import Team, Tournament
 from tournaments.stored_plan import stored_plan
 
@@ -24,7 +24,7 @@ from .services import SCHEDULED_STALE_SECONDS
 RUN_STALE_SECONDS = 120
 """A run started longer ago than this and never finished is presumed dead (worker killed)."""
 
-DIRECTIONS = ("NS", "EW")
+DIRECTIONS = vocabulary.SIDE_VALUES
 
 # ---------------------------------------------------------------------------------------------
 # Freshness

@@ -21,7 +21,7 @@ from scoring.engine.cards import Hand, Seat
 from scoring.engine.deal_score import DealScore, score_deal
 from scoring.engine.result_record import ResultRecord, hand_problems, parse_result
 from scoring.engine.rules import RuleSettings
-from tournaments import policy
+from tournaments import policy, vocabulary
 from tournaments.models import TableAssignment, Team, Tournament
 
 from ..exceptions import (
@@ -35,8 +35,7 @@ from ..exceptions import (
 from ..models import Result, ResultEvent
 from ..signals import results_changed
 
-SIDES = ("NS", "EW")
-OTHER_SIDE = {"NS": "EW", "EW": "NS"}
+OTHER_SIDE = vocabulary.OTHER_SIDE
 LOCKED_STATUSES = Result.COUNTING_STATUSES
 MAX_REASON_LENGTH = 500
 
