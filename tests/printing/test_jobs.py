@@ -179,7 +179,7 @@ def test_a_broker_down_fails_the_request_at_once(django_capture_on_commit_callba
     def refuse(*args, **kwargs):
         raise OperationalError("connection refused")
 
-    monkeypatch.setattr(tasks.build_document, "apply_async", refuse)
+    monkeypatch.setattr(tasks.build_document_task, "apply_async", refuse)
     tournament = demo_tournament()
     document = _request(django_capture_on_commit_callbacks, tournament)
     assert document.status == Document.Status.FAILED

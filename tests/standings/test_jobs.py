@@ -30,7 +30,7 @@ def published(monkeypatch):
     def fake_apply_async(args=None, kwargs=None, connection=None, **options):
         calls.append((args, options))
 
-    monkeypatch.setattr(tasks.recompute_tournament, "apply_async", fake_apply_async)
+    monkeypatch.setattr(tasks.recompute_tournament_task, "apply_async", fake_apply_async)
     return calls
 
 
@@ -158,7 +158,7 @@ def test_an_unexpected_publishing_error_does_not_fail_the_request_either(monkeyp
     def broken(*args, **kwargs):
         raise RuntimeError("serializer exploded")
 
-    monkeypatch.setattr(tasks.recompute_tournament, "apply_async", broken)
+    monkeypatch.setattr(tasks.recompute_tournament_task, "apply_async", broken)
 
     assert services.enqueue_recomputation(tournament.pk) is Enqueued.FAILED
     assert state_of(tournament).scheduled_at is None
@@ -171,17 +171,19 @@ def test_the_catch_up_recomputes_what_could_not_be_queued(dead_broker):
         put_result(tournament, 1, 1, 1, 160, 0)
         put_result(tournament, 1, 1, 2, 100, 60)
 
-    assert tasks.catch_up() == [tournament.pk]
+    assert services.catch_up() == [tournament.pk]
 
     state = state_of(tournament)
     assert not state.pending and state.version == 1
     assert selectors.current_ranking(tournament).results_counted == 2
-    assert tasks.catch_up() == []
+    assert services.catch_up() == []
 
 
 def test_the_worker_start_queues_a_catch_up(monkeypatch):
     queued = []
-    monkeypatch.setattr(tasks.catch_up, "apply_async", lambda **options: queued.append(options))
+    monkeypatch.setattr(
+        tasks.catch_up_task, "apply_async", lambda **options: queued.append(options)
+    )
 
     tasks.catch_up_when_a_worker_starts(sender=None)
 
@@ -190,14 +192,14 @@ def test_the_worker_start_queues_a_catch_up(monkeypatch):
 
 def test_the_beat_schedule_runs_the_catch_up_every_ten_seconds(settings):
     entry = settings.CELERY_BEAT_SCHEDULE["standings-catch-up"]
-    assert entry["task"] == tasks.catch_up.name
+    assert entry["task"] == tasks.catch_up_task.name
     assert entry["schedule"] == 10.0
 
 
 def test_the_recomputation_task_is_acknowledged_late_and_retried_on_database_errors():
     from django.db import DatabaseError
 
-    task = tasks.recompute_tournament
+    task = tasks.recompute_tournament_task
     assert task.acks_late is True
     assert DatabaseError in task.autoretry_for
     assert task.retry_backoff and task.max_retries

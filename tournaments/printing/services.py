@@ -20,17 +20,16 @@ from django.core.files.storage import default_storage
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy
-from kombu.exceptions import OperationalError as KombuOperationalError
-from redis.exceptions import RedisError
 
+from tournaments.jobs import BrokerUnavailable, publish
 from tournaments.models import Tournament
 
 from . import documents, selectors
 from .models import Document
+from .tasks import build_document_task
 
 logger = logging.getLogger(__name__)
 
-BROKER_ERRORS = (KombuOperationalError, RedisError, OSError)
 """What publishing raises when the broker is unreachable."""
 
 RETRY_FAILED_SECONDS = 60
@@ -119,11 +118,9 @@ def _needs_job(document: Document, version: str, force: bool) -> bool:
 
 def _enqueue(document_id: int, generation: int) -> None:
     """Hand the job to Celery; on a broker failure the document shows the error at once."""
-    from .tasks import build_document
-
     try:
-        build_document.apply_async((document_id, generation))
-    except BROKER_ERRORS as error:
+        publish(build_document_task, (document_id, generation))
+    except BrokerUnavailable as error:
         logger.warning("document %s: broker unreachable (%s)", document_id, error)
         _fail(document_id, generation, str(BROKER_DOWN))
 

@@ -22,6 +22,14 @@ class ScoringState(models.Model):
     the same data over and over: the next change does).
     """
 
+    SCHEDULED_STALE_SECONDS = 30
+    """A job queued longer ago than this and still not started is presumed lost (broker
+    restarted without its queue): the next change queues a new one, and the catch-up
+    recomputes."""
+    RUN_STALE_SECONDS = 120
+    """A run started longer ago than this and never finished is presumed dead (worker
+    killed)."""
+
     tournament = models.OneToOneField(
         Tournament, on_delete=models.CASCADE, related_name="scoring_state"
     )

@@ -19,10 +19,9 @@ from tournaments.models import Team, Tournament
 from tournaments.stored_plan import stored_plan
 
 from .models import BoardScore, RankingSnapshot, ScoringState
-from .services import SCHEDULED_STALE_SECONDS
 
-RUN_STALE_SECONDS = 120
-"""A run started longer ago than this and never finished is presumed dead (worker killed)."""
+SCHEDULED_STALE_SECONDS = ScoringState.SCHEDULED_STALE_SECONDS
+RUN_STALE_SECONDS = ScoringState.RUN_STALE_SECONDS
 
 DIRECTIONS = vocabulary.SIDE_VALUES
 

@@ -16,23 +16,23 @@ from django.conf import settings
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
-from kombu.exceptions import OperationalError as KombuOperationalError
-from redis.exceptions import RedisError
+
+from tournaments.jobs import BrokerUnavailable, publish
 
 from .models import ScoringState
+from .recomputation import recompute
+from .selectors import tournaments_to_catch_up
+from .tasks import recompute_tournament_task
 
 logger = logging.getLogger(__name__)
 
-BROKER_ERRORS = (KombuOperationalError, RedisError, OSError)
 """What publishing raises when the broker is unreachable (refused, reset, timed out)."""
 
 COALESCE_SECONDS = 0.5
 """The job starts this long after the first change of a burst: the burst's other changes find
 it queued and queue nothing (override with the STANDINGS_COALESCE_SECONDS setting)."""
 
-SCHEDULED_STALE_SECONDS = 30
-"""A job queued longer ago than this and still not started is presumed lost (broker restarted
-without its queue): the next change queues a new one, and the catch-up recomputes."""
+SCHEDULED_STALE_SECONDS = ScoringState.SCHEDULED_STALE_SECONDS
 
 
 class Enqueued(Enum):
@@ -81,8 +81,6 @@ def enqueue_recomputation(tournament_id: int) -> Enqueued:
     starts), so nothing more is published. Never raises on a broker failure: the tournament
     stays dirty and the catch-up task recomputes it when the broker is back.
     """
-    from .tasks import recompute_tournament
-
     now = timezone.now()
     stale = now - timedelta(seconds=SCHEDULED_STALE_SECONDS)
     claimed = (
@@ -98,15 +96,8 @@ def enqueue_recomputation(tournament_id: int) -> Enqueued:
         return enqueue_recomputation(tournament_id)
     countdown = getattr(settings, "STANDINGS_COALESCE_SECONDS", COALESCE_SECONDS)
     try:
-        # One connection attempt, no reconnection loop: a request must not wait for a broker
-        # that is down (kombu would otherwise retry for seconds before giving up).
-        with recompute_tournament.app.connection_for_write(
-            transport_options={"max_retries": 0}
-        ) as connection:
-            recompute_tournament.apply_async(
-                (tournament_id,), countdown=countdown, connection=connection
-            )
-    except BROKER_ERRORS as error:
+        publish(recompute_tournament_task, (tournament_id,), countdown=countdown)
+    except BrokerUnavailable as error:
         _unclaim(tournament_id, now)
         logger.warning(
             "tournament %s: broker unreachable (%s); scores stay pending until the catch-up",
@@ -132,3 +123,23 @@ def request_recomputation(tournament) -> None:
     """An arbiter's "recalculer": treat it as a change, so that the job runs even when the
     scores look fresh (after a team was renamed, or once the cause of an error is fixed)."""
     mark_results_changed(tournament)
+
+
+def catch_up() -> list[int]:
+    """Recompute every tournament whose scores are stale and that no job is taking care of.
+
+    Run by beat every few seconds and when a worker starts: result changes made while the
+    broker was down reach the rankings with no manual step. Returns the tournaments recomputed.
+    """
+    done = []
+    for tournament_id in tournaments_to_catch_up():
+        try:
+            recompute(tournament_id)
+        except Exception:
+            # The next tick tries again; the other tournaments need not wait for this one.
+            logger.exception("catch-up of tournament %s failed", tournament_id)
+            continue
+        done.append(tournament_id)
+    if done:
+        logger.info("caught up on tournaments %s", done)
+    return done

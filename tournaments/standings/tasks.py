@@ -1,5 +1,8 @@
 """Celery jobs of the standings: recompute a tournament, and catch up on every stale tournament.
 
+Tasks are thin: each calls one function of the services (imported inside the task, so that
+the services may import the tasks to publish them).
+
 Both are idempotent (a run with nothing new writes nothing), acknowledged late (a worker lost
 mid-run leaves the message to another one) and retried with backoff on database errors.
 """
@@ -9,9 +12,6 @@ import logging
 from celery import shared_task
 from celery.signals import worker_ready
 from django.db import DatabaseError, InterfaceError
-
-from .recomputation import recompute
-from .selectors import tournaments_to_catch_up
 
 logger = logging.getLogger(__name__)
 
@@ -29,37 +29,26 @@ CATCH_UP_EXPIRES_SECONDS = 30
     retry_jitter=True,
     max_retries=10,
 )
-def recompute_tournament(tournament_id: int) -> str:
+def recompute_tournament_task(tournament_id: int) -> str:
     """Recompute a tournament's board scores and rankings (see ``recomputation.recompute``)."""
-    report = recompute(tournament_id)
-    return report.outcome.value
+    from .recomputation import recompute
+
+    return recompute(tournament_id).outcome.value
 
 
 @shared_task(name="standings.catch_up", acks_late=True, ignore_result=True)
-def catch_up() -> list[int]:
-    """Recompute every tournament whose scores are stale and that no job is taking care of.
+def catch_up_task() -> list[int]:
+    """Recompute every tournament whose scores are stale and no job takes care of (run by beat
+    every few seconds and when a worker starts; see ``services.catch_up``)."""
+    from .services import catch_up
 
-    Run by beat every few seconds and when a worker starts: result changes made while the
-    broker was down reach the rankings with no manual step. Returns the tournaments recomputed.
-    """
-    done = []
-    for tournament_id in tournaments_to_catch_up():
-        try:
-            recompute(tournament_id)
-        except Exception:
-            # The next tick tries again; the other tournaments need not wait for this one.
-            logger.exception("catch-up of tournament %s failed", tournament_id)
-            continue
-        done.append(tournament_id)
-    if done:
-        logger.info("caught up on tournaments %s", done)
-    return done
+    return catch_up()
 
 
 @worker_ready.connect
 def catch_up_when_a_worker_starts(sender=None, **kwargs) -> None:
     """A worker (re)starting may have missed changes made while nothing was running."""
     try:
-        catch_up.apply_async(expires=CATCH_UP_EXPIRES_SECONDS)
+        catch_up_task.apply_async(expires=CATCH_UP_EXPIRES_SECONDS)
     except Exception:
         logger.exception("could not queue the catch-up at worker start")

@@ -1,0 +1,32 @@
+"""Handing a job to Celery from a request: once, without waiting for a broker that is away.
+
+A request that publishes a job (a ranking to recompute, a PDF to make) must answer at once
+whatever the broker does: ``publish`` makes one connection attempt (kombu would otherwise retry
+for seconds) and raises ``BrokerUnavailable`` when the broker cannot be reached, for the caller
+to record (the job is then caught up later, or the document says so).
+"""
+
+from __future__ import annotations
+
+from kombu.exceptions import OperationalError as KombuOperationalError
+from redis.exceptions import RedisError
+
+BROKER_ERRORS = (KombuOperationalError, RedisError, OSError)
+
+
+class BrokerUnavailable(Exception):
+    """The broker could not be reached: nothing was published."""
+
+
+def publish(task, args: tuple = (), **options) -> None:
+    """Publish ``task(*args)`` with ``options`` (countdown, expires...), one connection attempt;
+    ``BrokerUnavailable`` if the broker is away. With no broker configured (jobs run in the
+    process, ``task_always_eager``) the task runs here."""
+    try:
+        if task.app.conf.task_always_eager:
+            task.apply_async(args, **options)
+            return
+        with task.app.connection_for_write(transport_options={"max_retries": 0}) as connection:
+            task.apply_async(args, connection=connection, **options)
+    except BROKER_ERRORS as error:
+        raise BrokerUnavailable(str(error)) from error
