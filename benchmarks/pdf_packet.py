@@ -52,7 +52,7 @@ def build_tournament(tables: int, rounds: int, boards: int):
 
 def drop_tournament(tournament) -> None:
     """Delete the benchmark tournament (teams and players are protected: delete them first)."""
-    from tournaments.models import Player, TableAssignment, Team
+    from tournaments.setup.models import Player, TableAssignment, Team
 
     TableAssignment.objects.filter(round__tournament=tournament).delete()
     Team.objects.filter(tournament=tournament).delete()
@@ -86,8 +86,8 @@ def run_packet_here(slug: str) -> None:
     """In a fresh process, as a worker would: every job of the packet, one after the other."""
     os.environ["CELERY_BROKER_URL"] = ""  # the jobs run in this process (eager)
     _setup()
-    from tournaments.models import Tournament
     from tournaments.printing import services
+    from tournaments.setup.models import Tournament
 
     tournament = Tournament.objects.get(slug=slug)
     started, cpu_started = time.perf_counter(), time.process_time()

@@ -140,8 +140,8 @@ def entry_slots(tournament, seed: int = 10) -> list[dict]:
     """Every (round, table, board) of the plan with a record to enter, in the order a session
     produces them: round by round, each table's first board, then its second, ..."""
     from scoring.engine.cards import Seat
-    from tournaments.models import TableAssignment
     from tournaments.results.selectors import hands_by_board
+    from tournaments.setup.models import TableAssignment
 
     rng = random.Random(seed)
     hands = {

@@ -6,7 +6,7 @@ from django.urls import include, path
 from . import views
 
 urlpatterns = [
-    path("", include("tournaments.urls")),
+    path("", include("tournaments.setup.urls")),
     path("", include("tournaments.deals.urls")),
     path("", include("tournaments.results.urls")),
     path("", include("tournaments.standings.urls")),

@@ -12,7 +12,7 @@ from django.utils.text import slugify
 
 from scoring.engine.cards import DECK, SEATS_PBN_ORDER, Hand
 from tournaments.deals.models import Board
-from tournaments.models import Player, Round, Table, TableAssignment, Team, Tournament
+from tournaments.setup.models import Player, Round, Table, TableAssignment, Team, Tournament
 
 # (round, table, ns, ew, boards), derived by hand from the Mitchell rule.
 SMALL_MITCHELL = [

@@ -21,7 +21,7 @@ from django.http import Http404, JsonResponse
 from django.utils.translation import gettext_lazy
 
 from . import policy
-from .models import Tournament
+from .setup.models import Tournament
 
 LOGIN_MESSAGE = gettext_lazy("Connectez-vous pour continuer.")
 REFUSAL_MESSAGE = gettext_lazy("Vous n'avez pas le droit de faire cela dans ce tournoi.")

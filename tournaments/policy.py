@@ -23,8 +23,8 @@ from django.contrib.auth.models import AnonymousUser
 from django.utils.translation import gettext_lazy as _
 
 from .accounts.roles import ORGANIZER, has_role
-from .models import Round, Table, TableAssignment, Team, Tournament
-from .stored_plan import stored_plan
+from .setup.models import Round, Table, TableAssignment, Team, Tournament
+from .setup.stored_plan import stored_plan
 
 
 class NotAllowed(Exception):

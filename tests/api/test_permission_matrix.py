@@ -16,7 +16,7 @@ from tests.api.conftest import ACTORS, played
 from tests.factories import make_tournament, team_at
 from tournaments.results.models import Result, ResultEvent
 from tournaments.results.services import record_result
-from tournaments.services import PlayerData, TeamData, register_team
+from tournaments.setup.services import PlayerData, TeamData, register_team
 
 pytestmark = pytest.mark.django_db
 

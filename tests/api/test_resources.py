@@ -4,7 +4,7 @@ import pytest
 
 from tests.api.conftest import played
 from tests.factories import add_teams, make_tournament
-from tournaments.models import Round, TableAssignment, Tournament
+from tournaments.setup.models import Round, TableAssignment, Tournament
 
 pytestmark = pytest.mark.django_db
 

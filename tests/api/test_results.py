@@ -5,9 +5,9 @@ import pytest
 
 from tests.api.conftest import played
 from tests.factories import team_at
-from tournaments.models import TableAssignment
 from tournaments.results.models import Result, ResultEvent
 from tournaments.results.services import record_result
+from tournaments.setup.models import TableAssignment
 from tournaments.standings.recomputation import recompute
 
 pytestmark = pytest.mark.django_db

@@ -9,8 +9,8 @@ from tests.api.conftest import played
 from tests.factories import small_tournament
 from tournaments.api.models import ApiToken
 from tournaments.api.services import create_token, revoke_token
-from tournaments.models import TableAssignment, Tournament
 from tournaments.results.models import ResultEvent
+from tournaments.setup.models import TableAssignment, Tournament
 
 pytestmark = pytest.mark.django_db
 

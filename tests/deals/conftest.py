@@ -4,7 +4,7 @@ import pytest
 from django.utils.translation import trans_real
 
 from tests.factories import add_plan, add_teams, make_tournament
-from tournaments.models import TableAssignment
+from tournaments.setup.models import TableAssignment
 
 # A barometer-style plan: every table plays the same two boards in a round, new boards each
 # round, so that releasing one round shows exactly that round's boards.

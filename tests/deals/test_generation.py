@@ -11,7 +11,7 @@ from tests.deals.conftest import add_result
 from tests.factories import add_plan, add_teams, make_tournament
 from tournaments.deals import selectors, services
 from tournaments.deals.models import Board, DealSet
-from tournaments.models import Round, Tournament
+from tournaments.setup.models import Round, Tournament
 
 pytestmark = pytest.mark.django_db
 

@@ -19,7 +19,7 @@ from tests.deals.conftest import add_result, login
 from tests.factories import make_tournament, small_tournament
 from tournaments.deals import selectors, services
 from tournaments.deals.models import Board, DealSet
-from tournaments.models import Tournament
+from tournaments.setup.models import Tournament
 
 pytestmark = pytest.mark.django_db
 

@@ -8,7 +8,7 @@ from tests.deals.conftest import login
 from tests.factories import make_tournament
 from tournaments.deals import selectors, services
 from tournaments.deals.models import DealSet
-from tournaments.models import Round
+from tournaments.setup.models import Round
 
 pytestmark = pytest.mark.django_db
 

@@ -8,7 +8,7 @@ from scoring.deals.deal_number import rank_deal, unrank_deal
 from tests.deals.conftest import add_result, login
 from tournaments.deals import selectors, services
 from tournaments.deals.models import Board, DealSet
-from tournaments.models import Tournament
+from tournaments.setup.models import Tournament
 
 pytestmark = pytest.mark.django_db
 

@@ -20,8 +20,8 @@ from playwright.sync_api import expect
 from pypdf import PdfReader
 
 from tests.browser import wait_until
-from tournaments.models import Table, Tournament
 from tournaments.results.models import Result, ResultEvent
+from tournaments.setup.models import Table, Tournament
 
 pytestmark = [
     pytest.mark.browser,

@@ -14,9 +14,9 @@ from rest_framework.test import APIClient
 
 from tests.factories import small_tournament, team_at
 from tournaments.api.services import create_token
-from tournaments.models import TableAssignment
 from tournaments.results import services
 from tournaments.results.models import Result, ResultEvent
+from tournaments.setup.models import TableAssignment
 
 pytestmark = pytest.mark.django_db
 

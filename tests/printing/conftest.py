@@ -54,7 +54,7 @@ def demo_tournament(**fields):
 
 def drop_tournament(tournament) -> None:
     """Delete a tournament made outside a test transaction (teams and players are protected)."""
-    from tournaments.models import Player, TableAssignment, Team
+    from tournaments.setup.models import Player, TableAssignment, Team
 
     TableAssignment.objects.filter(round__tournament=tournament).delete()
     Team.objects.filter(tournament=tournament).delete()

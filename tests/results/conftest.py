@@ -4,7 +4,7 @@ import pytest
 
 from scoring.engine.cards import Hand, Seat
 from tests.factories import deal_for, small_tournament
-from tournaments.models import TableAssignment
+from tournaments.setup.models import TableAssignment
 
 PASSWORD = "correct-horse-42"
 

@@ -5,10 +5,10 @@ from django.test import Client, RequestFactory
 from django.urls import reverse
 
 from tests.factories import team_at
-from tournaments.models import TableAssignment
 from tournaments.results import services
 from tournaments.results.models import Result, ResultEvent
 from tournaments.results.table_links import table_entry_qr_svg, table_entry_url
+from tournaments.setup.models import TableAssignment
 
 from .conftest import assignment, contract
 

@@ -3,8 +3,8 @@ results app stores them (current version, confirmed or adjusted), then marked as
 
 from django.db import transaction
 
-from tournaments.models import TableAssignment
 from tournaments.results.models import Result
+from tournaments.setup.models import TableAssignment
 from tournaments.standings.services import mark_results_changed
 
 # A 4-team Howell on 2 tables, 3 rounds, one board a round played at both tables (two copies):

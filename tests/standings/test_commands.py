@@ -9,7 +9,7 @@ from django.core.management import CommandError, call_command
 from tests.factories import add_plan, add_teams, make_tournament, small_tournament
 from tests.standings.builders import SMALL_HOWELL, put_result
 from tests.standings.test_hand_computed import HOWELL_RESULTS, MITCHELL_RESULTS, enter
-from tournaments.models import Tournament
+from tournaments.setup.models import Tournament
 from tournaments.standings.models import RankingSnapshot, ScoringState
 
 pytestmark = pytest.mark.django_db

@@ -10,7 +10,7 @@ import pytest
 
 from tests.factories import add_plan, add_teams, make_tournament, small_tournament
 from tests.standings.builders import SMALL_HOWELL, put_result
-from tournaments.models import Tournament
+from tournaments.setup.models import Tournament
 from tournaments.standings import selectors
 from tournaments.standings.models import BoardScore
 

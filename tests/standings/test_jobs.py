@@ -367,7 +367,7 @@ def big_mitchell(tables: int = 100, rounds: int = 10, boards_per_round: int = 3)
     (t − r) mod tables; each team meets each opponent once at most and plays no board twice.
     """
     from tests.factories import make_tournament
-    from tournaments.models import Player, Round, Table, TableAssignment, Team
+    from tournaments.setup.models import Player, Round, Table, TableAssignment, Team
 
     tournament = make_tournament(rounds=rounds, boards_per_round=boards_per_round)
     players = Player.objects.bulk_create(

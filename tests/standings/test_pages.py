@@ -11,7 +11,7 @@ from django.utils import timezone
 from tests.factories import add_plan, add_teams, make_tournament, small_tournament
 from tests.standings.builders import SMALL_HOWELL, put_result
 from tests.standings.test_hand_computed import MITCHELL_RESULTS, enter
-from tournaments.models import Round, Tournament
+from tournaments.setup.models import Round, Tournament
 from tournaments.standings.models import RankingSnapshot, ScoringState
 
 pytestmark = pytest.mark.django_db

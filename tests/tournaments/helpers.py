@@ -5,7 +5,7 @@ import io
 
 from django.apps import apps
 
-from tournaments.models import Round, Table, TableAssignment
+from tournaments.setup.models import Round, Table, TableAssignment
 
 HEADER = [
     "Numéro",

@@ -10,8 +10,8 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from tests.factories import add_teams, make_tournament
-from tournaments.models import Tournament
-from tournaments.services import generate_plan
+from tournaments.setup.models import Tournament
+from tournaments.setup.services import generate_plan
 
 pytestmark = pytest.mark.django_db
 
@@ -159,7 +159,7 @@ def test_demo_tournament_refuses_impossible_sizes():
 
 
 def test_the_demo_asks_the_deals_and_results_apps_for_their_part(monkeypatch, organizer):
-    from tournaments.services import demo
+    from tournaments.setup.services import demo
 
     calls = []
 
@@ -179,7 +179,7 @@ def test_the_demo_asks_the_deals_and_results_apps_for_their_part(monkeypatch, or
 
 
 def test_the_demo_does_without_an_app_that_is_not_there(monkeypatch, organizer):
-    from tournaments.services import demo
+    from tournaments.setup.services import demo
 
     monkeypatch.setattr(demo, "_optional", lambda module, function: None)
 

@@ -6,7 +6,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from tournaments.models import Team, Tournament
+from tournaments.setup.models import Team, Tournament
 
 from .helpers import csv_bytes, plan_of, settings_data, team_rows
 

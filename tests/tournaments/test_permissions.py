@@ -8,7 +8,7 @@ import pytest
 from django.urls import reverse
 
 from tests.factories import add_teams, make_tournament
-from tournaments.models import Tournament
+from tournaments.setup.models import Tournament
 
 from .helpers import row_counts
 

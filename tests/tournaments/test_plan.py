@@ -5,9 +5,9 @@ from django.urls import reverse
 
 from scoring.movements import check_movement, errors, movement_for
 from tests.factories import add_teams, make_tournament
-from tournaments.models import Tournament
-from tournaments.services import OrganizerError, generate_plan, publish_rounds
-from tournaments.services.plan import default_arrow_switch_rounds
+from tournaments.setup.models import Tournament
+from tournaments.setup.services import OrganizerError, generate_plan, publish_rounds
+from tournaments.setup.services.plan import default_arrow_switch_rounds
 
 from .helpers import add_result, plan_of, plan_sizes
 

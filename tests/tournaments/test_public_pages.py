@@ -4,8 +4,8 @@ import pytest
 from django.urls import reverse
 
 from tests.factories import add_teams, make_tournament
-from tournaments.models import Tournament
-from tournaments.services import generate_plan, publish_rounds
+from tournaments.setup.models import Tournament
+from tournaments.setup.services import generate_plan, publish_rounds
 
 from .helpers import add_result
 

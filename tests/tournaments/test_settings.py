@@ -5,8 +5,8 @@ from django.urls import reverse
 
 from scoring.engine.rules import PRESETS
 from tests.factories import add_teams, make_tournament
-from tournaments.models import Tournament
-from tournaments.services import OrganizerError, change_status, generate_plan
+from tournaments.setup.models import Tournament
+from tournaments.setup.services import OrganizerError, change_status, generate_plan
 
 from .helpers import add_result, settings_data
 

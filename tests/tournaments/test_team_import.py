@@ -9,10 +9,15 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from tests.factories import add_teams, make_tournament
-from tournaments import team_import
-from tournaments.models import Tournament
-from tournaments.services import PlayerData, TeamData, register_team
-from tournaments.team_import import check_team_file, read_team_file, template_csv, template_xlsx
+from tournaments.setup import team_import
+from tournaments.setup.models import Tournament
+from tournaments.setup.services import PlayerData, TeamData, register_team
+from tournaments.setup.team_import import (
+    check_team_file,
+    read_team_file,
+    template_csv,
+    template_xlsx,
+)
 
 from .helpers import HEADER, csv_bytes, row_counts, team_rows, xlsx_bytes
 

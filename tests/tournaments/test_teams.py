@@ -4,8 +4,8 @@ import pytest
 from django.urls import reverse
 
 from tests.factories import add_teams, make_tournament
-from tournaments.models import Player, Team, Tournament
-from tournaments.services import generate_plan
+from tournaments.setup.models import Player, Team, Tournament
+from tournaments.setup.services import generate_plan
 
 pytestmark = pytest.mark.django_db
 

@@ -22,7 +22,7 @@ from rest_framework.views import exception_handler as drf_exception_handler
 from scoring.engine.result_record import ResultValidationError
 from tournaments.deals.services import DealsError
 from tournaments.results.exceptions import ResultConflict, ResultError
-from tournaments.services import OrganizerError
+from tournaments.setup.services import OrganizerError
 
 ALL_FIELDS = "__all__"
 

@@ -8,8 +8,8 @@ from django import forms
 from django.db.models import Q
 
 from tournaments.deals.models import Board
-from tournaments.models import Player, Round, TableAssignment, Team, Tournament
 from tournaments.results.models import Result
+from tournaments.setup.models import Player, Round, TableAssignment, Team, Tournament
 from tournaments.standings.models import BoardScore
 
 from .serializers import SEATS

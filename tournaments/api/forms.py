@@ -3,7 +3,7 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models import Tournament
+from tournaments.setup.models import Tournament
 
 from .models import ApiToken
 

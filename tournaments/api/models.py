@@ -11,7 +11,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models import Table, Tournament
+from tournaments.setup.models import Table, Tournament
 
 KEY_BYTES = 30
 PREFIX_LENGTH = 8

@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy as _
 from rest_framework import permissions as drf
 
 from tournaments import policy
-from tournaments.models import Table, Tournament
+from tournaments.setup.models import Table, Tournament
 
 from .models import ApiToken
 

@@ -21,8 +21,8 @@ from scoring.engine.annonces import AnnonceKind
 from scoring.engine.cards import Rank, Seat, Side, Strain, Suit
 from scoring.engine.result_record import Capot
 from scoring.engine.rules import CapotBid, MadeScore, Rounding, WinCondition
-from tournaments.models import Tournament
 from tournaments.results.models import Adjustment, Result
+from tournaments.setup.models import Tournament
 
 from .serializers import ErrorSerializer
 

@@ -1,6 +1,6 @@
 """What the API reads and writes, field by field: the shapes of its JSON bodies.
 
-Serializers only shape data: writes go through the services (``tournaments.services``,
+Serializers only shape data: writes go through the services (``tournaments.setup.services``,
 ``tournaments.results.services``, ``tournaments.deals.services``), and the result record is
 validated by the rules engine, not here (its schema below documents it for clients).
 The context carries ``access`` (``permissions.Access``: staff see licences and staff lists).
@@ -26,9 +26,9 @@ from scoring.engine.rules import (
 )
 from tournaments import vocabulary
 from tournaments.accounts.roles import ARBITER, ORGANIZER
-from tournaments.models import Player, Round, TableAssignment, Team, Tournament
 from tournaments.results.models import Adjustment, Result
-from tournaments.services.teams import MAX_TEAM_NUMBER
+from tournaments.setup.models import Player, Round, TableAssignment, Team, Tournament
+from tournaments.setup.services.teams import MAX_TEAM_NUMBER
 
 from .permissions import TABLE
 

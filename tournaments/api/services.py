@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 
-from tournaments.models import Table, Tournament
+from tournaments.setup.models import Table, Tournament
 
 from .models import PREFIX_LENGTH, ApiToken, hash_key, new_key
 

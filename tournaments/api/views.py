@@ -28,15 +28,15 @@ from rest_framework.views import APIView
 from scoring.engine.result_record import ResultValidationError
 from scoring.engine.rules import DEFAULT_PRESET, PRESETS, RuleSettings
 from tournaments import policy, vocabulary
-from tournaments import services as organizer
 from tournaments.deals import selectors as deals_selectors
 from tournaments.deals import services as deals_services
 from tournaments.deals.models import Board
-from tournaments.models import Player, Round, TableAssignment, Team, Tournament
 from tournaments.results import services as results_services
 from tournaments.results.access import client_ip
 from tournaments.results.models import Result
-from tournaments.services.tournament import SETTINGS_FIELDS
+from tournaments.setup import services as organizer
+from tournaments.setup.models import Player, Round, TableAssignment, Team, Tournament
+from tournaments.setup.services.tournament import SETTINGS_FIELDS
 from tournaments.standings import selectors as standings_selectors
 from tournaments.standings.models import BoardScore
 

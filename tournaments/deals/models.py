@@ -4,7 +4,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models import Tournament
+from tournaments.setup.models import Tournament
 
 
 class DealSet(models.Model):

@@ -16,8 +16,8 @@ from scoring.deals.deal_number import rank_deal
 from scoring.deals.pbn import export_pbn
 from scoring.engine.cards import PBN_RANK_ORDER, SEATS_PBN_ORDER, SUITS, Hand, Seat
 from tournaments import policy, vocabulary
-from tournaments.models import Round, Tournament
-from tournaments.stored_plan import stored_plan
+from tournaments.setup.models import Round, Tournament
+from tournaments.setup.stored_plan import stored_plan
 
 from .models import Board, DealSet
 

@@ -33,7 +33,7 @@ from scoring.deals.pbn import PbnImportError, parse_typed_board
 from scoring.deals.pbn import import_pbn as read_pbn
 from scoring.deals.problems import ProblemError
 from scoring.engine.cards import SEATS_PBN_ORDER
-from tournaments.models import Round, Tournament
+from tournaments.setup.models import Round, Tournament
 
 from . import selectors
 from .models import Board, DealSet

@@ -17,7 +17,7 @@ from django.views.decorators.http import require_POST
 
 from tournaments import policy
 from tournaments.guards import public_tournament, tournament_guard
-from tournaments.models import Round, Tournament
+from tournaments.setup.models import Round, Tournament
 
 from . import selectors, services
 from .forms import PbnImportForm, ReleaseForm, SeedForm, TypedBoardForm

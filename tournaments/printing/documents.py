@@ -19,9 +19,7 @@ from django.utils.translation import gettext as _
 
 from scoring.engine.cards import Strain
 from scoring.movements import Movement, MovementError, NextPosition, next_positions
-from tournaments import selectors as plan_selectors
 from tournaments.deals import selectors as deals
-from tournaments.models import Table, Team, Tournament
 from tournaments.results.display import contract_label, play_label
 from tournaments.results.table_links import (
     table_entry_qr_svg,
@@ -29,8 +27,10 @@ from tournaments.results.table_links import (
     team_link_qr_svg,
     team_link_url,
 )
+from tournaments.setup import selectors as plan_selectors
+from tournaments.setup.models import Table, Team, Tournament
+from tournaments.setup.stored_plan import stored_plan
 from tournaments.standings import selectors as standings
-from tournaments.stored_plan import stored_plan
 
 from . import pdf
 from .models import Document

@@ -22,8 +22,8 @@ from django.utils.translation import gettext
 
 from tournaments import policy
 from tournaments.deals import selectors as deals
-from tournaments.models import Round, Table, TableAssignment, Team, Tournament
 from tournaments.results.table_links import table_entry_url, team_link_url
+from tournaments.setup.models import Round, Table, TableAssignment, Team, Tournament
 from tournaments.standings import selectors as standings
 
 from .models import Document

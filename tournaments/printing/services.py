@@ -22,7 +22,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
 from tournaments.jobs import BrokerUnavailable, publish
-from tournaments.models import Tournament
+from tournaments.setup.models import Tournament
 
 from . import documents, selectors
 from .models import Document

@@ -20,7 +20,7 @@ from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_POST
 
 from tournaments.guards import public_tournament, tournament_guard
-from tournaments.models import Team, Tournament
+from tournaments.setup.models import Team, Tournament
 
 from . import selectors, services
 from .documents import route_card_pdf

@@ -13,7 +13,7 @@ from scoring.engine.card_values import DEAL_POINTS
 from scoring.engine.cards import SEATS_PBN_ORDER, Hand, Seat, Strain
 from scoring.engine.result_record import ResultValidationError
 from scoring.engine.rules import RuleSettings
-from tournaments.models import TableAssignment, Tournament
+from tournaments.setup.models import TableAssignment, Tournament
 
 from .models import Result
 from .selectors import hands_by_board, played_strains

@@ -20,7 +20,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from tournaments.models import Tournament
+from tournaments.setup.models import Tournament
 
 from .annonce_text import AnnonceTextError, format_annonces_text, parse_annonces_text
 from .exceptions import ImportRejected, LineError

@@ -10,7 +10,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models import Round, Table, TableAssignment, Tournament
+from tournaments.setup.models import Round, Table, TableAssignment, Tournament
 
 
 class Adjustment(models.TextChoices):

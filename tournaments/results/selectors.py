@@ -18,7 +18,7 @@ from scoring.engine.annonces import declarable_annonces
 from scoring.engine.belote import belote_holdings
 from scoring.engine.cards import SEATS_PBN_ORDER, Hand, Seat, Strain, Suit
 from tournaments.deals.models import Board
-from tournaments.models import Round, Table, TableAssignment, Tournament
+from tournaments.setup.models import Round, Table, TableAssignment, Tournament
 
 from .annonce_text import format_annonces_text
 from .display import seat_label

@@ -13,7 +13,7 @@ import qrcode.image.svg
 from django.conf import settings
 from django.urls import reverse
 
-from tournaments.models import Table, Team
+from tournaments.setup.models import Table, Team
 
 
 def _site_url() -> str:

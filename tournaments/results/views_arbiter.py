@@ -20,7 +20,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from scoring.engine.result_record import ResultValidationError, parse_result
 from tournaments import policy
 from tournaments.deals.selectors import visible_board_numbers
-from tournaments.models import Round
+from tournaments.setup.models import Round
 
 from . import exchange, selectors, services
 from .access import arbiter_required, client_ip

@@ -20,8 +20,8 @@ from django.utils.translation import gettext as _
 
 from scoring.engine.result_record import ResultValidationError
 from tournaments import policy
-from tournaments.models import Team
-from tournaments.selectors import next_entry, team_schedule
+from tournaments.setup.models import Team
+from tournaments.setup.selectors import next_entry, team_schedule
 
 from . import selectors, services
 from .access import client_ip

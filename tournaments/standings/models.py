@@ -3,7 +3,7 @@
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models import Team, Tournament
+from tournaments.setup.models import Team, Tournament
 
 
 class ScoringState(models.Model):

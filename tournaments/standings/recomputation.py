@@ -28,9 +28,9 @@ from scoring.duplicate import (
     most_plays,
 )
 from scoring.engine.cards import Side
-from tournaments.models import Team, Tournament
 from tournaments.results.models import Result
-from tournaments.stored_plan import stored_plan
+from tournaments.setup.models import Team, Tournament
+from tournaments.setup.stored_plan import stored_plan
 
 from .models import BoardScore, RankingSnapshot, ScoringState
 

@@ -15,8 +15,8 @@ from django.db.models import F, Q
 from django.utils import timezone
 
 from tournaments import policy, vocabulary
-from tournaments.models import Team, Tournament
-from tournaments.stored_plan import stored_plan
+from tournaments.setup.models import Team, Tournament
+from tournaments.setup.stored_plan import stored_plan
 
 from .models import BoardScore, RankingSnapshot, ScoringState
 

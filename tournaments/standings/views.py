@@ -14,7 +14,7 @@ from django.views.decorators.http import require_POST
 
 from tournaments import policy
 from tournaments.guards import arbiter_required, public_tournament
-from tournaments.models import Team, Tournament
+from tournaments.setup.models import Team, Tournament
 
 from . import selectors, services
 from .page_cache import cached, page_key

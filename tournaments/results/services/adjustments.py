@@ -6,7 +6,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournaments.models import TableAssignment
+from tournaments.setup.models import TableAssignment
 
 from ..exceptions import InvalidAction
 from ..models import Adjustment, Result, ResultEvent

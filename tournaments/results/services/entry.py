@@ -10,7 +10,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments import policy
-from tournaments.models import TableAssignment, Team
+from tournaments.setup.models import TableAssignment, Team
 
 from ..display import SIDE_LABELS
 from ..exceptions import ALREADY_ENTERED, InvalidAction, ResultConflict, ResultLocked

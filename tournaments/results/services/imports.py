@@ -10,7 +10,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from scoring.engine.result_record import ResultValidationError
-from tournaments.models import TableAssignment, Tournament
+from tournaments.setup.models import TableAssignment, Tournament
 
 from ..exceptions import ALREADY_ENTERED, BoardNotPlayedHere, ImportRejected, LineError
 from ..models import Result, ResultEvent

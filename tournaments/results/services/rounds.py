@@ -7,7 +7,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments import policy
-from tournaments.models import Round, TableAssignment, Tournament
+from tournaments.setup.models import Round, TableAssignment, Tournament
 
 from ..exceptions import InvalidAction, ResultForbidden
 from ..models import Result

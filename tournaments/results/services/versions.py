@@ -22,7 +22,7 @@ from scoring.engine.deal_score import DealScore, score_deal
 from scoring.engine.result_record import ResultRecord, hand_problems, parse_result
 from scoring.engine.rules import RuleSettings
 from tournaments import policy, vocabulary
-from tournaments.models import TableAssignment, Team, Tournament
+from tournaments.setup.models import TableAssignment, Team, Tournament
 
 from ..exceptions import (
     ALREADY_ENTERED,

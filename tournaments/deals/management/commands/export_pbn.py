@@ -7,7 +7,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext
 
 from tournaments.deals import selectors
-from tournaments.models import Tournament
+from tournaments.setup.models import Tournament
 
 
 class Command(BaseCommand):

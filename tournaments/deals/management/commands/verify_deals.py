@@ -9,7 +9,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext
 
 from tournaments.deals import selectors, services
-from tournaments.models import Tournament
+from tournaments.setup.models import Tournament
 
 BAD_INPUT = 2
 MISMATCH = 1

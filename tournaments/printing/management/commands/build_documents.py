@@ -9,9 +9,9 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from tournaments.models import Tournament
 from tournaments.printing import documents, selectors
 from tournaments.printing.models import Document
+from tournaments.setup.models import Tournament
 
 
 class Command(BaseCommand):

@@ -3,8 +3,8 @@ adjusted results of a tournament, as JSON lines (default) or CSV, on stdout by d
 
 from django.core.management.base import BaseCommand, CommandError
 
-from tournaments.models import Tournament
 from tournaments.results import exchange
+from tournaments.setup.models import Tournament
 
 
 class Command(BaseCommand):

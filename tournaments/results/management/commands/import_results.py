@@ -6,9 +6,9 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from tournaments.models import Tournament
 from tournaments.results import exchange
 from tournaments.results.exceptions import ImportRejected
+from tournaments.setup.models import Tournament
 
 
 class Command(BaseCommand):

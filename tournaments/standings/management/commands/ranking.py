@@ -13,7 +13,7 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 
-from tournaments.models import Tournament
+from tournaments.setup.models import Tournament
 from tournaments.standings import selectors
 from tournaments.standings.recomputation import Outcome, recompute
 

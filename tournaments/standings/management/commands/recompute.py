@@ -6,7 +6,7 @@ a new snapshot version, and the tournament is no longer pending.
 
 from django.core.management.base import BaseCommand, CommandError
 
-from tournaments.models import Tournament
+from tournaments.setup.models import Tournament
 from tournaments.standings.recomputation import Outcome, recompute
 
 

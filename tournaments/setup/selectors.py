@@ -5,10 +5,11 @@ from dataclasses import dataclass, field
 from django.db.models import Count, Max, Q, QuerySet
 from django.http import Http404
 
+from tournaments.policy import can_see_tournament, is_arbiter
+from tournaments.vocabulary import OTHER_SIDE
+
 from .models import Round, TableAssignment, Team, Tournament
-from .policy import can_see_tournament, is_arbiter
 from .stored_plan import stored_plan
-from .vocabulary import OTHER_SIDE
 
 
 def listed_tournaments() -> QuerySet[Tournament]:

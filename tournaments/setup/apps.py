@@ -3,11 +3,12 @@ from django.utils.translation import gettext_lazy as _
 
 
 class TournamentsConfig(AppConfig):
-    name = "tournaments"
+    name = "tournaments.setup"
+    label = "tournaments"
     verbose_name = _("Tournois")
 
     def ready(self) -> None:
-        from . import navigation
+        from tournaments import navigation
 
         navigation.register("tournaments:public", _("Accueil du tournoi"), navigation.PUBLIC, 0)
         navigation.register("tournaments:manage", _("Organisation"), navigation.ORGANIZER, 10)

@@ -8,7 +8,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring.engine.rules import RuleSettings
-from tournaments.models import TableAssignment, Tournament
+from tournaments.setup.models import TableAssignment, Tournament
 
 from .errors import OrganizerError
 

@@ -12,7 +12,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils.translation import gettext
 
-from tournaments.models import Player, TableAssignment, Team, Tournament
+from tournaments.setup.models import Player, TableAssignment, Team, Tournament
 
 from .errors import OrganizerError
 

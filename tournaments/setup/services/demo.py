@@ -11,7 +11,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
-from tournaments.models import Tournament
+from tournaments.setup.models import Tournament
 
 from .plan import generate_plan, publish_rounds
 from .teams import PlayerData, TeamData, register_teams

@@ -16,8 +16,8 @@ from scoring.engine.rules import (
     RuleSettings,
     WinCondition,
 )
+from tournaments.accounts.roles import ARBITER, ORGANIZER
 
-from .accounts.roles import ARBITER, ORGANIZER
 from .models import Tournament
 from .services.teams import MAX_TEAM_NUMBER, PlayerData, TeamData, team_problems
 from .services.tournament import MOVEMENT_FIELDS

@@ -3,14 +3,14 @@ table plan rows count wrong codes."""
 
 from django.db import migrations, models
 
-import tournaments.models
+import tournaments.setup.models
 
 
 def give_secrets(apps, schema_editor):
     Team = apps.get_model("tournaments", "Team")
     for team in Team.objects.all():
-        team.code = tournaments.models.new_team_code()
-        team.token = tournaments.models.new_team_token()
+        team.code = tournaments.setup.models.new_team_code()
+        team.token = tournaments.setup.models.new_team_token()
         team.save(update_fields=["code", "token"])
 
 
@@ -29,7 +29,7 @@ class Migration(migrations.Migration):
             model_name="team",
             name="code",
             field=models.CharField(
-                default=tournaments.models.new_team_code,
+                default=tournaments.setup.models.new_team_code,
                 max_length=8,
                 verbose_name="code de l'équipe",
             ),
@@ -44,7 +44,7 @@ class Migration(migrations.Migration):
             model_name="team",
             name="token",
             field=models.CharField(
-                default=tournaments.models.new_team_token,
+                default=tournaments.setup.models.new_team_token,
                 editable=False,
                 max_length=40,
                 unique=True,

@@ -18,8 +18,8 @@ from scoring.movements import (
     check_movement,
     movement_for,
 )
-from tournaments import selectors
-from tournaments.models import Tournament
+from tournaments.setup import selectors
+from tournaments.setup.models import Tournament
 
 
 class Command(BaseCommand):

@@ -19,7 +19,7 @@ from scoring.movements import (
     max_mitchell_rounds,
     movement_for,
 )
-from tournaments.models import Round, Table, TableAssignment, Team, Tournament
+from tournaments.setup.models import Round, Table, TableAssignment, Team, Tournament
 
 from .errors import OrganizerError
 from .tournament import has_results

@@ -6,8 +6,10 @@ the organizer publishes it (staff see every round at once).
 
 from django.shortcuts import render
 
-from . import policy, selectors
-from .guards import public_tournament
+from tournaments import policy
+from tournaments.guards import public_tournament
+
+from . import selectors
 
 
 def home(request):

@@ -2,7 +2,7 @@
 
 import django.core.validators
 import django.db.models.deletion
-import tournaments.models
+import tournaments.setup.models
 from django.conf import settings
 from django.db import migrations, models
 
@@ -89,7 +89,7 @@ class Migration(migrations.Migration):
             fields=[
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
                 ('number', models.PositiveSmallIntegerField(verbose_name='table')),
-                ('token', models.CharField(default=tournaments.models.new_table_token, editable=False, max_length=40, unique=True)),
+                ('token', models.CharField(default=tournaments.setup.models.new_table_token, editable=False, max_length=40, unique=True)),
                 ('tournament', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='tables', to='tournaments.tournament')),
             ],
             options={

@@ -14,10 +14,12 @@ from django.urls import reverse
 from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
-from . import policy, selectors, services
+from tournaments import policy
+from tournaments.guards import organizer_required
+
+from . import selectors, services
 from . import team_import as team_files
 from .forms import TeamFileForm, TeamForm, TournamentForm
-from .guards import organizer_required
 from .services.plan import plan_teams
 
 IMPORT_SESSION_KEY = "team_import"

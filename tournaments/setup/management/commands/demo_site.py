@@ -15,7 +15,7 @@ from django.core.management.base import BaseCommand
 
 from tournaments.accounts.roles import ARBITER, ORGANIZER
 from tournaments.accounts.services import ensure_user
-from tournaments.models import Tournament
+from tournaments.setup.models import Tournament
 
 DEMO_PASSWORD = "coinche-demo"  # noqa: S105 - a local demonstration account, printed on start
 DEMO_ORGANIZER = "organisateur"
