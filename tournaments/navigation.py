@@ -9,6 +9,8 @@ from dataclasses import dataclass
 
 from django.urls import NoReverseMatch, reverse
 
+from .policy import is_arbiter, is_organizer
+
 PUBLIC = "public"
 ARBITER = "arbiter"
 ORGANIZER = "organizer"
@@ -33,8 +35,6 @@ def register(url_name: str, label, role: str, order: int) -> None:
 
 def entries_for(user, tournament) -> list[dict]:
     """Menu entries this user may open in this tournament, in order, with their URLs."""
-    from .policy import is_arbiter, is_organizer
-
     allowed = {PUBLIC}
     if is_arbiter(user, tournament):
         allowed.add(ARBITER)

@@ -11,8 +11,7 @@ from tournaments.deals.models import Board
 from tournaments.results.models import Result
 from tournaments.setup.models import Player, Round, TableAssignment, Team, Tournament
 from tournaments.standings.models import BoardScore
-
-from .serializers import SEATS
+from tournaments.vocabulary import SEAT_VALUES as SEATS
 
 
 class NumberFilter(filters.NumberFilter):

@@ -26,11 +26,12 @@ from scoring.engine.rules import (
 )
 from tournaments import vocabulary
 from tournaments.accounts.roles import ARBITER, ORGANIZER
+from tournaments.deals.selectors import hands_released
 from tournaments.results.models import Adjustment, Result
 from tournaments.setup.models import Player, Round, TableAssignment, Team, Tournament
 from tournaments.setup.services.teams import MAX_TEAM_NUMBER
 
-from .permissions import TABLE
+from .permissions import TABLE, access_for
 
 # The sets of choices of the API: each is one named enum of the schema (ENUM_NAME_OVERRIDES in
 # the settings), its members named in schema.py.
@@ -167,21 +168,15 @@ class TournamentSerializer(serializers.ModelSerializer):
     def get_hands_released(self, tournament: Tournament) -> bool:
         released = getattr(tournament, "all_hands_released", None)
         if released is None:
-            from tournaments.deals.selectors import hands_released
-
             released = hands_released(tournament)
         return bool(released)
 
     @extend_schema_field(serializers.ChoiceField(ROLES, allow_null=True))
     def get_your_role(self, tournament: Tournament) -> str | None:
-        from .permissions import access_for
-
         request = self.context.get("request")
         return access_for(request, tournament).role if request is not None else None
 
     def _staff_list(self, tournament: Tournament, relation: str) -> list[str] | None:
-        from .permissions import access_for
-
         request = self.context.get("request")
         if request is None or not access_for(request, tournament).arbiter:
             return None

@@ -25,6 +25,7 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.proxies import client_ip
 from scoring.engine.result_record import ResultValidationError
 from scoring.engine.rules import DEFAULT_PRESET, PRESETS, RuleSettings
 from tournaments import policy, vocabulary
@@ -32,7 +33,6 @@ from tournaments.deals import selectors as deals_selectors
 from tournaments.deals import services as deals_services
 from tournaments.deals.models import Board
 from tournaments.results import services as results_services
-from tournaments.results.access import client_ip
 from tournaments.results.models import Result
 from tournaments.setup import services as organizer
 from tournaments.setup.models import Player, Round, TableAssignment, Team, Tournament

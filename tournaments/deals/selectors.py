@@ -75,9 +75,7 @@ def hands_released(tournament: Tournament) -> bool:
 def deals_locked_reason(tournament: Tournament) -> str | None:
     """Why the boards can no longer be replaced (a result exists, hands were released), as a
     sentence in the active language; None while they can."""
-    from tournaments.results.models import Result
-
-    if Result.objects.filter(tournament=tournament).exists():
+    if tournament.results.exists():
         return gettext(
             "Des résultats ont déjà été saisis : les donnes ne peuvent plus être remplacées."
         )
@@ -91,9 +89,7 @@ def deals_locked_reason(tournament: Tournament) -> str | None:
 def board_locked_reason(tournament: Tournament, number: int) -> str | None:
     """Why the recorded hands of board ``number`` can no longer be changed (it was played, or
     a round where it is played was released); None while they can."""
-    from tournaments.results.models import Result
-
-    if Result.objects.filter(tournament=tournament, board_number=number).exists():
+    if tournament.results.filter(board_number=number).exists():
         return gettext(
             "L'étui %(number)s a déjà été joué : ses mains ne peuvent plus être modifiées."
         ) % {"number": number}

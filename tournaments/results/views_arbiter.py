@@ -17,13 +17,14 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from config.proxies import client_ip
 from scoring.engine.result_record import ResultValidationError, parse_result
 from tournaments import policy
 from tournaments.deals.selectors import visible_board_numbers
+from tournaments.guards import arbiter_required
 from tournaments.setup.models import Round
 
 from . import exchange, selectors, services
-from .access import arbiter_required, client_ip
 from .display import flag_messages, record_summary
 from .exceptions import BoardNotPlayedHere, ImportRejected, ResultError
 from .forms import AdjustmentForm, ImportForm, ResultRowForm, new_submission_key, row_prefix

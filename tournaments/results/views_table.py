@@ -18,13 +18,13 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from config.proxies import client_ip
 from scoring.engine.result_record import ResultValidationError
 from tournaments import policy
 from tournaments.setup.models import Team
 from tournaments.setup.selectors import next_entry, team_schedule
 
 from . import selectors, services
-from .access import client_ip
 from .display import SIDE_LABELS
 from .exceptions import ResultError
 from .forms import DisputeForm, ResultRowForm

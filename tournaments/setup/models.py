@@ -8,6 +8,8 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from scoring.engine.rules import DEFAULT_PRESET, PRESETS, RuleSettings
+
 DEFAULT_RULES_PRESET = "ffb-coinche"
 
 
@@ -126,8 +128,6 @@ class Tournament(models.Model):
 
     def rule_settings(self):
         """The tournament's rules as the engine's RuleSettings value."""
-        from scoring.engine.rules import DEFAULT_PRESET, PRESETS, RuleSettings
-
         base = PRESETS.get(self.rules_preset, PRESETS[DEFAULT_PRESET]).to_dict()
         base.update(self.rules or {})
         return RuleSettings.from_dict(base)

@@ -173,13 +173,13 @@ def stored_plan_rows(tournament: Tournament) -> list[dict]:
 
 
 def _completed_boards(tournament: Tournament) -> dict[int, set[int]]:
-    """Board numbers with a current, not deleted result, per assignment id."""
-    from tournaments.results.models import Result
-
+    """Board numbers with a current, not deleted result, per assignment id (through the
+    reverse relation: set-up imports nothing of the results app above it)."""
     done: dict[int, set[int]] = {}
+    deleted = tournament.results.model.Status.DELETED
     results = (
-        Result.objects.filter(tournament=tournament, is_current=True)
-        .exclude(status=Result.Status.DELETED)
+        tournament.results.filter(is_current=True)
+        .exclude(status=deleted)
         .values_list("assignment_id", "board_number")
     )
     for assignment_id, board in results:
@@ -266,11 +266,9 @@ def team_routes(tournament: Tournament) -> dict[int, list[ScheduleEntry]]:
 
 
 def _last_round_with_results(tournament: Tournament) -> int:
-    from tournaments.results.models import Result
-
     latest = (
-        Result.objects.filter(tournament=tournament, is_current=True)
-        .exclude(status=Result.Status.DELETED)
+        tournament.results.filter(is_current=True)
+        .exclude(status=tournament.results.model.Status.DELETED)
         .aggregate(latest=Max("round__number"))["latest"]
     )
     return latest or 0

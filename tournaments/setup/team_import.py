@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from .services.teams import PlayerData, TeamData
+from .services.teams import PlayerData, TeamData, team_problems
 
 MAX_FILE_BYTES = 2 * 1024 * 1024
 MAX_ROWS = 1000
@@ -361,8 +361,6 @@ def _row_shape_problem(line: int, cells: list[str], expected: int, strict: bool)
 
 def check_team_file(tournament, filename: str, content: bytes) -> ParsedFile:
     """Read the file and check every team against each other and the registered teams."""
-    from .services.teams import team_problems
-
     parsed = read_team_file(filename, content)
     if parsed.rows:
         for problem in team_problems(tournament, [row.team for row in parsed.rows]):

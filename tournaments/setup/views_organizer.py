@@ -14,6 +14,7 @@ from django.urls import reverse
 from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
+from scoring.engine.rules import PRESETS
 from tournaments import policy
 from tournaments.guards import organizer_required
 
@@ -75,8 +76,6 @@ def tournament_create(request):
 
 
 def _presets_json() -> dict:
-    from scoring.engine.rules import PRESETS
-
     return {name: rules.to_dict() for name, rules in PRESETS.items()}
 
 

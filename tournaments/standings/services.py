@@ -125,6 +125,12 @@ def request_recomputation(tournament) -> None:
     mark_results_changed(tournament)
 
 
+def recompute_tournament(tournament_id: int) -> str:
+    """Recompute a tournament's board scores and rankings now; the outcome's name
+    (``recomputation.recompute``)."""
+    return recompute(tournament_id).outcome.value
+
+
 def catch_up() -> list[int]:
     """Recompute every tournament whose scores are stale and that no job is taking care of.
 

@@ -31,9 +31,9 @@ CATCH_UP_EXPIRES_SECONDS = 30
 )
 def recompute_tournament_task(tournament_id: int) -> str:
     """Recompute a tournament's board scores and rankings (see ``recomputation.recompute``)."""
-    from .recomputation import recompute
+    from .services import recompute_tournament
 
-    return recompute(tournament_id).outcome.value
+    return recompute_tournament(tournament_id)
 
 
 @shared_task(name="standings.catch_up", acks_late=True, ignore_result=True)

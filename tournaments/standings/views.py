@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments import policy
+from tournaments.deals import selectors as deals
 from tournaments.guards import arbiter_required, public_tournament
 from tournaments.setup.models import Team, Tournament
 
@@ -111,8 +112,6 @@ def _hand_records_url(user, tournament: Tournament) -> str | None:
     may see the hands before that get it at once). That page shows only what may be seen."""
     if not tournament.hands_recorded:
         return None
-    from tournaments.deals import selectors as deals
-
     released = tournament.round_set.filter(hands_released=True).exists()
     if not released and not deals.sees_all_hands(user, tournament):
         return None
@@ -196,8 +195,6 @@ def _board_url(user, tournament: Tournament, board: int) -> str | None:
     """The board's hands (deals app), when this user may see them."""
     if not tournament.hands_recorded:
         return None
-    from tournaments.deals import selectors as deals
-
     if not deals.can_see_board(user, tournament, board):
         return None
     try:

@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.engine.rules import RuleSettings
 from tournaments.setup.models import TableAssignment, Tournament
+from tournaments.setup.signals import scoring_changed
 
 from .errors import OrganizerError
 
@@ -49,10 +50,11 @@ SLUG_MAX_LENGTH = 80
 
 
 def has_results(tournament: Tournament) -> bool:
-    """Has any result (even a later deleted one) been entered? Rules and plan are then frozen."""
-    from tournaments.results.models import Result
+    """Has any result (even a later deleted one) been entered? Rules and plan are then frozen.
 
-    return Result.objects.filter(tournament=tournament).exists()
+    Asked through the reverse relation: set-up sits below the results app and imports nothing
+    of it."""
+    return tournament.results.exists()
 
 
 def has_plan(tournament: Tournament) -> bool:
@@ -146,9 +148,8 @@ def update_tournament(
         locked.organizers.set(organizers)
         locked.arbiters.set(list(arbiters))
         if "scoring_method" in changed and frozen:
-            from tournaments.standings.services import mark_results_changed
-
-            mark_results_changed(locked)
+            # The standings app listens: every score must be computed again.
+            scoring_changed.send(sender=Tournament, tournament=locked)
     tournament.refresh_from_db()
     notices = []
     if movement_changed and has_plan(tournament):

@@ -1,0 +1,9 @@
+"""What tournament set-up says to the apps above it (it imports none of them).
+
+``scoring_changed`` is sent, inside the writing transaction, when a setting that changes every
+score is changed once results exist (the scoring method): argument ``tournament``. The standings
+app listens and marks the scores stale."""
+
+from django.dispatch import Signal
+
+scoring_changed = Signal()
