@@ -14,6 +14,7 @@ from pypdf import PdfReader
 
 from tests.factories import SMALL_MITCHELL, add_boards, add_plan, add_teams, make_tournament
 from tournaments.printing import documents, selectors
+from tournaments.printing.documents.common import HALF_CARD_MAX_ROUNDS, QUARTER_CARD_MAX_ROUNDS
 from tournaments.results.table_links import team_link_qr_svg, team_link_url
 from tournaments.setup.models import TableAssignment
 
@@ -141,9 +142,9 @@ def test_long_plans_get_half_page_cards():
 
 
 def test_route_card_layout_by_number_of_rounds():
-    assert documents._route_layout(documents.QUARTER_CARD_MAX_ROUNDS) == ("quarter", 4, 2)
-    assert documents._route_layout(documents.QUARTER_CARD_MAX_ROUNDS + 1) == ("half", 2, 1)
-    assert documents._route_layout(documents.HALF_CARD_MAX_ROUNDS + 1) == ("full", 1, 1)
+    assert documents.route_layout(QUARTER_CARD_MAX_ROUNDS) == ("quarter", 4, 2)
+    assert documents.route_layout(QUARTER_CARD_MAX_ROUNDS + 1) == ("half", 2, 1)
+    assert documents.route_layout(HALF_CARD_MAX_ROUNDS + 1) == ("full", 1, 1)
 
 
 def test_without_table_entry_the_cards_show_the_route_only(phantom_field):
