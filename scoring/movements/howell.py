@@ -20,6 +20,7 @@ from scoring.movements.plan import (
     Movement,
     MovementKind,
     board_set,
+    require_boards_per_round,
     require_whole_number,
 )
 
@@ -71,12 +72,7 @@ def howell(
             maximum=MAX_HOWELL_TEAMS,
             teams=teams,
         )
-    require_whole_number(boards_per_round, "boards_per_round")
-    if boards_per_round < 1:
-        raise MovementError(
-            gettext_noop("Each round needs at least one board; %(boards)s were asked for."),
-            boards=boards_per_round,
-        )
+    require_boards_per_round(boards_per_round)
     most = max_howell_rounds(teams)
     if rounds is None:
         rounds = most

@@ -15,6 +15,7 @@ from scoring.movements.plan import (
     Movement,
     MovementKind,
     board_set,
+    require_boards_per_round,
     require_whole_number,
 )
 
@@ -78,12 +79,7 @@ def mitchell(
             minimum=MIN_MITCHELL_TEAMS,
             teams=teams,
         )
-    require_whole_number(boards_per_round, "boards_per_round")
-    if boards_per_round < 1:
-        raise MovementError(
-            gettext_noop("Each round needs at least one board; %(boards)s were asked for."),
-            boards=boards_per_round,
-        )
+    require_boards_per_round(boards_per_round)
     tables = mitchell_tables(teams)
     most = max_mitchell_rounds(teams)
     if rounds is None:

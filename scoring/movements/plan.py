@@ -243,6 +243,16 @@ def require_whole_number(value: object, name: str) -> None:
         )
 
 
+def require_boards_per_round(boards_per_round: object) -> None:
+    """Refuse a number of boards per round that is not a whole number of at least one."""
+    require_whole_number(boards_per_round, "boards_per_round")
+    if boards_per_round < 1:
+        raise MovementError(
+            gettext_noop("Each round needs at least one board; %(boards)s were asked for."),
+            boards=boards_per_round,
+        )
+
+
 def _table_key(assignment: Assignment) -> int:
     return assignment.table
 

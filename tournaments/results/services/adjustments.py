@@ -11,7 +11,7 @@ from tournaments.setup.models import TableAssignment
 from ..exceptions import InvalidAction
 from ..models import Adjustment, Result, ResultEvent
 from .entry import is_follow_up
-from .rounds import open_next_round_when_done
+from .rounds import round_results_changed
 from .versions import (
     actor_label,
     actor_of,
@@ -66,8 +66,7 @@ def adjust_result(
             source=source,
             action=action,
         )
-        open_next_round_when_done(locked.round)
-        notify_results_changed(locked.round.tournament, board_numbers=[board_number])
+        round_results_changed(locked.round, [board_number])
     result.is_replay = False
     return result
 

@@ -16,7 +16,7 @@ from ..display import SIDE_LABELS
 from ..exceptions import ALREADY_ENTERED, InvalidAction, ResultConflict, ResultLocked
 from ..models import Result, ResultEvent
 from ..selectors import board_hands
-from .rounds import open_next_round_when_done
+from .rounds import round_results_changed
 from .versions import (
     CONFIRM_BY_OTHER_SIDE,
     LOCKED,
@@ -99,8 +99,7 @@ def record_result(
                 submission_key=submission_key,
                 replace_version=replace_version,
             )
-            open_next_round_when_done(locked.round)
-            notify_results_changed(tournament, board_numbers=[board_number])
+            round_results_changed(locked.round, [board_number])
     except IntegrityError:
         # Only reachable if a writer bypassed the lock: the constraints still hold.
         if submission_key:
@@ -245,8 +244,7 @@ def confirm_result(result: Result, *, by=None, ip: str | None = None) -> Result:
             label=actor_label(assignment, team, Result.Source.TABLE),
             ip=ip,
         )
-        open_next_round_when_done(assignment.round)
-        notify_results_changed(tournament, board_numbers=[result.board_number])
+        round_results_changed(assignment.round, [result.board_number])
     confirmed.is_replay = False
     return confirmed
 

@@ -11,7 +11,7 @@ from tournaments.setup.models import Round, TableAssignment, Tournament
 
 from ..exceptions import InvalidAction, ResultForbidden
 from ..models import Result
-from .versions import LOCKED_STATUSES
+from .versions import LOCKED_STATUSES, notify_results_changed
 
 
 def start_round(round_: Round, *, by=None) -> Round:
@@ -35,6 +35,13 @@ def open_all_rounds(tournament: Tournament, *, by=None, open_: bool = True) -> T
     tournament.all_rounds_open = open_
     tournament.save(update_fields=["all_rounds_open", "updated_at"])
     return tournament
+
+
+def round_results_changed(round_: Round, board_numbers) -> None:
+    """After a write that may complete ``round_``: the next round may start by itself, and the
+    other apps are told which boards changed (in the writing transaction)."""
+    open_next_round_when_done(round_)
+    notify_results_changed(round_.tournament, board_numbers=board_numbers)
 
 
 def open_next_round_when_done(round_: Round) -> None:
