@@ -1,8 +1,9 @@
 """The access policy: who may see or do what in a tournament. Every rule lives here, once.
 
 Pages, the API, the services and the commands ask these predicates; none decides on its own.
-Each predicate is named ``can_<verb>_<what>(who, tournament, ...)`` and answers a bool;
-``require(allowed, message)`` turns a refusal into ``NotAllowed`` where a write happens.
+Each predicate is named ``can_<verb>_<what>(who, tournament, ...)`` and answers a bool (or,
+for ``table_refusal``, the reason it says no); the services that write turn a refusal into
+their own error (``ResultForbidden`` for results).
 
 ``who`` is a Django user (``None`` or anonymous: the public) or an ``Actor``: a user acting
 through an API token capped below their role, the device of one table, or a team that proved
@@ -25,22 +26,6 @@ from django.utils.translation import gettext_lazy as _
 from .accounts.roles import ORGANIZER, has_role
 from .setup.models import Round, Table, TableAssignment, Team, Tournament
 from .setup.stored_plan import stored_plan
-
-
-class NotAllowed(Exception):
-    """A refused act. ``message`` is a French (lazy) sentence for the person; ``status`` the
-    HTTP status a view answers with."""
-
-    code = "not_allowed"
-    status = 403
-
-    def __init__(self, message, **params) -> None:
-        self.message = message
-        self.params = params
-        super().__init__(str(self))
-
-    def __str__(self) -> str:
-        return str(self.message) % self.params if self.params else str(self.message)
 
 
 @dataclass(frozen=True)
@@ -120,12 +105,6 @@ def _member_arbiter(user, tournament: Tournament) -> bool:
     if user is None or not user.is_authenticated:
         return False
     return tournament.arbiters.filter(pk=user.pk).exists()
-
-
-def require(allowed: bool, message, **params) -> None:
-    """Raise ``NotAllowed(message)`` unless ``allowed``."""
-    if not allowed:
-        raise NotAllowed(message, **params)
 
 
 # --- Roles --------------------------------------------------------------------------------

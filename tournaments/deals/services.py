@@ -116,6 +116,23 @@ def _set_mode(locked: Tournament, mode: str, caller: Tournament) -> None:
 # Generation, import, typed hands, unrecorded deals
 
 
+def _board_count_or_refuse(tournament: Tournament) -> int:
+    """How many boards to prepare (``selectors.board_count``), or ``DealsError`` when nothing
+    says it yet."""
+    count = selectors.board_count(tournament)
+    if not count:
+        raise DealsError(
+            "no_board_count",
+            [
+                gettext(
+                    "Impossible de savoir combien d'étuis préparer : générez d'abord le plan "
+                    "de table, ou indiquez le nombre de tours du tournoi."
+                )
+            ],
+        )
+    return count
+
+
 def generate_deals(tournament: Tournament, by=None) -> DealSet:
     """Deal the tournament's boards from a new secret seed and publish its commitment.
 
@@ -128,17 +145,7 @@ def generate_deals(tournament: Tournament, by=None) -> DealSet:
     with transaction.atomic():
         locked = _lock(tournament)
         _check_deals_replaceable(tournament)
-        count = selectors.board_count(tournament)
-        if not count:
-            raise DealsError(
-                "no_board_count",
-                [
-                    gettext(
-                        "Impossible de savoir combien d'étuis préparer : générez d'abord le plan "
-                        "de table, ou indiquez le nombre de tours du tournoi."
-                    )
-                ],
-            )
+        count = _board_count_or_refuse(tournament)
         seed = new_seed()
         _replace_boards(tournament, generate_boards(seed, count), Board.Source.GENERATED, by)
         DealSet.objects.filter(tournament=tournament).delete()
@@ -239,17 +246,7 @@ def set_unrecorded(tournament: Tournament, by=None) -> list[Board]:
     with transaction.atomic():
         locked = _lock(tournament)
         _check_deals_replaceable(tournament)
-        count = selectors.board_count(tournament)
-        if not count:
-            raise DealsError(
-                "no_board_count",
-                [
-                    gettext(
-                        "Impossible de savoir combien d'étuis prévoir : générez d'abord le plan "
-                        "de table, ou indiquez le nombre de tours du tournoi."
-                    )
-                ],
-            )
+        count = _board_count_or_refuse(tournament)
         tournament.boards.all().delete()
         boards = Board.objects.bulk_create(
             [

@@ -19,6 +19,7 @@ from scoring.engine.belote import belote_holdings
 from scoring.engine.cards import SEATS_PBN_ORDER, Hand, Seat, Strain, Suit
 from tournaments.deals.models import Board
 from tournaments.setup.models import Round, Table, TableAssignment, Tournament
+from tournaments.setup.selectors import plan_assignments
 
 from .annonce_text import format_annonces_text
 from .display import seat_label
@@ -79,21 +80,10 @@ def current_results(tournament: Tournament, round_: Round | None = None) -> dict
     }
 
 
-def _assignments(tournament: Tournament) -> QuerySet[TableAssignment]:
-    return TableAssignment.objects.filter(round__tournament=tournament).select_related(
-        "round",
-        "table",
-        "ns_team__player_one",
-        "ns_team__player_two",
-        "ew_team__player_one",
-        "ew_team__player_two",
-    )
-
-
 def assignment_at(tournament: Tournament, round_number: int, table_number: int):
     """The table plan row of that table in that round, or None."""
     return (
-        _assignments(tournament)
+        plan_assignments(tournament)
         .filter(round__number=round_number, table__number=table_number)
         .first()
     )
@@ -192,7 +182,7 @@ def round_sheets(tournament: Tournament, round_: Round) -> list[TableSheet]:
     results = current_results(tournament, round_)
     hands = hands_by_board(tournament)
     sheets = []
-    for assignment in _assignments(tournament).filter(round=round_).order_by("table__number"):
+    for assignment in plan_assignments(tournament).filter(round=round_).order_by("table__number"):
         sheet = TableSheet(assignment)
         if not assignment.has_phantom:
             for board in assignment.boards:
@@ -274,7 +264,7 @@ def dashboard(tournament: Tournament, now: datetime.datetime | None = None) -> D
     """The grid round × table: each board's state, late tables, counts per state."""
     now = now or timezone.now()
     results = current_results(tournament)
-    assignments = list(_assignments(tournament).order_by("round__number", "table__number"))
+    assignments = list(plan_assignments(tournament).order_by("round__number", "table__number"))
     tables = sorted({assignment.table.number for assignment in assignments})
     rounds: dict[int, GridRound] = {}
     counts: Counter = Counter(dict.fromkeys(STATES, 0))
@@ -382,7 +372,7 @@ def table_rounds(table: Table) -> list[TableRound]:
     """The published rounds of a table where it has two teams, with each board's state."""
     tournament = table.tournament
     assignments = (
-        _assignments(tournament)
+        plan_assignments(tournament)
         .filter(table=table, round__published=True)
         .order_by("round__number")
         .prefetch_related(

@@ -94,7 +94,9 @@ def team_counts(tournament: Tournament) -> TeamCounts:
     )
 
 
-def _assignments(tournament: Tournament) -> QuerySet[TableAssignment]:
+def plan_assignments(tournament: Tournament) -> QuerySet[TableAssignment]:
+    """The table plan's rows with their round, table, teams and players, in round and table
+    order (for pages that show who plays where)."""
     return (
         TableAssignment.objects.filter(round__tournament=tournament)
         .select_related(
@@ -145,7 +147,7 @@ class PlanGrid:
 def plan_grid(tournament: Tournament, *, published_only: bool = False) -> PlanGrid:
     """The stored plan, every round (or only the published ones) with its tables."""
     rounds = {r.pk: PlanRound(r) for r in tournament.round_set.order_by("number")}
-    assignments = _assignments(tournament)
+    assignments = plan_assignments(tournament)
     if published_only:
         assignments = assignments.filter(round__published=True)
     tables: set[int] = set()
@@ -258,7 +260,7 @@ def team_routes(tournament: Tournament) -> dict[int, list[ScheduleEntry]]:
     of the plan: the route cards (fiches de route) printed before play. ``finished`` is left
     False (a route card is about where to go, not what was played)."""
     routes: dict[int, list[ScheduleEntry]] = {}
-    for a in _assignments(tournament):
+    for a in plan_assignments(tournament):
         for team in (a.ns_team, a.ew_team):
             if team is not None:
                 routes.setdefault(team.pk, []).append(_schedule_entry(a, team, finished=False))
