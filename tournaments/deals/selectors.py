@@ -212,11 +212,6 @@ class HandDiagram:
         return f"{self.deal_number:,}".replace(",", "\u202f")
 
 
-def seat_label(seat: str) -> str:
-    """A seat's name in the active language: Nord, Est, Sud, Ouest."""
-    return vocabulary.seat_name(seat)
-
-
 def hand_diagram(board: Board | CoreBoard) -> HandDiagram | None:
     """The hands of a stored board (or of a core ``Board`` value) laid out per seat and suit,
     with suit symbols; None when the board's hands are not recorded."""
@@ -232,7 +227,7 @@ def hand_diagram(board: Board | CoreBoard) -> HandDiagram | None:
     hands = tuple(
         SeatHand(
             seat=seat.value,
-            name=seat_label(seat.value),
+            name=vocabulary.seat_name(seat.value),
             is_dealer=seat.value == dealer,
             suits=tuple(
                 SuitHolding(
@@ -253,7 +248,7 @@ def hand_diagram(board: Board | CoreBoard) -> HandDiagram | None:
     return HandDiagram(
         board_number=core.number,
         dealer=dealer,
-        dealer_name=seat_label(dealer),
+        dealer_name=vocabulary.seat_name(dealer),
         deal_number=deal_number,
         hands=hands,
     )

@@ -33,6 +33,7 @@ from scoring.deals.pbn import PbnImportError, parse_typed_board
 from scoring.deals.pbn import import_pbn as read_pbn
 from scoring.deals.problems import ProblemError
 from scoring.engine.cards import SEATS_PBN_ORDER
+from tournaments import vocabulary
 from tournaments.setup.models import Round, Tournament
 
 from . import selectors
@@ -344,7 +345,7 @@ class BoardVerification:
 
     @property
     def differing_seat_names(self) -> list[str]:
-        return [selectors.seat_label(seat) for seat in self.differing_seats]
+        return [vocabulary.seat_name(seat) for seat in self.differing_seats]
 
 
 @dataclass(frozen=True)

@@ -20,10 +20,6 @@ STRAIN_LABELS = vocabulary.STRAIN_SYMBOLS
 COINCHE_LABELS = vocabulary.COINCHE_NAMES
 
 
-seat_label = vocabulary.seat_letter
-side_label = vocabulary.side_name
-
-
 def strain_label(strain: str) -> str:
     return str(STRAIN_LABELS.get(strain, strain))
 
@@ -44,7 +40,7 @@ def contract_label(record: dict | None) -> str:
     text = _("%(bid)s %(strain)s par %(taker)s") % {
         "bid": bid_text,
         "strain": strain_label(contract.get("strain", "")),
-        "taker": seat_label(contract.get("taker", "")),
+        "taker": vocabulary.seat_letter(contract.get("taker", "")),
     }
     coinche = COINCHE_LABELS.get(contract.get("coinche") or 0, "")
     return f"{text}, {coinche}" if coinche else text
@@ -65,7 +61,7 @@ def play_label(record: dict | None) -> str:
     if record.get("generale"):
         parts.append(_("générale"))
     if record.get("belote"):
-        seats = " ".join(seat_label(seat) for seat in record["belote"])
+        seats = " ".join(vocabulary.seat_letter(seat) for seat in record["belote"])
         parts.append(_("belote %(seats)s") % {"seats": seats})
     if record.get("annonces"):
         parts.append(format_annonces_text(record["annonces"]))

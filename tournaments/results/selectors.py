@@ -17,12 +17,12 @@ from django.utils import timezone
 from scoring.engine.annonces import declarable_annonces
 from scoring.engine.belote import belote_holdings
 from scoring.engine.cards import SEATS_PBN_ORDER, Hand, Seat, Strain, Suit
+from tournaments import vocabulary
 from tournaments.deals.models import Board
 from tournaments.setup.models import Round, Table, TableAssignment, Tournament
 from tournaments.setup.selectors import plan_assignments
 
 from .annonce_text import format_annonces_text
-from .display import seat_label
 from .models import Result, ResultEvent
 
 MISSING = "missing"
@@ -108,7 +108,7 @@ def belote_choices(hands: dict[Seat, Hand]) -> list[Choice]:
         choices.append(
             Choice(
                 value=f"{seat.value}:{suit.value}",
-                label=f"{seat_label(seat.value)} {suit.symbol}",
+                label=f"{vocabulary.seat_letter(seat.value)} {suit.symbol}",
                 seat=seat.value,
                 strains=f"{suit.value} TA",
             )

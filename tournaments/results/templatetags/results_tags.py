@@ -5,6 +5,7 @@ import json
 from django import template
 from django.utils.translation import gettext_lazy as _
 
+from tournaments import vocabulary
 from tournaments.results import display
 from tournaments.results.models import Adjustment
 
@@ -48,12 +49,12 @@ def record_summary(record):
 
 @register.filter
 def seat(value):
-    return display.seat_label(value)
+    return vocabulary.seat_letter(value)
 
 
 @register.filter
 def side(value):
-    return display.side_label(value)
+    return vocabulary.side_name(value)
 
 
 @register.filter
