@@ -77,18 +77,27 @@ def browser():
             connections.close_all()
 
 
+DOCS_IMAGES = Path(__file__).resolve().parents[2] / "docs" / "img"
+
+
 class Screenshots:
-    """Numbered full-page screenshots of a story, in the order its steps were taken."""
+    """Numbered full-page screenshots of a story, in the order its steps were taken.
+
+    ``docs="name"`` also keeps the picture as ``docs/img/name.png``: the documentation shows the
+    screens as the browser test last saw them."""
 
     def __init__(self, folder: Path):
         self.folder = folder
         self.count = 0
 
-    def __call__(self, page, name: str) -> Path:
+    def __call__(self, page, name: str, docs: str | None = None) -> Path:
         self.count += 1
         slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
         path = self.folder / f"{self.count:02d}-{slug}.png"
         page.screenshot(path=str(path), full_page=True)
+        if docs is not None:
+            DOCS_IMAGES.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(path, DOCS_IMAGES / f"{docs}.png")
         return path
 
 

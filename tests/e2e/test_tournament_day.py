@@ -231,6 +231,7 @@ def test_a_tournament_day_from_creation_to_the_pdf_packet(
     player.goto(table_url)
     assert "Tour 2" in player.inner_text("section.teams-card h2")
     round_two = table.assignments.select_related("ns_team", "ew_team").get(round__number=2)
+    screenshot(player, "the phone asks for the team's code", docs="table-entry-code")
     player.fill("#team-code", round_two.ns_team.code)
     player.click("form.identify-form button[type=submit]")
     expect(player.locator("section.side-card")).to_contain_text("Vous êtes Nord-Sud")
@@ -239,10 +240,10 @@ def test_a_tournament_day_from_creation_to_the_pdf_packet(
     player.select_option(f"#id_b{board}-bid", "80")
     player.select_option(f"#id_b{board}-strain", "S")
     player.fill(f"#id_b{board}-taker_points", "120")
-    screenshot(player, "player enters a board")
+    screenshot(player, "player enters a board", docs="table-entry-phone")
     player.click(f"#etui-{board} button:has-text('Enregistrer')")
     says(player, f"Étui {board} enregistré : à confirmer par Est-Ouest")
-    screenshot(player, "waiting for the opponents")
+    screenshot(player, "waiting for the opponents", docs="table-entry-waiting")
     # The entering side cannot confirm its own entry, even with its own code.
     player.fill(f"#confirm-code-{board}", round_two.ns_team.code)
     player.click(f"#etui-{board} form.confirm-form button")
@@ -256,7 +257,7 @@ def test_a_tournament_day_from_creation_to_the_pdf_packet(
     opponent.click("form.identify-form button[type=submit]")
     expect(opponent.locator("section.side-card")).to_contain_text("Vous êtes Est-Ouest")
     expect(opponent.locator(f"#etui-{board}")).to_contain_text("Saisi par Nord-Sud")
-    screenshot(opponent, "opponent checks the summary")
+    screenshot(opponent, "opponent checks the summary", docs="table-entry-confirm")
     opponent.click(f"#etui-{board} button:has-text('Confirmer')")
     says(opponent, f"Étui {board} confirmé.")
     screenshot(opponent, "opponent confirmed")
@@ -274,7 +275,7 @@ def test_a_tournament_day_from_creation_to_the_pdf_packet(
     # The ranking page takes the confirmed board in, still without a reload.
     wait_for_ranking(public, 7)
     assert public.evaluate("window.leftOpen") is True
-    screenshot(public, "public ranking after the table entry")
+    screenshot(public, "public ranking after the table entry", docs="public-ranking")
 
     # --- The organizer has the packet made and downloads every document -----------------------
     nav(organizer, "Documents")
