@@ -80,7 +80,7 @@ def build_tournament(
     """The running tournament with its staff, teams, published plan and generated deals; with
     ``results``, a plausible confirmed result at every table on every board (entered through
     ``record_demo_results``, which scores each record with the rules engine and the hands)."""
-    from tests.factories import add_plan, add_teams, make_tournament
+    from tests.support.factories import add_plan, add_teams, make_tournament
     from tournaments.accounts.services import ensure_user
     from tournaments.deals.services import generate_deals
     from tournaments.results.demo import record_demo_results

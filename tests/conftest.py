@@ -5,12 +5,12 @@ import subprocess
 import sys
 import tempfile
 import time
-from pathlib import Path
 
 import pytest
 from celery._state import _set_task_join_will_block
 
-ROOT = Path(__file__).resolve().parent.parent
+from tests.support.celery import use_broker
+from tests.support.paths import ROOT
 
 
 @pytest.fixture
@@ -81,8 +81,7 @@ def celery_worker(transactional_db, settings):
     saved = {
         key: app.conf.get(key) for key in ("broker_url", "result_backend", "task_always_eager")
     }
-    app.conf.update(broker_url=broker, result_backend=broker, task_always_eager=False)
-    _forget_celery_connections(app)
+    use_broker(broker_url=broker, result_backend=broker, task_always_eager=False)
     # Eager tasks run from several threads at once (live server, concurrency tests) can leave
     # Celery's process-wide "inside a task" flag set; this process is no worker: clear it.
     _set_task_join_will_block(False)
@@ -108,26 +107,7 @@ def celery_worker(transactional_db, settings):
             process.kill()
             process.wait()
         log.close()
-        app.conf.update(**saved)
-        _forget_celery_connections(app)
-
-
-def _forget_celery_connections(app) -> None:
-    """Drop Celery's cached connection pools and result backend, built for the previous broker.
-
-    Eager tasks run earlier in the session leave a disabled result backend cached, and a closed
-    pool would otherwise be reused by the next worker test.
-    """
-    from kombu import pools
-
-    if app._pool is not None:
-        app._pool.force_close_all()
-    pools.reset()
-    app._pool = None
-    app.amqp._producer_pool = None
-    app._backend_cache = None
-    if app._local is not None:
-        app._local.__dict__.pop("backend", None)
+        use_broker(**saved)
 
 
 @pytest.fixture(autouse=True)

@@ -8,10 +8,7 @@ tokens have their own tests.
 import pytest
 from rest_framework.test import APIClient
 
-from tests.factories import make_tournament, small_tournament
-from tournaments.results.services import record_result
-
-ACTORS = ("anonymous", "player", "arbiter", "other_arbiter", "organizer", "other_organizer")
+from tests.support.factories import make_tournament, small_tournament
 
 
 @pytest.fixture(autouse=True)
@@ -57,15 +54,6 @@ def client_for(cast, other_tournament):
         return client
 
     return make
-
-
-def played(tournament, round_number=1, table_number=1, board=1, **record):
-    """A confirmed arbiter entry at a table (through the results service)."""
-    assignment = tournament.round_set.get(number=round_number).assignments.get(
-        table__number=table_number
-    )
-    data = record or {"passed": True}
-    return record_result(assignment, board, data)
 
 
 @pytest.fixture

@@ -15,7 +15,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from tests.api.conftest import played
+from tests.support.api import played
 from tournaments.api.services import create_token
 from tournaments.standings.recomputation import recompute
 

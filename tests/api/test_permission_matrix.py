@@ -12,8 +12,8 @@ import pytest
 from django.db import transaction
 from drf_spectacular.generators import SchemaGenerator
 
-from tests.api.conftest import ACTORS, played
-from tests.factories import make_tournament, team_at
+from tests.support.api import ACTORS, played
+from tests.support.factories import make_tournament, team_at
 from tournaments.results.models import Result, ResultEvent
 from tournaments.results.services import record_result
 from tournaments.setup.services import PlayerData, TeamData, register_team

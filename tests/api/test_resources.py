@@ -2,8 +2,8 @@
 
 import pytest
 
-from tests.api.conftest import played
-from tests.factories import add_teams, make_tournament
+from tests.support.api import played
+from tests.support.factories import add_teams, make_tournament
 from tournaments.setup.models import Round, TableAssignment, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -108,7 +108,7 @@ def test_unpublished_rounds_are_for_the_staff(client_for, base, tournament):
 def test_the_plan_row_names_teams_and_marks_the_sit_out(client_for, cast):
     tournament = make_tournament(organizer=cast["organizer"])
     add_teams(tournament, 3)
-    from tests.factories import add_plan
+    from tests.support.factories import add_plan
 
     add_plan(tournament, rows=[(1, 1, 1, 2, [1, 2]), (1, 2, 3, None, [3, 4])])
 

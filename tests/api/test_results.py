@@ -3,8 +3,8 @@ replacement, confirmation, dispute, adjustment, and what players may read."""
 
 import pytest
 
-from tests.api.conftest import played
-from tests.factories import team_at
+from tests.support.api import played
+from tests.support.factories import team_at
 from tournaments.results.models import Result, ResultEvent
 from tournaments.results.services import record_result
 from tournaments.setup.models import TableAssignment

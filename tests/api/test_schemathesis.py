@@ -21,8 +21,8 @@ from schemathesis.specs.openapi.checks import (
     status_code_conformance,
 )
 
-from tests.api.conftest import played
-from tests.factories import team_at
+from tests.support.api import played
+from tests.support.factories import team_at
 from tournaments.api.services import create_token
 from tournaments.results.services import record_result
 from tournaments.standings.recomputation import recompute

@@ -3,22 +3,15 @@ creator's rights (organizer, arbiter, table device) in the token's tournament on
 
 import pytest
 from django.urls import reverse
-from rest_framework.test import APIClient
 
-from tests.api.conftest import played
-from tests.factories import small_tournament
+from tests.support.api import bearer, played
+from tests.support.factories import small_tournament
 from tournaments.api.models import ApiToken
 from tournaments.api.services import create_token, revoke_token
 from tournaments.results.models import ResultEvent
 from tournaments.setup.models import TableAssignment, Tournament
 
 pytestmark = pytest.mark.django_db
-
-
-def bearer(key: str) -> APIClient:
-    client = APIClient()
-    client.credentials(HTTP_AUTHORIZATION=f"Bearer {key}")
-    return client
 
 
 @pytest.fixture

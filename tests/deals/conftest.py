@@ -1,10 +1,10 @@
-"""Fixtures of the deals site tests: the people of a tournament, plans, results, French messages."""
+"""Fixtures of the deals site tests: the people of a tournament, a barometer plan, French
+messages."""
 
 import pytest
 from django.utils.translation import trans_real
 
-from tests.factories import add_plan, add_teams, make_tournament
-from tournaments.setup.models import TableAssignment
+from tests.support.factories import add_plan, add_teams, make_tournament
 
 # A barometer-style plan: every table plays the same two boards in a round, new boards each
 # round, so that releasing one round shows exactly that round's boards.
@@ -16,16 +16,6 @@ BAROMETER = [
     (3, 1, 1, 2, [5, 6]),
     (3, 2, 3, 4, [5, 6]),
 ]
-
-ROLES = (
-    "anonymous",
-    "player",
-    "arbiter",
-    "arbiter_checking",  # arbiter of this tournament, which lets arbiters see hands
-    "arbiter_other",
-    "organizer",
-    "organizer_other",
-)
 
 
 class People:
@@ -65,37 +55,6 @@ def barometer(people):
     add_teams(tournament, 4)
     add_plan(tournament, BAROMETER)
     return tournament
-
-
-def login(client, user) -> None:
-    if user is not None:
-        client.force_login(user)
-
-
-def add_result(tournament, board_number: int):
-    """A confirmed result of ``board_number`` at the first table that plays it."""
-    from tournaments.results.models import Result
-
-    plan = TableAssignment.objects.filter(round__tournament=tournament)
-    assignment = plan.filter(boards__contains=[board_number]).select_related("round", "table")[0]
-    return Result.objects.create(
-        tournament=tournament,
-        round=assignment.round,
-        table=assignment.table,
-        assignment=assignment,
-        board_number=board_number,
-        status=Result.Status.CONFIRMED,
-        record={
-            "passed": True,
-            "contract": None,
-            "taker_points": 0,
-            "capot": None,
-            "belote": [],
-            "annonces": [],
-        },
-        ns_marks=0,
-        ew_marks=0,
-    )
 
 
 # French for the core's English message templates used in these tests. The project's ``fr``

@@ -12,7 +12,7 @@ from django.core.management import CommandError, call_command
 from django.urls import reverse
 
 from scoring.deals.generator import new_seed
-from tests.deals.conftest import login
+from tests.support.deals import login
 from tournaments.deals import services
 from tournaments.deals.models import Board, DealSet
 

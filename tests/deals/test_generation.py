@@ -7,8 +7,8 @@ import pytest
 from scoring.deals.deal_number import unrank_deal
 from scoring.deals.generator import GENERATOR_VERSION, generate_board
 from scoring.engine.cards import Seat
-from tests.deals.conftest import add_result
-from tests.factories import add_plan, add_teams, make_tournament
+from tests.support.deals import add_result
+from tests.support.factories import add_plan, add_teams, make_tournament
 from tournaments.deals import selectors, services
 from tournaments.deals.models import Board, DealSet
 from tournaments.setup.models import Round, Tournament

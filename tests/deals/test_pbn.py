@@ -15,8 +15,8 @@ from django.utils.translation import gettext
 
 from scoring.deals.pbn import PbnImportError, export_pbn
 from scoring.deals.pbn import import_pbn as read_pbn
-from tests.deals.conftest import add_result, login
-from tests.factories import make_tournament, small_tournament
+from tests.support.deals import add_result, login
+from tests.support.factories import make_tournament, small_tournament
 from tournaments.deals import selectors, services
 from tournaments.deals.models import Board, DealSet
 from tournaments.setup.models import Tournament

@@ -4,8 +4,8 @@ the end, and cannot be undone."""
 import pytest
 from django.urls import reverse
 
-from tests.deals.conftest import login
-from tests.factories import make_tournament
+from tests.support.deals import login
+from tests.support.factories import make_tournament
 from tournaments.deals import selectors, services
 from tournaments.deals.models import DealSet
 from tournaments.setup.models import Round

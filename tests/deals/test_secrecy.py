@@ -8,7 +8,7 @@ releasing round 1 must show boards 1 and 2 to everyone and nothing else.
 import pytest
 from django.urls import reverse
 
-from tests.deals.conftest import ROLES, login
+from tests.support.deals import ROLES, login
 from tournaments.deals import selectors, services
 from tournaments.deals.models import DealSet
 

@@ -5,8 +5,8 @@ from django.contrib.auth.models import AnonymousUser
 
 from scoring.deals.generator import generate_board
 from scoring.engine.cards import Seat
-from tests.deals.conftest import login
-from tests.factories import small_tournament
+from tests.support.deals import login
+from tests.support.factories import small_tournament
 from tournaments.deals import selectors, services
 from tournaments.deals.models import Board
 

@@ -5,7 +5,7 @@ from django.urls import reverse
 from django.utils.html import escape
 
 from scoring.deals.deal_number import rank_deal, unrank_deal
-from tests.deals.conftest import add_result, login
+from tests.support.deals import add_result, login
 from tournaments.deals import selectors, services
 from tournaments.deals.models import Board, DealSet
 from tournaments.setup.models import Tournament

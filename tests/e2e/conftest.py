@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import ROOT
+from tests.support.paths import ROOT
 
 ARTIFACTS = ROOT / "test-artifacts" / "e2e"
 

@@ -19,7 +19,7 @@ import pytest
 from playwright.sync_api import expect
 from pypdf import PdfReader
 
-from tests.browser import wait_until
+from tests.support.browser import wait_until
 from tournaments.results.models import Result, ResultEvent
 from tournaments.setup.models import Table, Tournament
 

@@ -3,9 +3,8 @@ database's URL for them, and PostgreSQL as a precondition."""
 
 import pytest
 
-from tests.conftest import _forget_celery_connections
-
-from .processes import CeleryProcess, RedisServer
+from tests.support.celery import use_broker
+from tests.support.processes import CeleryProcess, RedisServer
 
 
 @pytest.fixture(autouse=True)
@@ -33,14 +32,11 @@ def test_database_url(transactional_db, settings):
 def _point_publisher_at(broker_url: str | None) -> None:
     """Make this process publish its jobs to ``broker_url`` (None: back to in-process jobs),
     dropping the pools and result backend cached for the previous setting."""
-    from config.celery import app
-
-    app.conf.update(
+    use_broker(
         broker_url=broker_url,
         result_backend=broker_url,
         task_always_eager=broker_url is None,
     )
-    _forget_celery_connections(app)
 
 
 @pytest.fixture

@@ -12,13 +12,12 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tests.factories import SMALL_MITCHELL, small_tournament
+from tests.support.factories import SMALL_MITCHELL, small_tournament
+from tests.support.processes import wait_for
 from tournaments.results.models import Result, ResultEvent
 from tournaments.standings import selectors
 from tournaments.standings.models import ScoringState
 from tournaments.standings.recomputation import recompute
-
-from .processes import wait_for
 
 pytestmark = [pytest.mark.worker, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 

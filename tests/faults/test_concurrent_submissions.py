@@ -9,10 +9,10 @@ clients (Bearer token). The one-current-result constraint decides, not a lock in
 import pytest
 from django.test import Client
 from django.urls import reverse
-from rest_framework.test import APIClient
 
-from tests.concurrency import run_together
-from tests.factories import small_tournament
+from tests.support.api import bearer
+from tests.support.concurrency import run_together
+from tests.support.factories import small_tournament
 from tournaments.api.services import create_token
 from tournaments.results.models import Result, ResultEvent
 
@@ -60,9 +60,7 @@ def test_fifty_submissions_of_one_board_store_one_result_and_refuse_the_others(
         return client
 
     def api(_index: int):
-        client = APIClient()
-        client.credentials(HTTP_AUTHORIZATION=f"Bearer {key}")
-        return client
+        return bearer(key)
 
     kinds = ["phone"] * PHONES + ["sheet"] * SHEETS + ["api"] * API_CLIENTS
     clients = [

@@ -20,10 +20,9 @@ import psycopg
 import pytest
 import requests
 
-from tests.conftest import ROOT
-from tests.factories import SMALL_MITCHELL
-
-from .processes import PostgresCluster, WebServer, process_env
+from tests.support.factories import SMALL_MITCHELL
+from tests.support.paths import ROOT
+from tests.support.processes import PostgresCluster, WebServer, process_env
 
 pytestmark = [pytest.mark.slow]
 
@@ -32,7 +31,7 @@ RETRY_FOR_SECONDS = 60
 
 SEED = """
 import json
-from tests.factories import small_tournament
+from tests.support.factories import small_tournament
 from tournaments.accounts.services import ensure_user
 from tournaments.api.services import create_token
 

@@ -13,7 +13,7 @@ from django.db import InterfaceError, OperationalError
 from django.test import Client
 from django.urls import reverse
 
-from tests.factories import small_tournament
+from tests.support.factories import small_tournament
 
 pytestmark = pytest.mark.django_db
 

@@ -15,12 +15,11 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tests.standings.test_jobs import big_mitchell
+from tests.support.processes import wait_for
+from tests.support.standings import big_mitchell
 from tournaments.standings import selectors
 from tournaments.standings.models import BoardScore, ScoringState
 from tournaments.standings.recomputation import recompute
-
-from .processes import wait_for
 
 pytestmark = [pytest.mark.worker, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 

@@ -12,7 +12,8 @@ from django.test import Client
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from tests.factories import small_tournament, team_at
+from tests.support.api import bearer
+from tests.support.factories import small_tournament, team_at
 from tournaments.api.services import create_token
 from tournaments.results import services
 from tournaments.results.models import Result, ResultEvent
@@ -89,9 +90,7 @@ def device(tournament, table_number=1):
         scope="table",
         table=tournament.tables.get(number=table_number),
     )
-    client = APIClient()
-    client.credentials(HTTP_AUTHORIZATION=f"Bearer {key}")
-    return client
+    return bearer(key)
 
 
 def assert_says_nothing_of_the_cards(text: str) -> None:

@@ -1,15 +1,14 @@
-"""Fixtures of the printing tests: a demo tournament with results and scores, PDF text extraction,
-and a private MEDIA_ROOT for the stored files."""
+"""Fixtures of the printing tests: every document of a demo tournament rendered once, sections
+printed as plain text for speed, and a private MEDIA_ROOT for the stored files."""
 
 import html
-import io
 import re
 from dataclasses import dataclass
 
 import pytest
-from pypdf import PdfReader
 
-from tests.factories import small_tournament
+from tests.support.factories import demo_tournament, drop_tournament
+from tests.support.pdf import make_checked, pdf_pages
 
 
 @pytest.fixture(autouse=True)
@@ -34,34 +33,6 @@ def plain_text_pages(monkeypatch):
     monkeypatch.setattr(pdf, "render_html", render_text)
 
 
-def pdf_pages(data: bytes) -> list[str]:
-    """The text of each page, whitespace collapsed (en spaces included)."""
-    reader = PdfReader(io.BytesIO(data))
-    return [re.sub(r"\s+", " ", page.extract_text() or "") for page in reader.pages]
-
-
-def demo_tournament(**fields):
-    """The 6-team Mitchell of the factories with a confirmed result at every table and its
-    scores computed (what the recomputation job would have stored)."""
-    from tournaments.results.demo import record_demo_results
-    from tournaments.standings.recomputation import recompute
-
-    tournament = small_tournament(**fields)
-    record_demo_results(tournament)
-    recompute(tournament.pk, force=True)
-    return tournament
-
-
-def drop_tournament(tournament) -> None:
-    """Delete a tournament made outside a test transaction (teams and players are protected)."""
-    from tournaments.setup.models import Player, TableAssignment, Team
-
-    TableAssignment.objects.filter(round__tournament=tournament).delete()
-    Team.objects.filter(tournament=tournament).delete()
-    Player.objects.filter(tournament=tournament).delete()
-    tournament.delete()
-
-
 @dataclass
 class Printed:
     pdf: bytes
@@ -79,8 +50,6 @@ def packet(django_db_setup, django_db_blocker):
     """Every document of one demo tournament, rendered once for the module: (tournament,
     {(kind, scope): Printed})."""
     from tournaments.printing import selectors
-
-    from .layout import make_checked
 
     with django_db_blocker.unblock():
         tournament = demo_tournament(name="Open de printemps", venue="Salle Jean Moulin")

@@ -5,13 +5,12 @@ import math
 
 import pytest
 
-from tests.factories import SMALL_MITCHELL
+from tests.support.factories import SMALL_MITCHELL, demo_tournament
+from tests.support.pdf import make_checked, pdf_pages
 from tournaments.deals.selectors import hand_diagram
 from tournaments.printing import documents
 from tournaments.results.table_links import table_entry_url
 from tournaments.standings.selectors import board_traveller, current_ranking, team_scorecard
-
-from .conftest import demo_tournament, pdf_pages
 
 pytestmark = pytest.mark.django_db
 
@@ -66,9 +65,7 @@ def test_table_card_prints_the_table_entry_url_and_qr_code(packet):
 
 def test_table_cards_list_every_table_a_shared_board_set_goes_to():
     from benchmarks.scenario import shared_mitchell_rows
-    from tests.factories import add_boards, add_plan, add_teams, make_tournament
-
-    from .layout import make_checked
+    from tests.support.factories import add_boards, add_plan, add_teams, make_tournament
 
     # 10 tables, 2 rounds, 2 board sets: copies of each set are played at 5 tables at a time.
     tournament = make_tournament(rounds=2, boards_per_round=2)
@@ -115,7 +112,7 @@ def test_score_sheets_offer_only_the_strains_the_rules_allow():
 
 
 def test_long_rounds_get_a_whole_page_per_score_sheet():
-    from tests.factories import add_boards, add_plan, add_teams, make_tournament
+    from tests.support.factories import add_boards, add_plan, add_teams, make_tournament
 
     tournament = make_tournament(boards_per_round=7)
     add_teams(tournament, 4)
@@ -272,7 +269,7 @@ def test_documents_are_a4(packet):
 
 
 def test_nothing_to_print_before_the_plan():
-    from tests.factories import add_teams, make_tournament
+    from tests.support.factories import add_teams, make_tournament
 
     tournament = make_tournament()
     add_teams(tournament, 4)

@@ -9,10 +9,10 @@ import pytest
 from django.core.management import call_command
 from pypdf import PdfReader
 
+from tests.support.factories import demo_tournament, drop_tournament
+from tests.support.pdf import pdf_pages
 from tournaments.printing import selectors, services
 from tournaments.printing.models import Document
-
-from .conftest import demo_tournament, drop_tournament, pdf_pages
 
 pytestmark = pytest.mark.django_db
 
@@ -144,7 +144,7 @@ def test_a_job_superseded_while_rendering_stops_and_keeps_nothing(
 
 
 def test_nothing_to_print_fails_with_the_reason(django_capture_on_commit_callbacks):
-    from tests.factories import add_teams, make_tournament
+    from tests.support.factories import add_teams, make_tournament
 
     tournament = make_tournament()
     add_teams(tournament, 4)
@@ -224,7 +224,7 @@ def test_build_documents_command_writes_the_packet(tmp_path):
 
 @pytest.mark.usefixtures("plain_text_pages")
 def test_build_documents_command_skips_what_cannot_be_made(tmp_path):
-    from tests.factories import add_plan, add_teams, make_tournament
+    from tests.support.factories import add_plan, add_teams, make_tournament
 
     tournament = make_tournament()
     add_teams(tournament, 6)

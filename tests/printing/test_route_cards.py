@@ -12,14 +12,12 @@ import re
 import pytest
 from pypdf import PdfReader
 
-from tests.factories import SMALL_MITCHELL, add_boards, add_plan, add_teams, make_tournament
+from tests.support.factories import SMALL_MITCHELL, add_boards, add_plan, add_teams, make_tournament
+from tests.support.pdf import make_checked, pdf_pages
 from tournaments.printing import documents, selectors
 from tournaments.printing.documents.common import HALF_CARD_MAX_ROUNDS, QUARTER_CARD_MAX_ROUNDS
 from tournaments.results.table_links import team_link_qr_svg, team_link_url
 from tournaments.setup.models import TableAssignment
-
-from .conftest import pdf_pages
-from .layout import make_checked
 
 pytestmark = pytest.mark.django_db
 

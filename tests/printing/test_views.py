@@ -9,10 +9,10 @@ import re
 import pytest
 from django.urls import reverse
 
+from tests.support.factories import demo_tournament
+from tests.support.pdf import pdf_pages
 from tournaments.printing import services
 from tournaments.printing.models import Document
-
-from .conftest import demo_tournament, pdf_pages
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("plain_text_pages")]
 
@@ -29,7 +29,7 @@ ROLES = (
 @pytest.fixture
 def world(make_user):
     """A demo tournament, another one, and a user in each role."""
-    from tests.factories import make_tournament
+    from tests.support.factories import make_tournament
 
     organizer = make_user("orga", "organizer")
     arbiter = make_user("arbitre", "arbiter")

@@ -11,13 +11,12 @@ from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
-from tests.concurrency import run_together
-from tests.factories import small_tournament, team_at
+from tests.support.concurrency import run_together
+from tests.support.factories import small_tournament, team_at
+from tests.support.results import assignment, contract
 from tournaments.results import services
 from tournaments.results.exceptions import ResultConflict
 from tournaments.results.models import Result, ResultEvent
-
-from .conftest import assignment, contract
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
 

@@ -6,11 +6,10 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from tests.factories import team_at
+from tests.support.factories import team_at
+from tests.support.results import PASSED, assignment, contract
 from tournaments.results import selectors, services
 from tournaments.results.models import Result, ResultEvent
-
-from .conftest import PASSED, assignment, contract
 
 pytestmark = pytest.mark.django_db
 

@@ -7,8 +7,8 @@ import shutil
 
 import pytest
 
-from tests.browser import wait_until
-from tests.factories import small_tournament
+from tests.support.browser import wait_until
+from tests.support.factories import small_tournament
 from tournaments.results.models import Result
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

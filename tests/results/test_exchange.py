@@ -8,13 +8,12 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import CommandError, call_command
 from django.urls import reverse
 
-from tests.factories import small_tournament
+from tests.support.factories import small_tournament
+from tests.support.results import PASSED, RICH_DEAL, assignment, contract
 from tournaments.results import exchange, services
 from tournaments.results.demo import record_demo_results
 from tournaments.results.exceptions import ImportRejected
 from tournaments.results.models import Result, ResultEvent
-
-from .conftest import PASSED, RICH_DEAL, assignment, contract
 
 pytestmark = pytest.mark.django_db
 

@@ -5,10 +5,9 @@ import json
 import pytest
 from django.urls import reverse
 
-from tests.factories import small_tournament
+from tests.support.factories import small_tournament
+from tests.support.results import contract
 from tournaments.results.models import Result
-
-from .conftest import contract
 
 pytestmark = pytest.mark.django_db
 

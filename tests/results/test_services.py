@@ -3,7 +3,8 @@
 import pytest
 
 from scoring.engine.result_record import ResultValidationError
-from tests.factories import team_at
+from tests.support.factories import team_at
+from tests.support.results import PASSED, assignment, contract
 from tournaments.results import services
 from tournaments.results.demo import record_demo_results
 from tournaments.results.exceptions import (
@@ -14,8 +15,6 @@ from tournaments.results.exceptions import (
 )
 from tournaments.results.models import Result, ResultEvent
 from tournaments.standings.models import ScoringState
-
-from .conftest import PASSED, assignment, contract
 
 pytestmark = pytest.mark.django_db
 

@@ -4,13 +4,12 @@ import pytest
 from django.test import Client, RequestFactory
 from django.urls import reverse
 
-from tests.factories import team_at
+from tests.support.factories import team_at
+from tests.support.results import assignment, contract
 from tournaments.results import services
 from tournaments.results.models import Result, ResultEvent
 from tournaments.results.table_links import table_entry_qr_svg, table_entry_url
 from tournaments.setup.models import TableAssignment
-
-from .conftest import assignment, contract
 
 pytestmark = pytest.mark.django_db
 

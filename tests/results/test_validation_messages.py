@@ -15,10 +15,9 @@ from django.utils.translation import gettext
 
 from scoring.engine.cards import Hand, Seat
 from scoring.engine.result_record import MESSAGES, ResultValidationError, parse_result
-from tests.factories import small_tournament
+from tests.support.factories import small_tournament
+from tests.support.results import RICH_DEAL, contract
 from tournaments.results.models import Result
-
-from .conftest import RICH_DEAL, contract
 
 pytestmark = pytest.mark.django_db
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from tests.factories import SMALL_MITCHELL, deal_for, small_tournament
+from tests.support.factories import SMALL_MITCHELL, deal_for, small_tournament
 
 pytestmark = pytest.mark.django_db
 

@@ -11,11 +11,11 @@ from django.db import OperationalError
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
-from tests.factories import small_tournament
+from tests.support.factories import small_tournament
+from tests.support.paths import ROOT
 from tournaments.results.demo import record_demo_results
 from tournaments.standings.recomputation import recompute
 
-ROOT = Path(__file__).resolve().parents[2]
 POLICY = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
     "object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"

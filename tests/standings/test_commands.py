@@ -6,9 +6,14 @@ from io import StringIO
 import pytest
 from django.core.management import CommandError, call_command
 
-from tests.factories import add_plan, add_teams, make_tournament, small_tournament
-from tests.standings.builders import SMALL_HOWELL, put_result
-from tests.standings.test_hand_computed import HOWELL_RESULTS, MITCHELL_RESULTS, enter
+from tests.support.factories import add_plan, add_teams, make_tournament, small_tournament
+from tests.support.standings import (
+    HOWELL_RESULTS,
+    MITCHELL_RESULTS,
+    SMALL_HOWELL,
+    enter,
+    put_result,
+)
 from tournaments.setup.models import Tournament
 from tournaments.standings.models import RankingSnapshot, ScoringState
 
@@ -126,7 +131,7 @@ def test_recompute_reports_results_that_cannot_be_scored():
     tournament = small_tournament()
     put_result(tournament, 2, 1, 3, 100, 60)
     # Team 1 would play board 3 twice.
-    from tests.standings.builders import assignment
+    from tests.support.results import assignment
     from tournaments.results.models import Result
 
     row = assignment(tournament, 1, 1)

@@ -10,8 +10,8 @@ played twice scaled by (M + 1) x 3/2 - 1. The arithmetic is in the comments.
 
 import pytest
 
-from tests.factories import add_boards, add_plan, add_teams, make_tournament
-from tests.standings.test_hand_computed import board_score, enter, ranking_rows
+from tests.support.factories import add_boards, add_plan, add_teams, make_tournament
+from tests.support.standings import board_score, enter, ranking_rows
 from tournaments.standings import selectors
 
 pytestmark = pytest.mark.django_db

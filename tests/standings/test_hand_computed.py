@@ -8,78 +8,19 @@ boards 1..6, two a round): each board is played 3 times, so its top is 2 × (3 �
 
 import pytest
 
-from tests.factories import add_plan, add_teams, make_tournament, small_tournament
-from tests.standings.builders import SMALL_HOWELL, put_result
+from tests.support.factories import add_plan, add_teams, make_tournament, small_tournament
+from tests.support.standings import (
+    HOWELL_RESULTS,
+    MITCHELL_RESULTS,
+    SMALL_HOWELL,
+    board_score,
+    enter,
+    ranking_rows,
+)
 from tournaments.setup.models import Tournament
 from tournaments.standings import selectors
-from tournaments.standings.models import BoardScore
 
 pytestmark = pytest.mark.django_db
-
-# (round, table, board, ns_marks, ew_marks); None marks = no result (the board was not played)
-# and a pair of strings = an adjusted score (NS, EW).
-MITCHELL_RESULTS = [
-    # Board 1: nets +160 (T1, teams 1-4), −160 (T3, 3-5), +160 (T2, 2-6): a tie on top.
-    (1, 1, 1, 160, 0),
-    (2, 3, 1, 0, 160),
-    (3, 2, 1, 160, 0),
-    # Board 2: +20 (1-4), +40 (3-5); the third table (2-6) has no result: Neuberg.
-    (1, 1, 2, 90, 70),
-    (2, 3, 2, 100, 60),
-    # Board 3: +250 (2-5), −250 (3-4); table 1 in round 2 (1-6) got 60 % / 40 %.
-    (1, 2, 3, 250, 0),
-    (2, 1, 3, ("A+", "A-")),
-    (3, 3, 3, 0, 250),
-    # Board 4: +80 (2-5), 0 (1-6), −80 (3-4).
-    (1, 2, 4, 120, 40),
-    (2, 1, 4, 80, 80),
-    (3, 3, 4, 40, 120),
-    # Board 5: three passes (passe générale): 0 everywhere, all tied.
-    (1, 3, 5, 0, 0),
-    (2, 2, 5, 0, 0),
-    (3, 1, 5, 0, 0),
-    # Board 6: +180 (3-6), −180 (2-4), +20 (1-5).
-    (1, 3, 6, 180, 0),
-    (2, 2, 6, 0, 180),
-    (3, 1, 6, 100, 80),
-]
-
-# Howell (tests.standings.builders.SMALL_HOWELL): boards played twice, top 2.
-HOWELL_RESULTS = [
-    # Board 1: +40 (1-2), −40 (3-4).
-    (1, 1, 1, 100, 60),
-    (1, 2, 1, 60, 100),
-    # Board 2: 0 (1-3) and 0 (4-2): a tie.
-    (2, 1, 2, 80, 80),
-    (2, 2, 2, 80, 80),
-    # Board 3: −160 (1-4); the other table (2-3) got average / average.
-    (3, 1, 3, 0, 160),
-    (3, 2, 3, ("A", "A")),
-]
-
-
-def enter(tournament, results, capture) -> None:
-    """Store every result, each in its own transaction, running the after-commit hooks."""
-    with capture(execute=True):
-        for round_number, table, board, *marks in results:
-            if isinstance(marks[0], tuple):
-                put_result(tournament, round_number, table, board, adjusted=marks[0])
-            else:
-                put_result(tournament, round_number, table, board, *marks)
-
-
-def ranking_rows(tournament, direction=None) -> list[tuple]:
-    ranking = selectors.current_ranking(tournament, direction=direction)
-    return [
-        (entry["display_rank"], entry["team"], entry["score"], entry["percentage"], entry["boards"])
-        for entry in ranking.entries
-    ]
-
-
-def board_score(tournament, round_number, table, board) -> BoardScore:
-    return BoardScore.objects.get(
-        tournament=tournament, round_number=round_number, table_number=table, board_number=board
-    )
 
 
 def howell_tournament(method: str) -> Tournament:

@@ -11,8 +11,9 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from config.celery import app
-from tests.factories import small_tournament
-from tests.standings.builders import put_result, use_broker
+from tests.support.celery import use_broker
+from tests.support.factories import small_tournament
+from tests.support.standings import big_mitchell, put_result
 from tournaments.results.models import Result
 from tournaments.standings import selectors, services, tasks
 from tournaments.standings.models import BoardScore, RankingSnapshot, ScoringState
@@ -322,7 +323,7 @@ def test_results_the_scoring_rejects_are_reported_and_not_retried_on_the_same_da
     tournament = small_tournament()
     put_result(tournament, 2, 1, 3, 100, 60)
     # Board 3 is not played at table 1 in round 1: team 1 would play it twice.
-    from tests.standings.builders import assignment
+    from tests.support.results import assignment
 
     row = assignment(tournament, 1, 1)
     with transaction.atomic():
@@ -360,66 +361,6 @@ def test_a_tournament_deleted_meanwhile_is_skipped():
 # --- Speed ---------------------------------------------------------------------------------
 
 
-def big_mitchell(tables: int = 100, rounds: int = 10, boards_per_round: int = 3):
-    """A 100-table Mitchell, 10 rounds of 3 boards: 3,000 confirmed results, bulk-inserted.
-
-    At round r, table t: NS team t, EW team tables + ((t + r) mod tables), board set
-    (t − r) mod tables; each team meets each opponent once at most and plays no board twice.
-    """
-    from tests.factories import make_tournament
-    from tournaments.setup.models import Player, Round, Table, TableAssignment, Team
-
-    tournament = make_tournament(rounds=rounds, boards_per_round=boards_per_round)
-    players = Player.objects.bulk_create(
-        Player(tournament=tournament, first_name="P", last_name=f"Joueur{n}")
-        for n in range(4 * tables)
-    )
-    teams = Team.objects.bulk_create(
-        Team(
-            tournament=tournament,
-            number=n + 1,
-            name=f"Équipe {n + 1}",
-            player_one=players[2 * n],
-            player_two=players[2 * n + 1],
-        )
-        for n in range(2 * tables)
-    )
-    round_rows = Round.objects.bulk_create(
-        Round(tournament=tournament, number=r, published=True) for r in range(1, rounds + 1)
-    )
-    table_rows = Table.objects.bulk_create(
-        Table(tournament=tournament, number=t) for t in range(1, tables + 1)
-    )
-    assignments = TableAssignment.objects.bulk_create(
-        TableAssignment(
-            round=round_rows[r - 1],
-            table=table_rows[t - 1],
-            ns_team=teams[t - 1],
-            ew_team=teams[tables + (t + r) % tables],
-            boards=[((t - r) % tables) * boards_per_round + k + 1 for k in range(3)],
-        )
-        for r in range(1, rounds + 1)
-        for t in range(1, tables + 1)
-    )
-    results = [
-        Result(
-            tournament=tournament,
-            round=row.round,
-            table=row.table,
-            assignment=row,
-            board_number=board,
-            status=Result.Status.CONFIRMED,
-            ns_marks=(board * 7 + row.table.number * 3) % 26 * 10,
-            ew_marks=(board * 5 + row.round.number * 11) % 26 * 10,
-        )
-        for row in assignments
-        for board in row.boards
-    ]
-    Result.objects.bulk_create(results, batch_size=1000)
-    ScoringState.objects.create(tournament=tournament, dirty_since=timezone.now())
-    return tournament
-
-
 @pytest.mark.slow
 def test_three_thousand_results_are_recomputed_with_a_handful_of_queries():
     tournament = big_mitchell()
@@ -446,6 +387,6 @@ def test_three_thousand_results_are_recomputed_with_a_handful_of_queries():
 
 
 def tournament_board(tournament, round_number: int, table: int) -> int:
-    from tests.standings.builders import assignment
+    from tests.support.results import assignment
 
     return assignment(tournament, round_number, table).boards[0]

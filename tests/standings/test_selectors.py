@@ -3,9 +3,8 @@
 import pytest
 from django.utils import timezone
 
-from tests.factories import add_plan, add_teams, make_tournament, small_tournament
-from tests.standings.builders import SMALL_HOWELL, put_result
-from tests.standings.test_hand_computed import MITCHELL_RESULTS, enter
+from tests.support.factories import add_plan, add_teams, make_tournament, small_tournament
+from tests.support.standings import MITCHELL_RESULTS, SMALL_HOWELL, enter, put_result
 from tournaments.setup.models import TableAssignment, Team, Tournament
 from tournaments.standings import selectors
 

@@ -14,10 +14,11 @@ import time
 import pytest
 from django.urls import reverse
 
-from tests.conftest import ROOT
-from tests.factories import small_tournament
-from tests.faults.processes import RedisServer
-from tests.standings.builders import assignment, use_broker
+from tests.support.celery import use_broker
+from tests.support.factories import small_tournament
+from tests.support.paths import ROOT
+from tests.support.processes import RedisServer
+from tests.support.results import assignment
 from tournaments.results.services import record_result
 from tournaments.standings import selectors
 from tournaments.standings.models import BoardScore, ScoringState

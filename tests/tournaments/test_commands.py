@@ -4,18 +4,16 @@ import json
 import subprocess
 import sys
 from io import StringIO
-from pathlib import Path
 
 import pytest
 from django.core.management import CommandError, call_command
 
-from tests.factories import add_teams, make_tournament
+from tests.support.factories import add_teams, make_tournament
+from tests.support.paths import ROOT
 from tournaments.setup.models import Tournament
 from tournaments.setup.services import generate_plan
 
 pytestmark = pytest.mark.django_db
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def run(*args) -> str:

@@ -6,9 +6,8 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
+from tests.support.organizer import csv_bytes, plan_of, settings_data, team_rows
 from tournaments.setup.models import Team, Tournament
-
-from .helpers import csv_bytes, plan_of, settings_data, team_rows
 
 pytestmark = pytest.mark.django_db
 
@@ -116,7 +115,7 @@ def test_the_movement_command_prints_the_stored_plan(organizer, login):
 
     from django.core.management import call_command
 
-    from tests.factories import add_teams, make_tournament
+    from tests.support.factories import add_teams, make_tournament
 
     tournament = make_tournament(organizer=organizer, rounds=None, boards_per_round=2)
     add_teams(tournament, 8)

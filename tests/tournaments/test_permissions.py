@@ -7,10 +7,9 @@ tournament and a logged-in player get 403; its organizers (and superusers) get i
 import pytest
 from django.urls import reverse
 
-from tests.factories import add_teams, make_tournament
+from tests.support.factories import add_teams, make_tournament
+from tests.support.organizer import row_counts
 from tournaments.setup.models import Tournament
-
-from .helpers import row_counts
 
 pytestmark = pytest.mark.django_db
 

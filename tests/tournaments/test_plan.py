@@ -4,12 +4,11 @@ import pytest
 from django.urls import reverse
 
 from scoring.movements import check_movement, errors, movement_for
-from tests.factories import add_teams, make_tournament
+from tests.support.factories import add_teams, make_tournament
+from tests.support.organizer import add_result, plan_of, plan_sizes
 from tournaments.setup.models import Tournament
 from tournaments.setup.services import OrganizerError, generate_plan, publish_rounds
 from tournaments.setup.services.plan import default_arrow_switch_rounds
-
-from .helpers import add_result, plan_of, plan_sizes
 
 pytestmark = pytest.mark.django_db
 

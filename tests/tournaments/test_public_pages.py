@@ -3,11 +3,10 @@
 import pytest
 from django.urls import reverse
 
-from tests.factories import add_teams, make_tournament
+from tests.support.factories import add_teams, make_tournament
+from tests.support.organizer import add_result
 from tournaments.setup.models import Tournament
 from tournaments.setup.services import generate_plan, publish_rounds
-
-from .helpers import add_result
 
 pytestmark = pytest.mark.django_db
 

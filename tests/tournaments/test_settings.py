@@ -4,11 +4,10 @@ import pytest
 from django.urls import reverse
 
 from scoring.engine.rules import PRESETS
-from tests.factories import add_teams, make_tournament
+from tests.support.factories import add_teams, make_tournament
+from tests.support.organizer import add_result, settings_data
 from tournaments.setup.models import Tournament
 from tournaments.setup.services import OrganizerError, change_status, generate_plan
-
-from .helpers import add_result, settings_data
 
 pytestmark = pytest.mark.django_db
 

@@ -8,7 +8,8 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from tests.factories import add_teams, make_tournament
+from tests.support.factories import add_teams, make_tournament
+from tests.support.organizer import HEADER, csv_bytes, row_counts, team_rows, xlsx_bytes
 from tournaments.setup import team_import
 from tournaments.setup.models import Tournament
 from tournaments.setup.services import PlayerData, TeamData, register_team
@@ -18,8 +19,6 @@ from tournaments.setup.team_import import (
     template_csv,
     template_xlsx,
 )
-
-from .helpers import HEADER, csv_bytes, row_counts, team_rows, xlsx_bytes
 
 pytestmark = pytest.mark.django_db
 

@@ -3,7 +3,7 @@
 import pytest
 from django.urls import reverse
 
-from tests.factories import add_teams, make_tournament
+from tests.support.factories import add_teams, make_tournament
 from tournaments.setup.models import Player, Team, Tournament
 from tournaments.setup.services import generate_plan
 

@@ -4,7 +4,7 @@ import pytest
 
 from scoring.deals.board import Board, Deal, InvalidDealError, dealer_for_board, validate_deal
 from scoring.engine.cards import Card, Hand, Rank, Suit
-from tests.scoring.deals.hands import SUIT_PER_SEAT, E, N, S, W, hands
+from tests.support.hands import SUIT_PER_SEAT, E, N, S, W, hands
 
 # A mixed deal, written clockwise from North as PBN does.
 MIXED = {

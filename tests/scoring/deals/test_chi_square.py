@@ -4,7 +4,7 @@ import math
 
 import pytest
 
-from tests.scoring.deals.chi_square import chi_square_sf, pearson_statistic
+from tests.support.chi_square import chi_square_sf, pearson_statistic
 
 
 def _even_df_sf(statistic: float, df: int) -> float:

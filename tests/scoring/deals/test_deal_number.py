@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from scoring.deals.board import InvalidDealError
 from scoring.deals.deal_number import DEAL_COUNT, rank_deal, unrank_deal
 from scoring.engine.cards import DECK, SEATS_PBN_ORDER
-from tests.scoring.deals.hands import SUIT_PER_SEAT, E, N, S, W, hands, hands_from_deck
+from tests.support.hands import SUIT_PER_SEAT, E, N, S, W, hands, hands_from_deck
 
 deals = st.permutations(DECK).map(hands_from_deck)
 deal_numbers = st.integers(min_value=0, max_value=DEAL_COUNT - 1)

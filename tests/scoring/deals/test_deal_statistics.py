@@ -20,7 +20,7 @@ import pytest
 from scoring.deals.board import Board, dealer_for_board
 from scoring.deals.generator import DealStream, deal_hands, generate_boards
 from scoring.engine.cards import DECK, SEATS_PBN_ORDER, SUITS, Card
-from tests.scoring.deals.chi_square import chi_square_sf, pearson_statistic
+from tests.support.chi_square import chi_square_sf, pearson_statistic
 
 DEAL_COUNT_TESTED = 20_000
 SIGNIFICANCE = 0.001

@@ -29,7 +29,7 @@ from scoring.deals.generator import (
 )
 from scoring.deals.pbn import export_pbn, import_pbn
 from scoring.engine.cards import DECK, Card, Hand
-from tests.scoring.deals.hands import E, N, S, W
+from tests.support.hands import E, N, S, W
 
 SEED = bytes.fromhex("00112233445566778899aabbccddeeff" * 2)
 OTHER_SEED = bytes.fromhex("ffeeddccbbaa99887766554433221100" * 2)

@@ -7,7 +7,7 @@ import pytest
 from scoring.deals.board import Board
 from scoring.deals.generator import generate_boards
 from scoring.deals.pbn import PbnImportError, export_pbn, import_pbn, parse_typed_board
-from tests.scoring.deals.hands import SUIT_PER_SEAT, E, N, S, W, hands
+from tests.support.hands import SUIT_PER_SEAT, E, N, S, W, hands
 
 SEED = bytes.fromhex("a5" * 32)
 MIXED = {N: "AKT.J9..Q87", E: "QJ.AK.AK.AK", S: "98.QT.QJT.J", W: "7.87.987.T9"}

@@ -5,7 +5,7 @@ import pytest
 from scoring.deals.board import InvalidDealError, validate_deal
 from scoring.deals.pbn import PbnImportError, import_pbn
 from scoring.deals.problems import Problem, Term, gettext_noop
-from tests.scoring.deals.hands import SUIT_PER_SEAT, N, W, hands
+from tests.support.hands import SUIT_PER_SEAT, N, W, hands
 
 FRENCH = {
     "North": "Nord",

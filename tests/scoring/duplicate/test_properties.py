@@ -18,8 +18,8 @@ from scoring.duplicate import (
     top,
 )
 from scoring.engine.cards import Side
-from tests.scoring.duplicate.movements import mitchell
-from tests.scoring.duplicate.strategies import fields
+from tests.support.field_strategies import fields
+from tests.support.movements import mitchell
 
 MARKS = st.integers(min_value=0, max_value=50).map(lambda tens: 10 * tens)
 METHODS = st.sampled_from(["matchpoints", "datum", "total"])

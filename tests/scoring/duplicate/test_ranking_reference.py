@@ -26,7 +26,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.duplicate import Adjustment, compute
-from tests.scoring.duplicate.strategies import fields
+from tests.support.field_strategies import fields
 
 SHARE = {
     Adjustment.AVERAGE_MINUS: Fraction(2, 5),

@@ -24,7 +24,7 @@ from scoring.duplicate import (
     score_datum,
 )
 from scoring.engine.cards import Side
-from tests.scoring.duplicate.movements import mitchell
+from tests.support.movements import mitchell
 
 SEATING = {(board, ns): (round_, table, ew) for round_, table, ns, ew, (board,) in mitchell(3, 3)}
 

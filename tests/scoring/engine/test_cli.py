@@ -5,14 +5,13 @@ import json
 import runpy
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
 from scoring.engine.__main__ import main
 from scoring.engine.rules import PRESETS
+from tests.support.paths import ROOT
 
-ROOT = Path(__file__).resolve().parents[3]
 RECORD = {"contract": {"bid": 110, "strain": "H", "taker": "N"}, "taker_points": 113}
 
 

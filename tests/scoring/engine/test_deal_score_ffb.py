@@ -5,8 +5,7 @@ One test per rule of the FFB text, named after it. N-S take unless said.
 
 from scoring.engine.cards import PerSide, Side
 from scoring.engine.deal_score import score_result
-
-from .scoring_helpers import SA_TA, carre, cinquante, marks, score, tierce
+from tests.support.deal_scores import SA_TA, carre, cinquante, marks, score, tierce
 
 
 def test_each_side_totals_its_tricks_dix_de_der_belote_and_annonces():

@@ -17,8 +17,7 @@ from scoring.engine.rules import (
     RuleSettings,
     WinCondition,
 )
-
-from .strategies import deals, play_outs
+from tests.support.play_strategies import deals, play_outs
 
 rule_settings = st.builds(
     RuleSettings,

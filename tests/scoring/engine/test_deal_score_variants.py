@@ -5,8 +5,7 @@ import pytest
 from scoring.engine.deal_score import score_deal
 from scoring.engine.result_record import parse_result
 from scoring.engine.rules import PRESETS, RuleSettings
-
-from .scoring_helpers import SA_TA, deal, marks, tierce
+from tests.support.deal_scores import SA_TA, deal, marks, tierce
 
 FFB = PRESETS["ffb-coinche"]
 

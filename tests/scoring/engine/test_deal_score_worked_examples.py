@@ -1,6 +1,6 @@
 """Every worked example of domain.md §6 (FFB coinche default)."""
 
-from .scoring_helpers import marks, score, tierce
+from tests.support.deal_scores import marks, score, tierce
 
 
 def test_bid_110_takers_103_plus_dix_de_der_113_scores_223_rounded_to_220():

@@ -6,8 +6,7 @@ from hypothesis import strategies as st
 from scoring.engine.card_values import CAPOT_DEAL_POINTS, DEAL_POINTS
 from scoring.engine.cards import DECK, Hand, Seat, Strain
 from scoring.engine.play import replay_deal
-
-from .strategies import play_outs, random_play
+from tests.support.play_strategies import play_outs, random_play
 
 
 @settings(max_examples=150, deadline=None)

@@ -1,4 +1,6 @@
-"""Test data builders: tournaments with teams, a table plan written out by hand, and boards.
+"""Test data builders: tournaments with teams, a table plan written out by hand, and boards;
+a demo tournament with its results and scores, and the clean-up of one made outside a test's
+transaction.
 
 The default plan is a 6-team, 3-table, 3-round Mitchell with 2 boards a round (6 boards):
 NS teams 1-3 stay at tables 1-3, EW teams 4-6 move up one table, board sets move down one.
@@ -147,3 +149,23 @@ def small_tournament(*, organizer=None, arbiter=None, **fields) -> Tournament:
     add_plan(tournament)
     add_boards(tournament, 6)
     return tournament
+
+
+def demo_tournament(**fields) -> Tournament:
+    """The 6-team Mitchell of ``small_tournament`` with a confirmed result at every table and
+    its scores computed (what the recomputation job would have stored)."""
+    from tournaments.results.demo import record_demo_results
+    from tournaments.standings.recomputation import recompute
+
+    tournament = small_tournament(**fields)
+    record_demo_results(tournament)
+    recompute(tournament.pk, force=True)
+    return tournament
+
+
+def drop_tournament(tournament: Tournament) -> None:
+    """Delete a tournament made outside a test transaction (teams and players are protected)."""
+    TableAssignment.objects.filter(round__tournament=tournament).delete()
+    Team.objects.filter(tournament=tournament).delete()
+    Player.objects.filter(tournament=tournament).delete()
+    tournament.delete()

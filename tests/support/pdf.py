@@ -1,9 +1,20 @@
-"""Layout checks on WeasyPrint's rendered pages: text that runs out of its table cell or off the
-printable area would be cut or overprinted on paper."""
+"""Reading the printed documents: each page's text, and layout checks on WeasyPrint's rendered
+pages (text that runs out of its table cell or off the printable area would be cut or
+overprinted on paper)."""
 
+import io
+import re
+
+from pypdf import PdfReader
 from weasyprint.formatting_structure import boxes
 
 TOLERANCE = 0.5  # CSS pixels
+
+
+def pdf_pages(data: bytes) -> list[str]:
+    """The text of each page, whitespace collapsed (en spaces included)."""
+    reader = PdfReader(io.BytesIO(data))
+    return [re.sub(r"\s+", " ", page.extract_text() or "") for page in reader.pages]
 
 
 def overflows(document) -> list[str]:

@@ -1,5 +1,5 @@
-"""Real processes the fault tests start, break and restart: a redis-server, Celery workers and
-beat, a throwaway PostgreSQL cluster, a gunicorn server.
+"""Real processes the fault tests (and the standings' worker test) start, break and restart: a
+redis-server, Celery workers and beat, a throwaway PostgreSQL cluster, a gunicorn server.
 
 Each belongs to the test that starts it and listens on its own port: the shared Redis (6379) and
 PostgreSQL (5432) that other test runs use are never stopped. Logs go to files, so that a test can
@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import ROOT
+from tests.support.paths import ROOT
 
 REDIS_PORTS = range(6391, 6400)
 POSTGRES_PORTS = range(5440, 5450)

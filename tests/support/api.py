@@ -1,0 +1,26 @@
+"""The API tests' callers and data: the six kinds of caller, clients with a Bearer token, and
+results entered through the results service."""
+
+from rest_framework.test import APIClient
+
+from tournaments.results.services import record_result
+
+# Anonymous, a player (logged in, no role), an arbiter and an organizer of the tournament, an
+# arbiter and an organizer of another tournament.
+ACTORS = ("anonymous", "player", "arbiter", "other_arbiter", "organizer", "other_organizer")
+
+
+def bearer(key: str) -> APIClient:
+    """An API client that sends the token ``key`` in its Authorization header."""
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Bearer {key}")
+    return client
+
+
+def played(tournament, round_number=1, table_number=1, board=1, **record):
+    """A confirmed arbiter entry at a table (through the results service)."""
+    assignment = tournament.round_set.get(number=round_number).assignments.get(
+        table__number=table_number
+    )
+    data = record or {"passed": True}
+    return record_result(assignment, board, data)
