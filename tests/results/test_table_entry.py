@@ -288,3 +288,38 @@ def test_the_table_url_and_its_qr_code(table, settings):
     assert svg.startswith("<svg") and svg.rstrip().endswith("</svg>")
     other = table.tournament.tables.get(number=2)
     assert table_entry_qr_svg(other, request) != svg
+
+
+def test_a_team_link_makes_the_phone_that_team_and_shows_its_route(page, tournament):
+    team = assignment(tournament, 1, 1).ew_team
+    phone = Client()
+    response = phone.get(reverse("results:team_link", args=[team.token]))
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "Votre fiche de route" in html and team.display_name in html
+    # Its table in round 1 (table 1), as a link to the table's page, and no code shown.
+    assert f'href="{page}?tour=1"' in html
+    assert team.code not in html
+    # Back at the table, the phone is East-West without giving a code.
+    assert "Vous êtes <strong>Est-Ouest</strong>" in phone.get(page).content.decode()
+
+
+def test_the_other_team_confirms_from_its_own_linked_phone(page, tournament):
+    plan = assignment(tournament, 1, 1)
+    north_south = phone(page, "NS")
+    enter(north_south, page, 1, key="k1", taker="N", bid="90", strain="H", taker_points="100")
+    east_west = Client()
+    east_west.get(reverse("results:team_link", args=[plan.ew_team.token]))
+    html = east_west.get(page).content.decode()
+    assert "Saisi par Nord-Sud : vérifiez le résumé et confirmez-le, ou contestez-le." in html
+    act(east_west, page, "confirm", 1, current(1).version)
+    confirmed = current(1)
+    assert (confirmed.status, confirmed.confirmed_team_id) == ("confirmed", plan.ew_team_id)
+
+
+def test_a_wrong_team_link_is_not_found_and_a_closed_table_entry_too(tournament):
+    assert Client().get(reverse("results:team_link", args=["nope"])).status_code == 404
+    team = tournament.teams.get(number=1)
+    tournament.table_entry = False
+    tournament.save()
+    assert Client().get(reverse("results:team_link", args=[team.token])).status_code == 404

@@ -92,9 +92,10 @@ def table_entry(request, token: str):
     forms_by_board: dict[int, ResultRowForm] = {}
     dispute_forms: dict[int, DisputeForm] = {}
     status = 200
-    refusal = policy.table_refusal(policy.PUBLIC, chosen.assignment) if chosen else None
-    # A round is open when the only thing missing is who is asking.
-    round_open = chosen is not None and policy.round_open_to_tables(chosen.round)
+    # Why nobody may enter here now (tournament, round not started...); None when the round is
+    # open and only the team's proof is missing.
+    refusal = policy.table_closed_reason(policy.PUBLIC, chosen.assignment) if chosen else None
+    round_open = chosen is not None and refusal is None
 
     if request.method == "POST":
         if chosen is None or not round_open:
