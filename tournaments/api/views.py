@@ -12,8 +12,6 @@ from functools import cached_property
 
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import transaction
-from django.db.models import BooleanField, Count, Exists, ExpressionWrapper, OuterRef, Q
-from django.http import Http404
 from django.utils.translation import gettext
 from django_filters.rest_framework import DjangoFilterBackend
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
@@ -32,15 +30,17 @@ from tournaments import policy, vocabulary
 from tournaments.deals import selectors as deals_selectors
 from tournaments.deals import services as deals_services
 from tournaments.deals.models import Board
+from tournaments.results import selectors as results_selectors
 from tournaments.results import services as results_services
 from tournaments.results.models import Result
+from tournaments.setup import selectors as setup_selectors
 from tournaments.setup import services as organizer
 from tournaments.setup.models import Player, Round, TableAssignment, Team, Tournament
 from tournaments.setup.services.tournament import SETTINGS_FIELDS
 from tournaments.standings import selectors as standings_selectors
 from tournaments.standings.models import BoardScore
 
-from . import filters, serializers
+from . import filters, selectors, serializers
 from .authentication import ApiTokenAuthentication
 from .errors import FieldErrors, api_exception_handler
 from .pagination import ApiPagination
@@ -74,6 +74,14 @@ class ApiView:
     def get_exception_handler(self):
         return api_exception_handler
 
+    def access_in(self, tournament: Tournament) -> Access:
+        """The caller's role in ``tournament`` (``permissions.access_for``)."""
+        return access_for(self.request, tournament)
+
+    def actor_in(self, tournament: Tournament) -> policy.Actor:
+        """The caller for the access policy in ``tournament``."""
+        return self.access_in(tournament).actor
+
 
 class TournamentScoped(ApiView):
     """A resource of one tournament: ``/tournaments/{slug}/...``.
@@ -86,15 +94,7 @@ class TournamentScoped(ApiView):
 
     @cached_property
     def tournament(self) -> Tournament:
-        tournament = Tournament.objects.filter(slug=self.kwargs.get("slug", "")).first()
-        if tournament is None:
-            raise Http404
-        if not policy.can_see_tournament(self.access_in(tournament).actor, tournament):
-            raise Http404
-        return tournament
-
-    def access_in(self, tournament: Tournament) -> Access:
-        return access_for(self.request, tournament)
+        return selectors.visible_tournament(self.kwargs.get("slug", ""), self.actor_in)
 
     @property
     def access(self) -> Access:
@@ -116,17 +116,6 @@ def _ip(request) -> str | None:
 # --- Tournaments -----------------------------------------------------------------------------
 
 
-def _tournament_queryset():
-    released = Round.objects.filter(tournament=OuterRef("pk"), hands_released=True)
-    unreleased = Round.objects.filter(tournament=OuterRef("pk"), hands_released=False)
-    return Tournament.objects.annotate(
-        active_teams=Count("teams", filter=Q(teams__withdrawn=False), distinct=True),
-        all_hands_released=ExpressionWrapper(
-            Q(Exists(released)) & ~Q(Exists(unreleased)), output_field=BooleanField()
-        ),
-    ).order_by("-date", "name", "pk")
-
-
 @extend_schema(tags=["tournaments"])
 class TournamentViewSet(
     ApiView,
@@ -145,23 +134,9 @@ class TournamentViewSet(
     http_method_names = ["get", "post", "patch", "head"]
 
     def get_queryset(self):
-        queryset = _tournament_queryset()
-        drafts = self._visible_draft_ids()
-        return queryset.filter(~Q(status=Tournament.Status.DRAFT) | Q(pk__in=drafts))
-
-    def _visible_draft_ids(self) -> list[int]:
-        user = self.request.user
-        token = request_token(self.request)
-        drafts = Tournament.objects.filter(status=Tournament.Status.DRAFT)
-        if token is not None:
-            drafts = drafts.filter(pk=token.tournament_id)
-        elif not user.is_authenticated:
-            return []
-        elif not user.is_superuser:
-            drafts = drafts.filter(organizers=user)
-        return [
-            t.pk for t in drafts if policy.can_see_tournament(access_for(self.request, t).actor, t)
-        ]
+        return selectors.tournaments_visible_to(
+            self.actor_in, user=self.request.user, token=request_token(self.request)
+        )
 
     @extend_schema(
         request=serializers.TournamentWriteSerializer,
@@ -287,11 +262,7 @@ class TeamViewSet(
     def get_queryset(self):
         if getattr(self, "swagger_fake_view", False):
             return Team.objects.none()
-        return (
-            Team.objects.filter(tournament=self.tournament)
-            .select_related("player_one", "player_two")
-            .order_by("number")
-        )
+        return setup_selectors.teams_of(self.tournament)
 
     @extend_schema(
         request=serializers.TeamWriteSerializer, responses={201: serializers.TeamSerializer}
@@ -377,21 +348,13 @@ class PlayerViewSet(TournamentScoped, viewsets.ReadOnlyModelViewSet):
     def get_queryset(self):
         if getattr(self, "swagger_fake_view", False):
             return Player.objects.none()
-        return Player.objects.filter(tournament=self.tournament).order_by(
-            "last_name", "first_name", "pk"
-        )
+        return setup_selectors.players_of(self.tournament)
 
     def get_serializer_context(self):
         context = super().get_serializer_context()
         if getattr(self, "swagger_fake_view", False):
             return context
-        team_of_player = {}
-        for number, one, two in self.tournament.teams.values_list(
-            "number", "player_one_id", "player_two_id"
-        ):
-            team_of_player[one] = number
-            team_of_player[two] = number
-        context["team_of_player"] = team_of_player
+        context["team_of_player"] = setup_selectors.team_number_by_player(self.tournament)
         return context
 
 
@@ -415,10 +378,7 @@ class RoundViewSet(TournamentScoped, viewsets.ReadOnlyModelViewSet):
     def get_queryset(self):
         if getattr(self, "swagger_fake_view", False):
             return Round.objects.none()
-        rounds = Round.objects.filter(tournament=self.tournament).prefetch_related("assignments")
-        if not self.access.arbiter:
-            rounds = rounds.filter(published=True)
-        return rounds.order_by("number")
+        return setup_selectors.visible_rounds(self.access.actor, self.tournament)
 
     @extend_schema(request=None, responses={200: serializers.RoundSerializer})
     @action(detail=True, methods=["post"])
@@ -439,17 +399,7 @@ class PlanViewSet(TournamentScoped, mixins.ListModelMixin, viewsets.GenericViewS
     def get_queryset(self):
         if getattr(self, "swagger_fake_view", False):
             return TableAssignment.objects.none()
-        rows = TableAssignment.objects.filter(round__tournament=self.tournament).select_related(
-            "round",
-            "table",
-            "ns_team__player_one",
-            "ns_team__player_two",
-            "ew_team__player_one",
-            "ew_team__player_two",
-        )
-        if not self.access.arbiter:
-            rows = rows.filter(round__published=True)
-        return rows.order_by("round__number", "table__number")
+        return setup_selectors.visible_plan_rows(self.access.actor, self.tournament)
 
     @extend_schema(request=None, responses={200: serializers.PlanGeneratedSerializer})
     @action(detail=False, methods=["post"])
@@ -485,8 +435,7 @@ class PlanViewSet(TournamentScoped, mixins.ListModelMixin, viewsets.GenericViewS
 def _known_rounds(tournament: Tournament, numbers) -> list[int] | None:
     if numbers is None:
         return None
-    known = set(tournament.round_set.values_list("number", flat=True))
-    unknown = sorted(set(numbers) - known)
+    unknown = sorted(set(numbers) - setup_selectors.round_numbers(tournament))
     if unknown:
         raise FieldErrors.single(
             "rounds",
@@ -498,13 +447,11 @@ def _known_rounds(tournament: Tournament, numbers) -> list[int] | None:
 
 
 def _rounds_changed(view: TournamentScoped, changed: int) -> dict:
-    rounds = Round.objects.filter(tournament=view.tournament).prefetch_related("assignments")
+    rounds = setup_selectors.rounds_of(view.tournament)
     context = view.get_serializer_context()
     return {
         "changed": changed,
-        "rounds": serializers.RoundSerializer(
-            rounds.order_by("number"), many=True, context=context
-        ).data,
+        "rounds": serializers.RoundSerializer(rounds, many=True, context=context).data,
     }
 
 
@@ -525,7 +472,7 @@ class BoardViewSet(TournamentScoped, viewsets.ReadOnlyModelViewSet):
     def get_queryset(self):
         if getattr(self, "swagger_fake_view", False):
             return Board.objects.none()
-        return Board.objects.filter(tournament=self.tournament).order_by("number")
+        return deals_selectors.boards_of(self.tournament)
 
     def get_serializer_context(self):
         context = super().get_serializer_context()
@@ -581,47 +528,22 @@ class ResultViewSet(
             return [ArbiterWrites()]
         return super().get_permissions()
 
-    def _base(self):
-        return Result.objects.filter(tournament=self.tournament).select_related(
-            "round", "table", "assignment__ns_team", "assignment__ew_team"
-        )
-
     def get_queryset(self):
         if getattr(self, "swagger_fake_view", False):
             return Result.objects.none()
-        results = self._base()
-        access = self.access
-        if self.action != "list" and access.arbiter:
-            # Staff may read (and act on) any version, the history included.
-            return results.order_by("pk")
-        results = results.filter(is_current=True).exclude(status=Result.Status.DELETED)
-        if not access.arbiter:
-            public = Q(
-                status__in=Result.COUNTING_STATUSES,
-                board_number__in=_finished_boards(self.tournament),
-            )
-            if access.table is not None:
-                public |= Q(table=access.table)
-            results = results.filter(public)
-        return results.order_by("round__number", "table__number", "board_number", "pk")
+        # Staff may read (and act on) any version by its id, the history included.
+        return selectors.visible_results(
+            self.access.actor, self.tournament, every_version=self.action != "list"
+        )
 
     def _writable(self) -> Result:
-        """The result a write acts on: any of the tournament for staff, the table's for its
-        device (404 otherwise)."""
-        access = self.access
-        results = self._base()
-        if not access.arbiter:
-            results = results.filter(table=access.table)
-        try:
-            return results.get(pk=self.kwargs["pk"])
-        except Result.DoesNotExist:
-            raise Http404 from None
+        return selectors.writable_result(self.access.actor, self.tournament, self.kwargs["pk"])
 
     def _by(self, assignment: TableAssignment, data: dict):
         """Who acts: staff as themselves; a table device as the team whose code it gives (the
         access policy and the services decide what that team may do)."""
         access = self.access
-        if access.arbiter:
+        if policy.can_enter_any_result(access.actor, self.tournament):
             return access.actor
         closed = policy.table_closed_reason(access.actor, assignment)
         if closed is not None:
@@ -665,15 +587,7 @@ class ResultViewSet(
         return "api-" + hashlib.sha256(scope.encode()).hexdigest()
 
     def _assignment(self, round_number: int, table_number: int) -> TableAssignment:
-        assignment = (
-            TableAssignment.objects.filter(
-                round__tournament=self.tournament,
-                round__number=round_number,
-                table__number=table_number,
-            )
-            .select_related("round__tournament", "table")
-            .first()
-        )
+        assignment = results_selectors.assignment_at(self.tournament, round_number, table_number)
         if assignment is None:
             raise FieldErrors.single(
                 "table",
@@ -681,8 +595,10 @@ class ResultViewSet(
                 gettext("La table %(table)s ne joue pas au tour %(round)s.")
                 % {"table": table_number, "round": round_number},
             )
-        access = self.access
-        if not access.arbiter and assignment.table_id != access.table.pk:
+        actor = self.access.actor
+        if not policy.can_enter_any_result(actor, self.tournament) and (
+            assignment.table_id != actor.table.pk
+        ):
             raise PermissionDenied(
                 gettext("Cet appareil saisit les résultats de sa table seulement.")
             )
@@ -690,7 +606,7 @@ class ResultViewSet(
 
     def _answer(self, result: Result, created: bool) -> Response:
         replay = getattr(result, "is_replay", False)
-        result = self._base().get(pk=result.pk)
+        result = selectors.stored_result(self.tournament, result.pk)
         code = status.HTTP_201_CREATED if created else status.HTTP_200_OK
         response = Response(self.get_serializer(result).data, status=code)
         if replay:
@@ -809,14 +725,6 @@ class ResultViewSet(
         return self._answer(result, created=True)
 
 
-def _finished_boards(tournament: Tournament) -> list[int]:
-    return [
-        status_.board
-        for status_ in standings_selectors.board_statuses(tournament)
-        if status_.finished
-    ]
-
-
 # --- Scores and rankings ---------------------------------------------------------------------
 
 
@@ -832,16 +740,13 @@ class BoardScoreViewSet(TournamentScoped, mixins.ListModelMixin, viewsets.Generi
     def get_queryset(self):
         if getattr(self, "swagger_fake_view", False):
             return BoardScore.objects.none()
-        scores = BoardScore.objects.filter(tournament=self.tournament).select_related("result")
-        if not self.access.arbiter:
-            scores = scores.filter(board_number__in=_finished_boards(self.tournament))
-        return scores.order_by("board_number", "round_number", "table_number")
+        return selectors.visible_board_scores(self.access.actor, self.tournament)
 
     def get_serializer_context(self):
         context = super().get_serializer_context()
         if getattr(self, "swagger_fake_view", False):
             return context
-        context["team_numbers"] = dict(self.tournament.teams.values_list("pk", "number"))
+        context["team_numbers"] = setup_selectors.team_numbers(self.tournament)
         return context
 
 

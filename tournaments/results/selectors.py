@@ -91,10 +91,12 @@ def _assignments(tournament: Tournament) -> QuerySet[TableAssignment]:
 
 
 def assignment_at(tournament: Tournament, round_number: int, table_number: int):
-    """The table plan row of that table in that round, or None."""
+    """The table plan row of that table in that round, or None (with its tournament: the
+    access policy and the results services ask it)."""
     return (
         _assignments(tournament)
         .filter(round__number=round_number, table__number=table_number)
+        .select_related("round__tournament")
         .first()
     )
 
