@@ -4,7 +4,9 @@ import pytest
 
 from tests.api.conftest import played
 from tests.factories import add_teams, make_tournament
+from tournaments.api import serializers
 from tournaments.setup.models import Round, TableAssignment, Tournament
+from tournaments.setup.services.tournament import SETTINGS_FIELDS
 
 pytestmark = pytest.mark.django_db
 
@@ -128,6 +130,12 @@ def test_the_plan_row_names_teams_and_marks_the_sit_out(client_for, cast):
 
 
 # --- Organizer writes -------------------------------------------------------------------------
+
+
+def test_the_api_reads_and_writes_every_setting_of_the_settings_page():
+    # The one list is SETTINGS_FIELDS; the serializers declare each field with its own checks.
+    assert set(SETTINGS_FIELDS) <= set(serializers.TournamentSerializer.Meta.fields)
+    assert set(SETTINGS_FIELDS) <= set(serializers.TournamentWriteSerializer().fields)
 
 
 def test_an_organizer_creates_a_tournament_with_a_preset_and_some_rules(client_for, cast):

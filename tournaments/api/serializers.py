@@ -29,7 +29,7 @@ from tournaments.accounts.roles import ARBITER, ORGANIZER
 from tournaments.deals.selectors import hands_released
 from tournaments.results.models import Adjustment, Result
 from tournaments.setup.models import Player, Round, TableAssignment, Team, Tournament
-from tournaments.setup.services.teams import MAX_TEAM_NUMBER
+from tournaments.setup.services.teams import MAX_TEAM_NUMBER, PlayerData, TeamData
 
 from .permissions import TABLE, access_for
 
@@ -327,6 +327,51 @@ class TeamWriteSerializer(serializers.Serializer):
     players = PlayerInputSerializer(many=True, min_length=2, max_length=2)
     checked_in = serializers.BooleanField(required=False)
     withdrawn = serializers.BooleanField(required=False)
+
+    def team_data(self, team: Team | None = None) -> TeamData | None:
+        """The team's details for the services. For a change of ``team``, the details not
+        given keep their values (a null number too), and None means none is given."""
+        data = self.validated_data
+        if team is None:
+            return _team_data(data["players"], data.get("name", ""), data.get("number"))
+        if not {"number", "name", "players"} & set(data):
+            return None
+        number = data.get("number")
+        return _team_data(
+            data.get("players", [_player_values(team.player_one), _player_values(team.player_two)]),
+            data.get("name", team.name),
+            team.number if number is None else number,
+        )
+
+    def flags(self) -> dict[str, bool | None]:
+        """The check-in and withdrawal given (None: unchanged)."""
+        data = self.validated_data
+        return {"checked_in": data.get("checked_in"), "withdrawn": data.get("withdrawn")}
+
+
+def _player_values(player: Player) -> dict:
+    return {
+        "first_name": player.first_name,
+        "last_name": player.last_name,
+        "licence": player.licence,
+        "club": player.club,
+    }
+
+
+def _team_data(players: list[dict], name: str, number: int | None) -> TeamData:
+    return TeamData(
+        players=tuple(
+            PlayerData(
+                first_name=player["first_name"],
+                last_name=player["last_name"],
+                licence=player.get("licence", ""),
+                club=player.get("club", ""),
+            )
+            for player in players
+        ),
+        name=name,
+        number=number,
+    )
 
 
 # --- Rounds and the table plan ---------------------------------------------------------------

@@ -7,11 +7,9 @@ results), so the audit trail, idempotency and standings hooks apply exactly as o
 
 from __future__ import annotations
 
-import hashlib
 from functools import cached_property
 
 from django.core.exceptions import ValidationError as DjangoValidationError
-from django.db import transaction
 from django.utils.translation import gettext
 from django_filters.rest_framework import DjangoFilterBackend
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
@@ -25,7 +23,7 @@ from rest_framework.views import APIView
 
 from config.proxies import client_ip
 from scoring.engine.result_record import ResultValidationError
-from scoring.engine.rules import DEFAULT_PRESET, PRESETS, RuleSettings
+from scoring.engine.rules import DEFAULT_PRESET
 from tournaments import policy, vocabulary
 from tournaments.deals import selectors as deals_selectors
 from tournaments.deals import services as deals_services
@@ -40,7 +38,7 @@ from tournaments.setup.services.tournament import SETTINGS_FIELDS
 from tournaments.standings import selectors as standings_selectors
 from tournaments.standings.models import BoardScore
 
-from . import filters, selectors, serializers
+from . import filters, selectors, serializers, services
 from .authentication import ApiTokenAuthentication
 from .errors import FieldErrors, api_exception_handler
 from .pagination import ApiPagination
@@ -145,7 +143,7 @@ class TournamentViewSet(
     def create(self, request, *args, **kwargs):
         data = self._validated(serializers.TournamentWriteSerializer(data=request.data))
         preset = data.get("rules_preset", DEFAULT_PRESET)
-        rules = _rules(PRESETS[preset].to_dict(), data.get("rules"))
+        rules = _chosen_rules(preset, data.get("rules"))
         fields = {key: data[key] for key in SETTINGS_FIELDS if key in data}
         fields["rules_preset"] = preset
         with _model_errors():
@@ -170,12 +168,7 @@ class TournamentViewSet(
             serializers.TournamentWriteSerializer(data=request.data, partial=True)
         )
         preset = data.get("rules_preset", tournament.rules_preset)
-        # Another preset starts from its own values; otherwise the current rules are changed.
-        if preset != tournament.rules_preset:
-            base = PRESETS[preset].to_dict()
-        else:
-            base = tournament.rule_settings().to_dict()
-        rules = _rules(base, data.get("rules"))
+        rules = _chosen_rules(preset, data.get("rules"), tournament)
         fields = {key: getattr(tournament, key) for key in SETTINGS_FIELDS}
         fields.update({key: data[key] for key in SETTINGS_FIELDS if key in data})
         fields["rules_preset"] = preset
@@ -212,11 +205,9 @@ class TournamentViewSet(
         return serializers.TournamentSerializer(fresh, context=self.get_serializer_context()).data
 
 
-def _rules(base: dict, changes: dict | None) -> dict:
-    rules = dict(base)
-    rules.update(changes or {})
+def _chosen_rules(preset: str, changes: dict | None, tournament: Tournament | None = None) -> dict:
     try:
-        return RuleSettings.from_dict(rules).to_dict()
+        return organizer.chosen_rules(preset, changes, tournament=tournament)
     except ValueError as error:
         raise FieldErrors.single("rules", "invalid_rules", error) from None
 
@@ -270,10 +261,7 @@ class TeamViewSet(
     def create(self, request, *args, **kwargs):
         serializer = serializers.TeamWriteSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        data = serializer.validated_data
-        with transaction.atomic():
-            team = organizer.register_team(self.tournament, _team_data(data))
-            _set_flags(team, data)
+        team = services.register_team(self.tournament, serializer.team_data(), **serializer.flags())
         return Response(self._read(team), status=status.HTTP_201_CREATED)
 
     @extend_schema(
@@ -283,19 +271,7 @@ class TeamViewSet(
         team = self.get_object()
         serializer = serializers.TeamWriteSerializer(data=request.data, partial=True)
         serializer.is_valid(raise_exception=True)
-        data = serializer.validated_data
-        with transaction.atomic():
-            if {"number", "name", "players"} & set(data):
-                current = {
-                    "number": team.number,
-                    "name": team.name,
-                    "players": [_player_values(team.player_one), _player_values(team.player_two)],
-                }
-                current.update(data)
-                if current["number"] is None:
-                    current["number"] = team.number
-                team = organizer.update_team(team, _team_data(current))
-            _set_flags(team, data)
+        team = services.change_team(team, serializer.team_data(team), **serializer.flags())
         return Response(self._read(team))
 
     @extend_schema(responses={204: None})
@@ -306,35 +282,6 @@ class TeamViewSet(
     def _read(self, team: Team) -> dict:
         team = self.get_queryset().get(pk=team.pk)
         return serializers.TeamSerializer(team, context=self.get_serializer_context()).data
-
-
-def _player_values(player: Player) -> dict:
-    return {
-        "first_name": player.first_name,
-        "last_name": player.last_name,
-        "licence": player.licence,
-        "club": player.club,
-    }
-
-
-def _team_data(data: dict) -> organizer.TeamData:
-    players = tuple(
-        organizer.PlayerData(
-            first_name=player["first_name"],
-            last_name=player["last_name"],
-            licence=player.get("licence", ""),
-            club=player.get("club", ""),
-        )
-        for player in data["players"]
-    )
-    return organizer.TeamData(players=players, name=data.get("name", ""), number=data.get("number"))
-
-
-def _set_flags(team: Team, data: dict) -> None:
-    if "checked_in" in data and data["checked_in"] != team.checked_in:
-        organizer.set_checked_in(team, data["checked_in"])
-    if "withdrawn" in data and data["withdrawn"] != team.withdrawn:
-        organizer.set_withdrawn(team, data["withdrawn"])
 
 
 @extend_schema(tags=["teams"])
@@ -579,12 +526,9 @@ class ResultViewSet(
                 "invalid",
                 gettext("L'en-tête Idempotency-Key doit compter de 1 à 200 caractères."),
             )
-        # The key names a submission of this client in this tournament: two clients choosing
-        # the same key must not see each other's result.
-        user = self.request.user.pk if self.request.user.is_authenticated else ""
-        token = request_token(self.request)
-        scope = f"{self.tournament.pk}:{user}:{token.pk if token else ''}:{key}"
-        return "api-" + hashlib.sha256(scope.encode()).hexdigest()
+        return services.submission_key(
+            self.tournament, key, user=self.request.user, token=request_token(self.request)
+        )
 
     def _assignment(self, round_number: int, table_number: int) -> TableAssignment:
         assignment = results_selectors.assignment_at(self.tournament, round_number, table_number)
