@@ -1,6 +1,10 @@
 """The resources' contents, pagination, filters and the organizer's writes through the API."""
 
 import pytest
+from django.contrib.auth import get_user_model
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from rest_framework.test import APIClient
 
 from tests.api.conftest import played
 from tests.factories import add_teams, make_tournament
@@ -73,6 +77,23 @@ def test_tournaments_list_drafts_only_to_their_organizers(client_for, cast, tour
     assert draft.slug not in slugs("other_organizer")
     assert draft.slug not in slugs("anonymous")
     assert tournament.slug in slugs("anonymous")
+
+
+def test_a_longer_tournament_list_costs_no_more_queries(make_user, tournament):
+    # A superuser organizes every tournament: each one shows its staff lists.
+    client = APIClient()
+    client.force_login(get_user_model().objects.create_superuser("root", password="x"))
+
+    def queries() -> int:
+        with CaptureQueriesContext(connection) as captured:
+            assert client.get("/api/v1/tournaments/").status_code == 200
+        return len(captured)
+
+    before = queries()
+    for number in range(5):
+        make_tournament(organizer=make_user(f"orga{number}"))
+
+    assert queries() == before
 
 
 # --- What each role reads -------------------------------------------------------------------

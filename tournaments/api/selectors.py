@@ -28,8 +28,8 @@ ActorIn = Callable[[Tournament], policy.Actor]
 
 
 def _with_summary(tournaments: QuerySet[Tournament]) -> QuerySet[Tournament]:
-    """With what a tournament's resource shows besides its fields: ``active_teams`` and
-    ``all_hands_released``."""
+    """With what a tournament's resource shows besides its fields: ``active_teams``,
+    ``all_hands_released`` and its organizers and arbiters (prefetched)."""
     released = Round.objects.filter(tournament=OuterRef("pk"), hands_released=True)
     unreleased = Round.objects.filter(tournament=OuterRef("pk"), hands_released=False)
     return tournaments.annotate(
@@ -37,7 +37,7 @@ def _with_summary(tournaments: QuerySet[Tournament]) -> QuerySet[Tournament]:
         all_hands_released=ExpressionWrapper(
             Q(Exists(released)) & ~Q(Exists(unreleased)), output_field=BooleanField()
         ),
-    )
+    ).prefetch_related("organizers", "arbiters")
 
 
 def tournaments_visible_to(

@@ -8,7 +8,6 @@ The context carries ``access`` (``permissions.Access``: staff see licences and s
 
 from __future__ import annotations
 
-from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
@@ -26,12 +25,12 @@ from scoring.engine.rules import (
 )
 from tournaments import vocabulary
 from tournaments.accounts.roles import ARBITER, ORGANIZER
-from tournaments.deals.selectors import hands_released
+from tournaments.accounts.selectors import users_with_role
 from tournaments.results.models import Adjustment, Result
 from tournaments.setup.models import Player, Round, TableAssignment, Team, Tournament
 from tournaments.setup.services.teams import MAX_TEAM_NUMBER, PlayerData, TeamData
 
-from .permissions import TABLE, access_for
+from .permissions import TABLE, Access
 
 # The sets of choices of the API: each is one named enum of the schema (ENUM_NAME_OVERRIDES in
 # the settings), its members named in schema.py.
@@ -115,6 +114,10 @@ class RulesSerializer(serializers.Serializer):
 class TournamentSerializer(serializers.ModelSerializer):
     """A tournament as everyone sees it (staff lists only for its staff)."""
 
+    # (The docstring is the schema's description.) The tournament comes from
+    # selectors.tournaments_visible_to, its counts annotated and its staff prefetched; the
+    # context's access_by_tournament gives the caller's role in it: no query here.
+
     rules = serializers.SerializerMethodField()
     team_count = serializers.SerializerMethodField()
     hands_released = serializers.SerializerMethodField()
@@ -160,27 +163,24 @@ class TournamentSerializer(serializers.ModelSerializer):
         return tournament.rule_settings().to_dict()
 
     def get_team_count(self, tournament: Tournament) -> int:
-        count = getattr(tournament, "active_teams", None)
-        if count is None:
-            count = tournament.teams.filter(withdrawn=False).count()
-        return count
+        return tournament.active_teams
 
     def get_hands_released(self, tournament: Tournament) -> bool:
-        released = getattr(tournament, "all_hands_released", None)
-        if released is None:
-            released = hands_released(tournament)
-        return bool(released)
+        return bool(tournament.all_hands_released)
+
+    def _access_in(self, tournament: Tournament) -> Access | None:
+        return self.context.get("access_by_tournament", {}).get(tournament.pk)
 
     @extend_schema_field(serializers.ChoiceField(ROLES, allow_null=True))
     def get_your_role(self, tournament: Tournament) -> str | None:
-        request = self.context.get("request")
-        return access_for(request, tournament).role if request is not None else None
+        access = self._access_in(tournament)
+        return access.role if access is not None else None
 
     def _staff_list(self, tournament: Tournament, relation: str) -> list[str] | None:
-        request = self.context.get("request")
-        if request is None or not access_for(request, tournament).arbiter:
+        access = self._access_in(tournament)
+        if access is None or not access.arbiter:
             return None
-        return sorted(getattr(tournament, relation).values_list("username", flat=True))
+        return sorted(user.username for user in getattr(tournament, relation).all())
 
     @extend_schema_field(serializers.ListField(child=serializers.CharField(), allow_null=True))
     def get_organizers(self, tournament: Tournament) -> list[str] | None:
@@ -205,13 +205,7 @@ class _UsernamesField(serializers.ListField):
 
     def to_internal_value(self, data):
         names = super().to_internal_value(data)
-        user_model = get_user_model()
-        users = list(
-            user_model.objects.filter(username__in=names, is_active=True).filter(
-                groups__name=self.role
-            )
-        ) + list(user_model.objects.filter(username__in=names, is_active=True, is_superuser=True))
-        found = {user.username: user for user in users}
+        found = users_with_role(names, self.role)
         missing = sorted(set(names) - set(found))
         if missing:
             raise serializers.ValidationError(

@@ -136,6 +136,13 @@ class TournamentViewSet(
             self.actor_in, user=self.request.user, token=request_token(self.request)
         )
 
+    def list(self, request, *args, **kwargs):
+        page = self.paginate_queryset(self.filter_queryset(self.get_queryset()))
+        return self.get_paginated_response(self._data(page, many=True))
+
+    def retrieve(self, request, *args, **kwargs):
+        return Response(self._data(self.get_object()))
+
     @extend_schema(
         request=serializers.TournamentWriteSerializer,
         responses={201: serializers.TournamentSerializer},
@@ -201,8 +208,17 @@ class TournamentViewSet(
         return serializer.validated_data
 
     def _read(self, tournament: Tournament) -> dict:
-        fresh = self.get_queryset().get(pk=tournament.pk)
-        return serializers.TournamentSerializer(fresh, context=self.get_serializer_context()).data
+        return self._data(self.get_queryset().get(pk=tournament.pk))
+
+    def _data(self, tournaments, *, many: bool = False) -> dict | list:
+        """The tournaments as the caller sees them, with its role in each (``your_role``, the
+        staff lists)."""
+        context = self.get_serializer_context()
+        context["access_by_tournament"] = {
+            tournament.pk: self.access_in(tournament)
+            for tournament in (tournaments if many else [tournaments])
+        }
+        return serializers.TournamentSerializer(tournaments, many=many, context=context).data
 
 
 def _chosen_rules(preset: str, changes: dict | None, tournament: Tournament | None = None) -> dict:
