@@ -147,3 +147,39 @@ def visible_board_scores(actor: policy.Actor, tournament: Tournament) -> QuerySe
     if not _sees_every_board(actor, tournament):
         scores = scores.filter(board_number__in=boards_with_visible_results(actor, tournament))
     return scores.order_by("board_number", "round_number", "table_number")
+
+
+# --- The ranking -----------------------------------------------------------------------------
+
+
+def live_ranking(tournament: Tournament, *, up_to_round: int | None, direction: str | None) -> dict:
+    """The ranking resource: the latest computed ranking (overall or after ``up_to_round``, of
+    the whole field or of one ``direction``), how fresh it is and which rounds have one; no
+    entries before the first computation.
+
+    Raises ``ValueError`` for a direction in a tournament with one ranking.
+    """
+    fresh = standings_selectors.freshness(tournament)
+    ranking = standings_selectors.current_ranking(
+        tournament, up_to_round, direction, version=fresh.version
+    )
+    answer = {
+        "version": fresh.version,
+        "method": tournament.scoring_method,
+        "up_to_round": up_to_round,
+        "direction": direction,
+        "single": True,
+        "pending": fresh.pending,
+        "computed_at": fresh.computed_at,
+        "results_counted": 0,
+        "ranked_rounds": standings_selectors.ranked_rounds(tournament, fresh.version),
+        "entries": [],
+    }
+    if ranking is not None:
+        answer.update(
+            method=ranking.method,
+            single=ranking.single,
+            results_counted=ranking.results_counted,
+            entries=ranking.entries,
+        )
+    return answer
