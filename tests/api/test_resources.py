@@ -1,10 +1,16 @@
 """The resources' contents, pagination, filters and the organizer's writes through the API."""
 
 import pytest
+from django.contrib.auth import get_user_model
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from rest_framework.test import APIClient
 
 from tests.support.api import played
 from tests.support.factories import add_teams, make_tournament
+from tournaments.api import serializers
 from tournaments.setup.models import Round, TableAssignment, Tournament
+from tournaments.setup.services.tournament import SETTINGS_FIELDS
 
 pytestmark = pytest.mark.django_db
 
@@ -73,6 +79,23 @@ def test_tournaments_list_drafts_only_to_their_organizers(client_for, cast, tour
     assert tournament.slug in slugs("anonymous")
 
 
+def test_a_longer_tournament_list_costs_no_more_queries(make_user, tournament):
+    # A superuser organizes every tournament: each one shows its staff lists.
+    client = APIClient()
+    client.force_login(get_user_model().objects.create_superuser("root", password="x"))
+
+    def queries() -> int:
+        with CaptureQueriesContext(connection) as captured:
+            assert client.get("/api/v1/tournaments/").status_code == 200
+        return len(captured)
+
+    before = queries()
+    for number in range(5):
+        make_tournament(organizer=make_user(f"orga{number}"))
+
+    assert queries() == before
+
+
 # --- What each role reads -------------------------------------------------------------------
 
 
@@ -128,6 +151,12 @@ def test_the_plan_row_names_teams_and_marks_the_sit_out(client_for, cast):
 
 
 # --- Organizer writes -------------------------------------------------------------------------
+
+
+def test_the_api_reads_and_writes_every_setting_of_the_settings_page():
+    # The one list is SETTINGS_FIELDS; the serializers declare each field with its own checks.
+    assert set(SETTINGS_FIELDS) <= set(serializers.TournamentSerializer.Meta.fields)
+    assert set(SETTINGS_FIELDS) <= set(serializers.TournamentWriteSerializer().fields)
 
 
 def test_an_organizer_creates_a_tournament_with_a_preset_and_some_rules(client_for, cast):

@@ -7,7 +7,7 @@ from scoring.engine.rules import PRESETS
 from tests.support.factories import add_teams, make_tournament
 from tests.support.organizer import add_result, settings_data
 from tournaments.setup.models import Tournament
-from tournaments.setup.services import OrganizerError, change_status, generate_plan
+from tournaments.setup.services import OrganizerError, change_status, chosen_rules, generate_plan
 
 pytestmark = pytest.mark.django_db
 
@@ -70,6 +70,23 @@ def test_picking_a_preset_without_touching_the_details_applies_it(organizer, log
     tournament.refresh_from_db()
     assert tournament.rules_preset == "contree"
     assert tournament.rule_settings() == PRESETS["contree"]
+
+
+def test_another_preset_starts_from_its_own_rules_and_a_kept_one_from_the_current_rules():
+    tournament = make_tournament(rules_preset="ffb-coinche", rules={"generale_bonus": 200})
+
+    other = chosen_rules("contree", {"rounding": "none"}, tournament=tournament)
+    kept = chosen_rules("ffb-coinche", {"rounding": "none"}, tournament=tournament)
+    new = chosen_rules("ffb-coinche")
+
+    assert other == {**PRESETS["contree"].to_dict(), "rounding": "none"}
+    assert kept == {**PRESETS["ffb-coinche"].to_dict(), "generale_bonus": 200, "rounding": "none"}
+    assert new == PRESETS["ffb-coinche"].to_dict()
+
+
+def test_chosen_rules_that_are_no_rules_are_refused():
+    with pytest.raises(ValueError, match="generale"):
+        chosen_rules("ffb-coinche", {"generale_bonus": 25})
 
 
 def test_bad_values_are_refused_in_french(organizer, login):

@@ -5,7 +5,7 @@ from django.urls import reverse
 
 from tests.support.factories import add_teams, make_tournament
 from tournaments.setup.models import Player, Team, Tournament
-from tournaments.setup.services import generate_plan
+from tournaments.setup.services import generate_plan, set_team_flags
 
 pytestmark = pytest.mark.django_db
 
@@ -122,6 +122,18 @@ def test_withdraw_then_reinstate(tournament, organizer, login):
 
     client.post(url, {"action": "reinstate"})
     assert not tournament.teams.get(number=3).withdrawn
+
+
+def test_team_flags_change_only_where_a_value_is_given(tournament):
+    team = add_teams(tournament, 1)[0]
+
+    set_team_flags(team, checked_in=True)
+    set_team_flags(team, withdrawn=True)
+    set_team_flags(team)
+
+    team.refresh_from_db()
+    assert team.checked_in
+    assert team.withdrawn
 
 
 def test_deleting_a_team_registered_by_mistake(tournament, organizer, login):

@@ -9,10 +9,12 @@ conflict on a result adds ``current``, the version now stored.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
@@ -70,6 +72,21 @@ class Refused(exceptions.APIException):
         if status_code is not None:
             self.status_code = status_code
         self.current = None
+
+
+@contextmanager
+def model_errors() -> Iterator[None]:
+    """Model validation (``full_clean`` in the services) as a 400 field by field."""
+    try:
+        yield
+    except DjangoValidationError as error:
+        raise FieldErrors(
+            [
+                {"field": field, "code": "invalid", "message": str(message)}
+                for field, messages in error.message_dict.items()
+                for message in messages
+            ]
+        ) from error
 
 
 def _join(prefix: str, field: str) -> str:

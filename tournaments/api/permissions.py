@@ -1,10 +1,10 @@
-"""Who may do what through the API, asked of ``tournaments.permissions`` like every page.
+"""Who may do what through the API, asked of ``tournaments.policy`` like every page.
 
 ``access_for(request, tournament)`` is the request's role in one tournament: organizer, arbiter,
-the device of one table, or the public. A session user gets the roles ``tournaments.
-permissions`` gives; a token gets its creator's roles capped by its scope, and nothing but
+the device of one table, or the public. A session user gets the roles ``tournaments.policy``
+gives; a token gets its creator's roles capped by its scope, and nothing but
 public reads outside its own tournament. The DRF permission classes below check writes
-against that role; what a role may read is filtered by the views' querysets.
+against that role; what a role may read is filtered by the selectors (``selectors.py``).
 """
 
 from __future__ import annotations
@@ -127,7 +127,7 @@ def may_create_tournament(request) -> bool:
 
 
 class _TournamentPermission(drf.BasePermission):
-    """Reads are open (the querysets filter them); writes need a role in the URL's tournament.
+    """Reads are open (the selectors filter them); writes need a role in the URL's tournament.
 
     The view gives ``tournament`` (the tournament of the URL, loaded with the visibility rule:
     404 when the user may not know it exists).

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.db.models import QuerySet
 from django.utils.translation import gettext
 
 from scoring.deals.board import Board as CoreBoard
@@ -48,6 +49,12 @@ def board_count(tournament: Tournament) -> int:
 def deal_set_for(tournament: Tournament) -> DealSet | None:
     """The seed and commitment of generated deals, or None (imported or unrecorded deals)."""
     return DealSet.objects.filter(tournament=tournament).first()
+
+
+def boards_of(tournament: Tournament) -> QuerySet[Board]:
+    """The stored boards (étuis) in number order. No secrecy check: callers showing hands keep
+    to ``visible_board_numbers``."""
+    return Board.objects.filter(tournament=tournament).order_by("number")
 
 
 def board_for(tournament: Tournament, number: int) -> Board | None:

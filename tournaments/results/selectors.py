@@ -81,10 +81,12 @@ def current_results(tournament: Tournament, round_: Round | None = None) -> dict
 
 
 def assignment_at(tournament: Tournament, round_number: int, table_number: int):
-    """The table plan row of that table in that round, or None."""
+    """The table plan row of that table in that round, or None (with its tournament: the
+    access policy and the results services ask it)."""
     return (
         plan_assignments(tournament)
         .filter(round__number=round_number, table__number=table_number)
+        .select_related("round__tournament")
         .first()
     )
 

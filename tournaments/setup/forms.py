@@ -13,14 +13,13 @@ from scoring.engine.rules import (
     CapotBid,
     MadeScore,
     Rounding,
-    RuleSettings,
     WinCondition,
 )
 from tournaments.accounts.roles import ARBITER, ORGANIZER
 
 from .models import Tournament
 from .services.teams import MAX_TEAM_NUMBER, PlayerData, TeamData, team_problems
-from .services.tournament import MOVEMENT_FIELDS
+from .services.tournament import MOVEMENT_FIELDS, SETTINGS_FIELDS, chosen_rules
 
 _CHOICE_LABELS = {
     WinCondition.BID_AND_MORE_THAN_DEFENCE: _(
@@ -121,21 +120,8 @@ class TournamentForm(forms.ModelForm):
 
     class Meta:
         model = Tournament
-        fields = [
-            "name",
-            "date",
-            "venue",
-            "club",
-            "scoring_method",
-            "movement_type",
-            "rounds",
-            "boards_per_round",
-            "arrow_switch",
-            "table_entry",
-            "deals_mode",
-            "arbiters_see_hands",
-            "minutes_per_board",
-        ]
+        # The preset is a field of its own above (its choices are the presets).
+        fields = [name for name in SETTINGS_FIELDS if name != "rules_preset"]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
 
     def __init__(self, *args, user, frozen: bool = False, **kwargs):
@@ -176,9 +162,10 @@ class TournamentForm(forms.ModelForm):
         rules_touched = any(f"rule_{name}" in self.changed_data for name in RULE_NAMES)
         if "rules_preset" in self.changed_data and not rules_touched:
             # A new preset picked without touching the details (no JavaScript): take it whole.
-            rules = PRESETS[preset].to_dict()
+            rules = None
+        tournament = self.instance if self.instance.pk is not None else None
         try:
-            cleaned["rules"] = RuleSettings.from_dict(rules).to_dict()
+            cleaned["rules"] = chosen_rules(preset, rules, tournament=tournament)
         except ValueError as error:
             raise forms.ValidationError(
                 gettext("Règles invalides : %(error)s") % {"error": error}
@@ -187,9 +174,7 @@ class TournamentForm(forms.ModelForm):
 
     def settings_fields(self) -> dict:
         """The cleaned values of the Tournament fields (for the services)."""
-        values = {name: self.cleaned_data[name] for name in self.Meta.fields}
-        values["rules_preset"] = self.cleaned_data["rules_preset"]
-        return values
+        return {name: self.cleaned_data[name] for name in SETTINGS_FIELDS}
 
 
 class TeamForm(forms.Form):

@@ -8,7 +8,7 @@ from django.http import Http404
 from tournaments.policy import can_see_tournament, is_arbiter
 from tournaments.vocabulary import OTHER_SIDE
 
-from .models import Round, TableAssignment, Team, Tournament
+from .models import Player, Round, TableAssignment, Team, Tournament
 from .stored_plan import stored_plan
 
 
@@ -63,6 +63,27 @@ def teams_of(tournament: Tournament, *, include_withdrawn: bool = True) -> Query
     if not include_withdrawn:
         teams = teams.filter(withdrawn=False)
     return teams
+
+
+def players_of(tournament: Tournament) -> QuerySet[Player]:
+    """The tournament's players (joueurs), by last and first name."""
+    return Player.objects.filter(tournament=tournament).order_by("last_name", "first_name", "pk")
+
+
+def team_numbers(tournament: Tournament) -> dict[int, int]:
+    """Each team's number, by team id."""
+    return dict(tournament.teams.values_list("pk", "number"))
+
+
+def team_number_by_player(tournament: Tournament) -> dict[int, int]:
+    """The number of each player's team, by player id."""
+    numbers = {}
+    for number, one, two in tournament.teams.values_list(
+        "number", "player_one_id", "player_two_id"
+    ):
+        numbers[one] = number
+        numbers[two] = number
+    return numbers
 
 
 @dataclass(frozen=True)
@@ -163,6 +184,33 @@ def plan_grid(tournament: Tournament, *, published_only: bool = False) -> PlanGr
 def visible_plan(user, tournament: Tournament) -> PlanGrid:
     """The rounds this user may see: published ones, or all of them for staff."""
     return plan_grid(tournament, published_only=not is_arbiter(user, tournament))
+
+
+def rounds_of(tournament: Tournament) -> QuerySet[Round]:
+    """Every round in order, with its rows of the table plan (the boards it plays)."""
+    return (
+        Round.objects.filter(tournament=tournament)
+        .prefetch_related("assignments")
+        .order_by("number")
+    )
+
+
+def round_numbers(tournament: Tournament) -> set[int]:
+    return set(tournament.round_set.values_list("number", flat=True))
+
+
+def visible_rounds(who, tournament: Tournament) -> QuerySet[Round]:
+    """The rounds whose plan ``who`` may see (``policy.can_see_plan_round``): the published
+    ones, or all of them for staff."""
+    rounds = rounds_of(tournament)
+    return rounds if is_arbiter(who, tournament) else rounds.filter(published=True)
+
+
+def visible_plan_rows(who, tournament: Tournament) -> QuerySet[TableAssignment]:
+    """The rows of the table plan (round, table, teams, boards) ``who`` may see, in round and
+    table order: those of the published rounds, or every row for staff."""
+    rows = plan_assignments(tournament)
+    return rows if is_arbiter(who, tournament) else rows.filter(round__published=True)
 
 
 def stored_plan_rows(tournament: Tournament) -> list[dict]:

@@ -272,6 +272,19 @@ def set_checked_in(team: Team, checked_in: bool) -> Team:
 
 
 @transaction.atomic
+def set_team_flags(
+    team: Team, *, checked_in: bool | None = None, withdrawn: bool | None = None
+) -> Team:
+    """Check a team in or out and withdraw or reinstate it, as far as the values given differ
+    from its own (None: left as it is)."""
+    if checked_in is not None and checked_in != team.checked_in:
+        set_checked_in(team, checked_in)
+    if withdrawn is not None and withdrawn != team.withdrawn:
+        set_withdrawn(team, withdrawn)
+    return team
+
+
+@transaction.atomic
 def check_in_all(tournament: Tournament) -> int:
     """Mark every registered, not withdrawn team present; return how many changed."""
     return tournament.teams.filter(withdrawn=False, checked_in=False).update(checked_in=True)

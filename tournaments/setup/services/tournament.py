@@ -1,13 +1,14 @@
 """Writes on a tournament's set-up: creation, settings, organizers and arbiters, status changes."""
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 from django.db import transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from scoring.engine.rules import RuleSettings
+from scoring.engine.rules import PRESETS, RuleSettings
 from tournaments.setup.models import TableAssignment, Tournament
 from tournaments.setup.signals import scoring_changed
 
@@ -73,6 +74,23 @@ def unique_slug(name: str, *, exclude_pk: int | None = None) -> str:
         slug = f"{base}-{suffix}"
         suffix += 1
     return slug
+
+
+def chosen_rules(
+    preset: str, changes: Mapping[str, Any] | None = None, *, tournament: Tournament | None = None
+) -> dict:
+    """The rules (règlement) an organizer chose: the settings of ``preset`` with ``changes`` on
+    top. A ``tournament`` that keeps its preset starts from the rules it plays now instead, so
+    that a change of one setting keeps the others.
+
+    Raises ``ValueError`` (the rules engine's message) when the result is not valid rules.
+    """
+    if tournament is not None and tournament.rules_preset == preset:
+        rules = tournament.rule_settings().to_dict()
+    else:
+        rules = PRESETS[preset].to_dict()
+    rules.update(changes or {})
+    return RuleSettings.from_dict(rules).to_dict()
 
 
 def _validated_rules(rules: dict) -> dict:

@@ -1,0 +1,129 @@
+"""What the API reads and writes, field by field: the shapes of its JSON bodies.
+
+Serializers only shape data and ask no query: the views give them rows from the selectors
+(annotated, prefetched) and, in the context, what depends on the caller (``context.py``).
+Writes go through the services (``tournaments.setup.services``, ``tournaments.results.services``,
+``tournaments.deals.services``), and the result record is validated by the rules engine, not
+here (its schema documents it for clients).
+
+One module per resource; every name is also here, for ``serializers.X`` and for the settings'
+``ENUM_NAME_OVERRIDES`` (``tournaments.api.serializers.SEATS``...).
+"""
+
+from .choices import (
+    ANNONCE_KINDS,
+    CAPOT_BIDS,
+    CAPOTS,
+    COINCHES,
+    FAILURE_BASE_CHOICES,
+    MADE_SCORES,
+    RANKS,
+    ROLES,
+    ROUNDINGS,
+    RULES_PRESETS,
+    SEATS,
+    SIDES,
+    STRAINS,
+    SUITS,
+    SURCOINCHE_MULTIPLIER_CHOICES,
+    WIN_CONDITIONS,
+)
+from .errors import ErrorSerializer, FieldErrorSerializer, ResultRefSerializer
+from .plan import (
+    BoardSerializer,
+    HandsSerializer,
+    PlanGeneratedSerializer,
+    PlanPublishSerializer,
+    PlanRowSerializer,
+    RoundsChangedSerializer,
+    RoundsChoiceSerializer,
+    RoundSerializer,
+)
+from .results import (
+    AdjustmentSerializer,
+    AnnonceSerializer,
+    BidField,
+    ContractSerializer,
+    DisputeSerializer,
+    RecordField,
+    ResultCreateSerializer,
+    ResultRecordSerializer,
+    ResultSerializer,
+    ResultUpdateSerializer,
+    ScoreSerializer,
+    SideSerializer,
+)
+from .standings import (
+    BoardScoreSerializer,
+    RankingEntrySerializer,
+    RankingQuerySerializer,
+    RankingSerializer,
+)
+from .teams import (
+    PlayerBriefSerializer,
+    PlayerInputSerializer,
+    PlayerSerializer,
+    TeamSerializer,
+    TeamWriteSerializer,
+)
+from .tournaments import (
+    RulesSerializer,
+    StatusChangeSerializer,
+    TournamentSerializer,
+    TournamentWriteSerializer,
+)
+
+__all__ = [
+    "ANNONCE_KINDS",
+    "CAPOTS",
+    "CAPOT_BIDS",
+    "COINCHES",
+    "FAILURE_BASE_CHOICES",
+    "MADE_SCORES",
+    "RANKS",
+    "ROLES",
+    "ROUNDINGS",
+    "RULES_PRESETS",
+    "SEATS",
+    "SIDES",
+    "STRAINS",
+    "SUITS",
+    "SURCOINCHE_MULTIPLIER_CHOICES",
+    "WIN_CONDITIONS",
+    "AdjustmentSerializer",
+    "AnnonceSerializer",
+    "BidField",
+    "BoardScoreSerializer",
+    "BoardSerializer",
+    "ContractSerializer",
+    "DisputeSerializer",
+    "ErrorSerializer",
+    "FieldErrorSerializer",
+    "HandsSerializer",
+    "PlanGeneratedSerializer",
+    "PlanPublishSerializer",
+    "PlanRowSerializer",
+    "PlayerBriefSerializer",
+    "PlayerInputSerializer",
+    "PlayerSerializer",
+    "RankingEntrySerializer",
+    "RankingQuerySerializer",
+    "RankingSerializer",
+    "RecordField",
+    "ResultCreateSerializer",
+    "ResultRecordSerializer",
+    "ResultRefSerializer",
+    "ResultSerializer",
+    "ResultUpdateSerializer",
+    "RoundSerializer",
+    "RoundsChangedSerializer",
+    "RoundsChoiceSerializer",
+    "RulesSerializer",
+    "ScoreSerializer",
+    "SideSerializer",
+    "StatusChangeSerializer",
+    "TeamSerializer",
+    "TeamWriteSerializer",
+    "TournamentSerializer",
+    "TournamentWriteSerializer",
+]

@@ -1,0 +1,37 @@
+"""The sets of choices of the API: each is one named enum of the schema (ENUM_NAME_OVERRIDES in
+the settings, which name them ``tournaments.api.serializers.<NAME>``), its members named in
+``tournaments.api.schema``."""
+
+from __future__ import annotations
+
+from scoring.engine.rules import (
+    FAILURE_BASES,
+    PRESETS,
+    SURCOINCHE_MULTIPLIERS,
+    CapotBid,
+    MadeScore,
+    Rounding,
+    WinCondition,
+)
+from tournaments import vocabulary
+from tournaments.accounts.roles import ARBITER, ORGANIZER
+
+from ..permissions import TABLE
+
+SEATS = vocabulary.SEAT_VALUES
+SIDES = vocabulary.SIDE_VALUES
+STRAINS = vocabulary.STRAIN_VALUES
+SUITS = vocabulary.SUIT_VALUES
+RANKS = vocabulary.RANK_VALUES
+ANNONCE_KINDS = vocabulary.ANNONCE_KIND_VALUES
+CAPOTS = vocabulary.CAPOT_VALUES
+# Integer choices as (value, label) pairs: ENUM_NAME_OVERRIDES takes no bare integers.
+COINCHES = ((0, "none"), (1, "coinché"), (2, "surcoinché"))
+FAILURE_BASE_CHOICES = tuple((base, f"{base} points") for base in FAILURE_BASES)
+SURCOINCHE_MULTIPLIER_CHOICES = tuple((m, f"× {m}") for m in SURCOINCHE_MULTIPLIERS)
+WIN_CONDITIONS = tuple(m.value for m in WinCondition)
+MADE_SCORES = tuple(m.value for m in MadeScore)
+ROUNDINGS = tuple(m.value for m in Rounding)
+CAPOT_BIDS = tuple(m.value for m in CapotBid)
+RULES_PRESETS = tuple(PRESETS)
+ROLES = (ORGANIZER, ARBITER, TABLE)
