@@ -6,6 +6,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
+from tests.support.factories import small_tournament
 from tests.support.organizer import csv_bytes, plan_of, settings_data, team_rows
 from tournaments.setup.models import Team, Tournament
 
@@ -126,3 +127,21 @@ def test_the_movement_command_prints_the_stored_plan(organizer, login):
     assert [(r["round"], r["table"], r["ns"], r["ew"], r["boards"]) for r in rows] == [
         tuple(row) for row in plan_of(tournament)
     ]
+
+
+def test_finishing_with_results_missing_asks_first(client, organizer):
+    tournament = small_tournament(organizer=organizer)
+    client.force_login(organizer)
+    manage = reverse("tournaments:manage", args=[tournament.slug])
+    html = client.get(manage).content.decode()
+    # 3 tables x 3 rounds x 2 boards, none entered yet.
+    assert "(18 résultats manquants)" in html
+    assert "18 résultats manquent encore. Terminer le tournoi quand même ?" in html
+    status = reverse("tournaments:status", args=[tournament.slug])
+    client.post(status, {"status": "finished"})
+    tournament.refresh_from_db()
+    assert tournament.status == "running"
+    assert "18 résultats manquent encore" in client.get(manage).content.decode()
+    client.post(status, {"status": "finished", "missing_confirmed": "1"})
+    tournament.refresh_from_db()
+    assert tournament.status == "finished"

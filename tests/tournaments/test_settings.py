@@ -184,7 +184,8 @@ def test_status_follows_draft_registration_running_finished(organizer, login):
     add_result(tournament)
     with pytest.raises(OrganizerError, match="ne peut plus revenir"):
         change_status(tournament, Tournament.Status.REGISTRATION)
-    client.post(url, {"status": "finished"})
+    # Results are still missing: finishing needs the confirmation the page asks for.
+    client.post(url, {"status": "finished", "missing_confirmed": "1"})
     tournament.refresh_from_db()
     assert tournament.status == Tournament.Status.FINISHED
     client.post(url, {"status": "running"})  # reopened for a late correction

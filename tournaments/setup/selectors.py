@@ -334,3 +334,14 @@ def team_by_number(tournament: Tournament, number: int) -> Team:
         return tournament.teams.select_related("player_one", "player_two").get(number=number)
     except Team.DoesNotExist:
         raise Http404 from None
+
+
+def missing_results_count(tournament: Tournament) -> int:
+    """How many boards of the plan have no result that counts yet (confirmed or adjusted), at
+    the tables where two teams play: what finishing the tournament now would leave out. Asked
+    through the reverse relation (set-up imports nothing of the results app)."""
+    expected = sum(len(row.boards) for row in stored_plan(tournament).rows if not row.sits_out)
+    counting = tournament.results.filter(
+        is_current=True, status__in=tournament.results.model.COUNTING_STATUSES
+    ).count()
+    return max(expected - counting, 0)

@@ -11,7 +11,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_POST
 
 from scoring.engine.rules import PRESETS
@@ -88,6 +88,7 @@ def tournament_manage(request, tournament):
             "tournament": tournament,
             "counts": selectors.team_counts(tournament),
             "transitions": services.allowed_transitions(tournament),
+            "missing_results": selectors.missing_results_count(tournament),
             "has_plan": services.has_plan(tournament),
             "has_results": services.has_results(tournament),
             "rounds": tournament.round_set.all(),
@@ -129,8 +130,23 @@ def tournament_edit(request, tournament):
 @require_POST
 @organizer_required
 def tournament_status(request, tournament):
+    status = request.POST.get("status", "")
+    if status == tournament.Status.FINISHED and request.POST.get("missing_confirmed") != "1":
+        missing = selectors.missing_results_count(tournament)
+        if missing:
+            # Without the page's confirmation (no script): say it, and ask again.
+            messages.error(
+                request,
+                ngettext(
+                    "%(count)s résultat manque encore : confirmez pour terminer quand même.",
+                    "%(count)s résultats manquent encore : confirmez pour terminer quand même.",
+                    missing,
+                )
+                % {"count": missing},
+            )
+            return redirect("tournaments:manage", tournament.slug)
     try:
-        services.change_status(tournament, request.POST.get("status", ""), by=request.user)
+        services.change_status(tournament, status, by=request.user)
     except services.OrganizerError as error:
         messages.error(request, error.message)
     else:
