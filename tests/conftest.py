@@ -121,3 +121,15 @@ def _fast_password_hasher(request):
         return
     settings = request.getfixturevalue("settings")
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def _site_language_after_each_test(request):
+    """A request of the test client activates its language in this thread and leaves it there
+    (``config.locale``): a test asking for English must not turn the next test's messages into
+    English. Back to the site's default (French) after each test."""
+    yield
+    if request.config.pluginmanager.has_plugin("django"):
+        from django.utils import translation
+
+        translation.deactivate()

@@ -4,14 +4,19 @@ The site speaks the core's vocabulary (``scoring.engine.cards``: ``Seat``, ``Sid
 ``Strain``, ``Suit``, ``Rank``; ``AnnonceKind``; ``Capot``) and its values ("N", "NS", "SA"...)
 everywhere; this module only says how each reads on screen, in French first and in English
 through gettext. Nothing else retypes these values or their labels.
+
+Cards are written the French way on French pages — ranks A R D V 10 9 8 7, seats N E S O,
+« carré » with its accent — and the English way (A K Q J, W) on English ones; the core keeps its
+English codes (``Rank.JACK`` is "J", ``Seat.WEST`` "W").
 """
 
 from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from scoring.engine.annonces import AnnonceKind
-from scoring.engine.cards import Rank, Seat, Side, Strain, Suit
+from scoring.engine.cards import Card, Rank, Seat, Side, Strain, Suit
 from scoring.engine.result_record import Capot
 
 # --- Values, as the records, the forms and the API carry them ----------------------------------
@@ -65,6 +70,25 @@ STRAIN_NAMES = {
     Strain.ALL_TRUMP.value: _("Tout atout"),
 }
 COINCHE_NAMES = {0: "", 1: _("coinché"), 2: _("surcoinché")}
+# The rank of a card as a French player writes it: A R D V 10 9 8 7 (A K Q J in English).
+RANK_LETTERS = {
+    Rank.ACE.value: pgettext_lazy("as, initiale", "A"),
+    Rank.KING.value: pgettext_lazy("roi, initiale", "R"),
+    Rank.QUEEN.value: pgettext_lazy("dame, initiale", "D"),
+    Rank.JACK.value: pgettext_lazy("valet, initiale", "V"),
+    Rank.TEN.value: "10",
+    Rank.NINE.value: "9",
+    Rank.EIGHT.value: "8",
+    Rank.SEVEN.value: "7",
+}
+# The annonces keep their French names in English too (as the rules' own words), with the
+# accent the core's value "carre" leaves out.
+ANNONCE_KIND_NAMES = {
+    AnnonceKind.TIERCE.value: _("tierce"),
+    AnnonceKind.CINQUANTE.value: _("cinquante"),
+    AnnonceKind.CENT.value: _("cent"),
+    AnnonceKind.CARRE.value: _("carré"),
+}
 
 
 def seat_name(seat: str) -> str:
@@ -85,3 +109,30 @@ def side_name(side: str) -> str:
 def side_letters(side: str) -> str:
     """NS, EO."""
     return str(SIDE_LETTERS.get(side, side))
+
+
+def rank_letter(rank: str) -> str:
+    """A R D V 10 9 8 7 (A K Q J 10 9 8 7 in English) for the core's A K Q J 10 9 8 7."""
+    return str(RANK_LETTERS.get(rank, rank))
+
+
+def card_label(card: Card | str) -> str:
+    """« V♠ », « 10♥ »: a ``Card``, or a card as the core writes it (``J♠``, ``JS``, ``TS``);
+    any other text comes back as it is."""
+    if isinstance(card, str):
+        try:
+            card = Card.parse(card)
+        except ValueError:
+            return card
+    return f"{rank_letter(card.rank.value)}{card.suit.symbol}"
+
+
+def card_list_label(cards: str) -> str:
+    """The core's list of cards in a message (« J♠, Q♠ ») as the active language writes it
+    (« V♠, D♠ »)."""
+    return ", ".join(card_label(card) for card in cards.split(", "))
+
+
+def annonce_kind_name(kind: str) -> str:
+    """tierce, cinquante, cent, carré."""
+    return str(ANNONCE_KIND_NAMES.get(kind, kind))

@@ -5,6 +5,7 @@ import pytest
 
 from tests.support.api import played
 from tests.support.factories import team_at
+from tests.support.results import RICH_DEAL
 from tournaments.results.models import Result, ResultEvent
 from tournaments.results.services import record_result
 from tournaments.setup.models import TableAssignment
@@ -123,6 +124,34 @@ def test_an_arbiter_who_may_not_see_the_hands_gets_a_flag_not_an_error(
     assert "belote_not_held" not in response.content.decode()
     stored = client_for("organizer").get(f"{results_url}{response.json()['id']}/").json()
     assert [flag["code"] for flag in stored["flags"]] == ["belote_not_held"]
+
+
+def test_engine_messages_speak_french_notation_unless_the_switch_chose_english(
+    client_for, results_url, tournament, settings
+):
+    board = tournament.boards.get(number=2)
+    board.hands = dict(RICH_DEAL)
+    board.save()
+    record = {**MADE_80_HEARTS, "annonces": [{"seat": "W", "kind": "carre", "high": "J"}]}
+    organizer = client_for("organizer")
+
+    # The browser's language is not the site's: French still, with R D V, O and « carré ».
+    response = organizer.post(
+        results_url, _entry(record=record), format="json", HTTP_ACCEPT_LANGUAGE="en"
+    )
+    assert response.status_code == 400
+    [error] = response.json()["errors"]
+    assert error["code"] == "annonce_not_held"
+    assert error["message"] == (
+        "O ne peut pas montrer cette annonce (carré) : il manque V♠, V♥, V♦, V♣."
+    )
+
+    # The language switch's cookie: English, with K Q J and W.
+    organizer.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    response = organizer.post(results_url, _entry(record=record), format="json")
+    [error] = response.json()["errors"]
+    assert error["code"] == "annonce_not_held"
+    assert error["message"] == "W cannot show this carré: J♠, J♥, J♦, J♣ missing."
 
 
 def test_malformed_requests_get_the_same_error_format(arbiter, results_url):

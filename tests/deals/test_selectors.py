@@ -2,6 +2,8 @@
 
 import pytest
 from django.contrib.auth.models import AnonymousUser
+from django.urls import reverse
+from django.utils import translation
 
 from scoring.deals.generator import generate_board
 from scoring.engine.cards import Seat
@@ -97,9 +99,20 @@ def test_hand_diagram_orders_ranks_and_marks_voids():
 
     diagram = selectors.hand_diagram(board)
 
-    assert diagram.north.suits[0].text == "A K Q J 10 9 8 7"
+    assert diagram.north.suits[0].text == "A R D V 10 9 8 7"
     assert diagram.north.suits[1].text == "—"
     assert diagram.deal_number_display == "0"
+
+
+def test_hand_diagram_speaks_the_english_notation_in_english():
+    tournament = small_tournament()
+    board = selectors.board_for(tournament, 1)
+    board.hands = {"N": "AKQJT987...", "E": ".AKQJT987..", "S": "..AKQJT987.", "W": "...AKQJT987"}
+
+    diagram = selectors.hand_diagram(board)
+
+    with translation.override("en"):
+        assert diagram.north.suits[0].text == "A K Q J 10 9 8 7"
 
 
 def test_hand_diagram_of_an_unrecorded_board_is_none(barometer):
@@ -129,3 +142,19 @@ def test_the_records_page_draws_the_compass_with_red_hearts_and_diamonds(client,
     assert page.count('<span class="suit-D">♦</span>') == 24
     assert "Relevé confidentiel" in page
     assert "Donne n°" in page
+
+
+def test_the_hand_records_page_writes_the_ranks_the_language_s_way(
+    client, barometer, people, settings
+):
+    services.generate_deals(barometer)
+    board = selectors.board_for(barometer, 1)
+    board.hands = {"N": "AKQJT987...", "E": ".AKQJT987..", "S": "..AKQJT987.", "W": "...AKQJT987"}
+    board.save()
+    login(client, people.organizer)
+    url = reverse("deals:records", args=[barometer.slug])
+
+    assert "♠</span> A R D V 10 9 8 7" in client.get(url).text
+
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    assert "♠</span> A K Q J 10 9 8 7" in client.get(url).text

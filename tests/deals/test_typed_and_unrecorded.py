@@ -49,6 +49,24 @@ def test_typing_errors_save_nothing_and_say_why_in_french(barometer, french_core
     assert not barometer.boards.exists()
 
 
+def test_a_card_typed_twice_is_named_the_french_way(barometer, french_core_messages):
+    with pytest.raises(services.DealsError) as raised:
+        services.save_typed_board(
+            barometer,
+            4,
+            {"N": "AKQJT987...", "E": "J.AKQJT98..", "S": "..AKQJT987.", "W": "...AKQJT987"},
+        )
+
+    assert (
+        "Étui 4 : La donne ne contient pas 32 cartes différentes : V♠ est dans les mains de "
+        "Nord, Est." in raised.value.messages
+    )
+    assert (
+        "Étui 4 : La donne ne contient pas 32 cartes différentes : 7♥ ne sont dans aucune main."
+        in raised.value.messages
+    )
+
+
 def test_the_typing_page_shows_every_problem_and_keeps_what_was_typed(
     client, barometer, people, french_core_messages
 ):

@@ -189,6 +189,23 @@ def test_hand_records_show_the_four_hands_dealer_and_deal_number(packet):
     assert diagram.deal_number_display.replace("\u202f", " ") in text
 
 
+def test_hand_records_write_the_ranks_the_french_way(packet):
+    tournament, printed = packet
+    text = printed["hand_records", STAFF].text
+    # Each board's 32 cards: the four kings, queens and jacks as R, D, V, never K, Q, J.
+    lines = [
+        f"{holding.symbol} {holding.text}"
+        for board in tournament.boards.all()
+        for hand in hand_diagram(board).hands
+        for holding in hand.suits
+    ]
+    letters = [letter for line in lines for letter in line.split()[1:]]
+    for french in "RDV":
+        assert letters.count(french) == 4 * tournament.boards.count()
+    assert not {"K", "Q", "J"} & set(letters)
+    assert all(line in text for line in lines)
+
+
 def test_hand_records_summarise_the_results(packet):
     tournament, printed = packet
     text = printed["hand_records", STAFF].text

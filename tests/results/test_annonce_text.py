@@ -1,6 +1,7 @@
 """Annonces typed as text: the screen spelling for people, the canonical one for CSV files."""
 
 import pytest
+from django.utils import translation
 
 from tournaments.results.annonce_text import (
     AnnonceTextError,
@@ -60,3 +61,10 @@ def test_the_screen_form_reads_back():
     text = format_annonces_text([TIERCE_KING_HEARTS, CARRE_JACKS_WEST])
     assert text == "N tierce R ♥, O carré V"
     assert parse_annonces_text(text) == [TIERCE_KING_HEARTS, CARRE_JACKS_WEST]
+
+
+def test_the_english_screen_form_says_k_q_j_and_w_and_reads_back():
+    with translation.override("en"):
+        text = format_annonces_text([TIERCE_KING_HEARTS, CARRE_JACKS_WEST])
+        assert text == "N tierce K ♥, W carré J"
+        assert parse_annonces_text(text) == [TIERCE_KING_HEARTS, CARRE_JACKS_WEST]

@@ -1,7 +1,8 @@
 """Every validation message reaches the user through the views, in the site's language.
 
 The rules engine's messages are English templates rendered with gettext (the French catalog
-translates them); the site's own messages are French. Each engine error code has a case here,
+translates them), their cards, seats and annonces in the language's notation (« il manque V♠ »,
+« O », « carré »); the site's own messages are French. Each engine error code has a case here,
 sent through the arbiter's JSON endpoint; the errors a person can make on the forms are also
 sent through the arbiter's grid and the table's phone page.
 """
@@ -120,13 +121,41 @@ def tournament_with(preset, arbiter, sees_hands=True):
     return tournament
 
 
+# The French notation, written out for the tests: the core's English codes on the left.
+FRENCH_SEATS = {"N": "N", "E": "E", "S": "S", "W": "O"}
+FRENCH_RANKS = {"A": "A", "K": "R", "Q": "D", "J": "V"}
+FRENCH_KINDS = {"tierce": "tierce", "cinquante": "cinquante", "cent": "cent", "carre": "carré"}
+
+
+def french_card(label: str) -> str:
+    """« J♠ » (the core's label) as a French player writes it: « V♠ »."""
+    return FRENCH_RANKS.get(label[:-1], label[:-1]) + label[-1]
+
+
+def in_french(params: dict) -> dict:
+    """The engine's params as a French page shows them."""
+    shown = dict(params)
+    for name in ("seat", "other_seat"):
+        if name in shown:
+            shown[name] = FRENCH_SEATS[shown[name]]
+    if "kind" in shown:
+        shown["kind"] = FRENCH_KINDS[shown["kind"]]
+    if "high" in shown:
+        shown["high"] = FRENCH_RANKS.get(shown["high"], shown["high"])
+    if "card" in shown:
+        shown["card"] = french_card(shown["card"])
+    if "cards" in shown:
+        shown["cards"] = ", ".join(french_card(card) for card in shown["cards"].split(", "))
+    return shown
+
+
 def expected_errors(tournament, board_number, record):
-    """What the engine says of the record, rendered in the active language."""
+    """What the engine says of the record, rendered in French with the French notation."""
     board = tournament.boards.get(number=board_number)
     hands = {Seat(seat): Hand.from_pbn(pbn) for seat, pbn in board.hands.items()}
     with pytest.raises(ResultValidationError) as error:
         parse_result(record, tournament.rule_settings(), hands)
-    return [(e.field, e.code, gettext(e.message) % e.params) for e in error.value.errors]
+    return [(e.field, e.code, gettext(e.message) % in_french(e.params)) for e in error.value.errors]
 
 
 @pytest.mark.parametrize("preset", sorted({case[0] for case in CASES.values()}))
@@ -147,6 +176,47 @@ def test_each_engine_message_comes_back_from_the_json_entry(arbiter_client, arbi
         assert code in [error[1] for error in errors], code
         assert errors == expected_errors(tournament, board, record), code
     assert not Result.objects.exists()
+
+
+# Messages that name cards, seats and annonces: (record, French message, English message).
+NOTATION_CASES = [
+    (
+        contract(annonces=[{**ANNONCE, "seat": "S"}]),
+        "S ne peut pas montrer cette annonce (tierce) : il manque V♠, D♠, R♠.",
+        "S cannot show this tierce: J♠, Q♠, K♠ missing.",
+    ),
+    (
+        contract(strain="D", belote=["W"]),
+        "O n'a pas le roi et la dame d'atout.",
+        "W does not hold the king and queen of trump.",
+    ),
+    (
+        contract(annonces=[{"seat": "W", "kind": "carre", "high": "J"}]),
+        "O ne peut pas montrer cette annonce (carré) : il manque V♠, V♥, V♦, V♣.",
+        "W cannot show this carré: J♠, J♥, J♦, J♣ missing.",
+    ),
+    (
+        contract(strain="S", belote=["N"], annonces=[{**ANNONCE, "seat": "E"}]),
+        "La carte D♠ ne peut pas être à la fois chez E et chez N.",
+        "Q♠ cannot be held by both E and N.",
+    ),
+]
+
+
+@pytest.mark.parametrize(("record", "french", "english"), NOTATION_CASES)
+def test_engine_messages_speak_the_notation_of_the_language(
+    arbiter_client, arbiter, settings, record, french, english
+):
+    tournament = tournament_with("ffb-coinche", arbiter)
+    url = reverse("results:entry_row", args=[tournament.slug, 1])
+    body = json.dumps({"table": 1, "board": 1, "record": record})
+
+    response = arbiter_client.post(url, body, content_type="application/json")
+    assert french in [error["message"] for error in response.json()["errors"]]
+
+    arbiter_client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    response = arbiter_client.post(url, body, content_type="application/json")
+    assert english in [error["message"] for error in response.json()["errors"]]
 
 
 # Errors a person makes on the score-sheet row: (fields, row field, engine code or message).
@@ -368,6 +438,7 @@ def test_engine_messages_show_on_the_plain_sheet(arbiter_client, rich_tournament
     assert escape(engine_message("impossible_points", value=161)) in page
     # This arbiter may not see the hands: nothing is said of them (it becomes a flag).
     assert escape(engine_message("belote_not_held", seat="N")) not in page
+    assert "roi et la dame" not in page
 
 
 def test_engine_messages_show_on_the_table_page(client, rich_tournament):

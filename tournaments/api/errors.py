@@ -23,6 +23,7 @@ from rest_framework.views import exception_handler as drf_exception_handler
 
 from scoring.engine.result_record import ResultValidationError
 from tournaments.deals.services import DealsError
+from tournaments.results.display import engine_message
 from tournaments.results.exceptions import ResultConflict, ResultError
 from tournaments.setup.services import OrganizerError
 
@@ -42,13 +43,14 @@ class FieldErrors(exceptions.APIException):
 
     @classmethod
     def from_engine(cls, error: ResultValidationError, prefix: str = "") -> FieldErrors:
-        """The rules engine's field errors, with their messages in the request's language."""
+        """The rules engine's field errors, with their messages in the request's language and
+        its notation (« il manque V♠ »); the codes stay the core's."""
         return cls(
             [
                 {
                     "field": _join(prefix, field_error.field),
                     "code": field_error.code,
-                    "message": gettext(field_error.message) % field_error.params,
+                    "message": engine_message(field_error.message, field_error.params),
                 }
                 for field_error in error.errors
             ],

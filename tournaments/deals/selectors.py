@@ -155,17 +155,19 @@ def can_download_pbn(user, tournament: Tournament) -> bool:
 
 @dataclass(frozen=True)
 class SuitHolding:
-    """The cards of one suit in one hand, strongest first (A K Q J 10 9 8 7)."""
+    """The cards of one suit in one hand, strongest first (A R D V 10 9 8 7)."""
 
     suit: str  # S H D C
     symbol: str  # ♠ ♥ ♦ ♣
     is_red: bool
-    ranks: tuple[str, ...]  # "10" for the ten
+    ranks: tuple[str, ...]  # the core's values: A K Q J 10 9 8 7
 
     @property
     def text(self) -> str:
-        """``A K 10 7``, or an em dash for a void."""
-        return " ".join(self.ranks) if self.ranks else "—"
+        """``A R 10 7`` in French (``A K 10 7`` in English), or an em dash for a void."""
+        if not self.ranks:
+            return "—"
+        return " ".join(vocabulary.rank_letter(rank) for rank in self.ranks)
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,7 @@ language; nothing is written then.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -31,7 +32,7 @@ from scoring.deals.generator import (
 )
 from scoring.deals.pbn import PbnImportError, parse_typed_board
 from scoring.deals.pbn import import_pbn as read_pbn
-from scoring.deals.problems import ProblemError
+from scoring.deals.problems import Problem, ProblemError
 from scoring.engine.cards import SEATS_PBN_ORDER
 from tournaments import vocabulary
 from tournaments.setup.models import Round, Tournament
@@ -56,9 +57,25 @@ class DealsError(Exception):
         super().__init__("\n".join(self.messages))
 
 
+# The core's problems that name cards by their labels (« J♠ »): shown in the active language's
+# notation (« V♠ »). An unknown card's param is the text as typed, and stays so.
+_CARD_PROBLEMS = {"repeated_card", "duplicate_card", "missing_cards"}
+
+
+def _in_notation(problem: Problem) -> Problem:
+    if problem.code not in _CARD_PROBLEMS:
+        return problem
+    params = {
+        name: vocabulary.card_list_label(value) if name in ("card", "cards") else value
+        for name, value in problem.params.items()
+    }
+    return dataclasses.replace(problem, params=params)
+
+
 def problem_messages(error: ProblemError) -> list[str]:
-    """The core's problems as sentences in the active language (the ``fr`` catalog by default)."""
-    return error.messages(gettext)
+    """The core's problems as sentences in the active language (the ``fr`` catalog by default),
+    cards in its notation."""
+    return [_in_notation(problem).render(gettext) for problem in error.problems]
 
 
 def _from_core(code: str, error: ProblemError) -> DealsError:

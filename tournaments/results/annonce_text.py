@@ -34,8 +34,6 @@ _SCREEN_RANKS = {
 }
 _SUIT_WORDS = {"pique": "S", "coeur": "H", "carreau": "D", "trefle": "C"}
 _SUIT_SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♡": "H", "♢": "D", "♤": "S", "♧": "C"}
-_SCREEN_RANK_NAMES = {"K": "R", "Q": "D", "J": "V"}
-_SCREEN_SEAT_NAMES = {"W": "O"}
 _SEPARATORS = re.compile(r"[,;\n]+")
 # "R♥" or "10♥": a rank glued to a suit symbol.
 _GLUED = re.compile(r"^(.+?)([♠♥♦♣♡♢♤♧])$")
@@ -146,7 +144,9 @@ def _read_item(tokens: list[str], canonical: bool) -> tuple[dict, str | None]:
 
 
 def format_annonces_text(annonces: list[dict], *, canonical: bool = False) -> str:
-    """The text form of record annonces: the screen spelling, or the canonical one for CSV."""
+    """The text form of record annonces: the screen spelling in the active language (« O carré
+    V » in French, « W carré J » in English, both read back by ``parse_annonces_text``), or the
+    canonical one for CSV."""
     items = []
     for annonce in annonces:
         seat, kind, high = annonce["seat"], annonce["kind"], annonce["high"]
@@ -155,9 +155,9 @@ def format_annonces_text(annonces: list[dict], *, canonical: bool = False) -> st
             parts = [seat, kind, high] + ([suit] if suit else [])
         else:
             parts = [
-                _SCREEN_SEAT_NAMES.get(seat, seat),
-                "carré" if kind == "carre" else kind,
-                _SCREEN_RANK_NAMES.get(high, high),
+                vocabulary.seat_letter(seat),
+                vocabulary.annonce_kind_name(kind),
+                vocabulary.rank_letter(high),
             ]
             if suit:
                 parts.append(Suit(suit).symbol)

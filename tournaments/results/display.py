@@ -1,7 +1,11 @@
 """How a result reads on screen, in French: « 90 ♥ par O, coinché — preneurs 97 ».
 
-Used by the pages (through the ``results_tags`` template filters) and by JSON answers.
+Used by the pages (through the ``results_tags`` template filters) and by JSON answers, and, for
+the rules engine's messages, by the services, the forms and the API (``engine_message``).
 """
+
+from collections.abc import Mapping
+from typing import Any
 
 from django.utils.translation import gettext as _
 
@@ -74,7 +78,38 @@ def record_summary(record: dict | None) -> str:
     return f"{contract} — {play}" if play else contract
 
 
+# The rules engine's message params that name a seat, a card, a rank, an annonce or a strain,
+# and how each reads on screen. Other params (a number, the raw text someone typed) stay as
+# they are.
+_SCREEN_PARAMS = {
+    "seat": vocabulary.seat_letter,
+    "other_seat": vocabulary.seat_letter,
+    "kind": vocabulary.annonce_kind_name,
+    "high": vocabulary.rank_letter,
+    "card": vocabulary.card_label,
+    "cards": vocabulary.card_list_label,
+    "strain": strain_label,
+}
+
+
+def screen_params(params: Mapping[str, Any]) -> dict[str, Any]:
+    """An engine message's params in the active language's notation: the core says
+    ``seat="W"``, ``kind="carre"``, ``cards="J♠, Q♠"``; a French page says O, carré, V♠, D♠."""
+    return {
+        name: _SCREEN_PARAMS[name](value)
+        if name in _SCREEN_PARAMS and isinstance(value, str)
+        else value
+        for name, value in params.items()
+    }
+
+
+def engine_message(template: str, params: Mapping[str, Any]) -> str:
+    """One rules-engine message (``scoring.engine.record_errors``: an English template and its
+    params) in the active language, cards, seats and annonces in its notation."""
+    return _(template) % screen_params(params)
+
+
 def flag_messages(result) -> list[str]:
     """What a stored record disagrees with in the hands (« Belote non détenue… »), in the
     active language. Only for those who may see the hands (``policy.can_see_result_flags``)."""
-    return [_(MESSAGES[flag["code"]]) % flag["params"] for flag in (result.flags or [])]
+    return [engine_message(MESSAGES[flag["code"]], flag["params"]) for flag in (result.flags or [])]

@@ -71,6 +71,11 @@ def test_card_parse_and_print():
         Card.parse("J")
 
 
+def test_every_card_label_reads_back():
+    # The site turns the labels in the engine's messages (« J♠ ») into its own notation.
+    assert all(Card.parse(card.label) == card for card in DECK)
+
+
 def test_strain_parse_and_trump_suit():
     assert Strain.parse("sa") is Strain.NO_TRUMP
     assert Strain.parse("♥") is Strain.HEARTS

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from scoring.engine.result_record import ResultValidationError
 from tournaments.setup.models import TableAssignment, Tournament
 
+from ..display import engine_message
 from ..exceptions import ALREADY_ENTERED, BoardNotPlayedHere, ImportRejected, LineError
 from ..models import Result, ResultEvent
 from ..selectors import hands_by_board
@@ -46,8 +47,8 @@ class ImportEntry:
 
 
 def render_engine_error(error) -> str:
-    """An engine field error in the active language."""
-    return _(error.message) % error.params
+    """An engine field error in the active language and its notation (« il manque V♠ »)."""
+    return engine_message(error.message, error.params)
 
 
 def import_results(
