@@ -224,9 +224,7 @@ def scorecard(request, tournament: Tournament, number: int):
 
     key = page_key(tournament.pk, freshness.version, "scorecard", number, is_staff)
     overall = selectors.current_ranking(tournament, version=freshness.version)
-    entry = None
-    if overall is not None:
-        entry = next((e for e in overall.entries if e["team"] == number), None)
+    entry = overall.entry_of(number) if overall is not None else None
     return render(
         request,
         "standings/scorecard.html",
