@@ -359,7 +359,7 @@ def test_a_scorecard_shows_each_board_with_a_running_total(client, people, mitch
     people["setup"](mitchell)
     text = client_as(client, people, "arbiter").get(url("scorecard", mitchell, 1)).text
 
-    assert "Feuille de marque — 1. Équipe 1" in text
+    assert "Carte de score — 1. Équipe 1" in text
     # Team 1 (NS), boards 1 to 6: 3, 0.5, 2.4, 2, 2, 2.
     assert running_totals(text) == ["3", "3,50", "5,90", "7,90", "9,90", "11,90"]
     assert "Score ajusté : Moyenne plus (60 %)" in text

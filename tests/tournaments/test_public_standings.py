@@ -103,3 +103,11 @@ def test_the_ranking_page_and_the_scorecard_share_the_rank(client, ranked):
     assert ranking.count('<td class="num">1=</td>') == 2
     assert ranking.count('<td class="num">3=</td>') == 2
     assert "Rang <strong>3 ex æquo</strong>" in scorecard
+
+
+def test_the_scorecard_page_and_its_pdf_button_name_the_same_document(client, ranked):
+    text = client.get(reverse("standings:scorecard", args=[ranked.slug, 3])).text
+
+    assert "<h1>Carte de score — 3. Équipe 3</h1>" in text
+    assert "Cartes de score des équipes" in text
+    assert "Feuille de marque" not in text  # the score sheet a table fills in

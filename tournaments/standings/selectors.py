@@ -373,7 +373,7 @@ def can_see_traveller(user, tournament: Tournament, board_number: int) -> bool:
 
 @dataclass(frozen=True)
 class ScorecardLine:
-    """One board of a team's scorecard (feuille de marque de l'équipe).
+    """One board of a team's scorecard (carte de score de l'équipe).
 
     ``direction`` is the line the team sat in ("NS"/"EW"); ``marks``/``opponent_marks`` are
     None on an adjusted board, where ``adjustment`` ("A-", "A", "A+") says what the team got.

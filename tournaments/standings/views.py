@@ -205,7 +205,7 @@ def _board_url(user, tournament: Tournament, board: int) -> str | None:
 
 @public_tournament
 def scorecard(request, tournament: Tournament, number: int):
-    """A team's scorecard (feuille de marque): its boards, opponents, contracts, scores and
+    """A team's scorecard (carte de score): its boards, opponents, contracts, scores and
     running total. Players see the boards finished at every table; staff see every board."""
     team = get_object_or_404(
         Team.objects.select_related("player_one", "player_two"),
