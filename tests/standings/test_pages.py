@@ -313,7 +313,7 @@ def test_a_finished_board_s_traveller_is_public(
     # Nets +460, −160, +160: matchpoints 4, 0 and 2 on a top of 4.
     assert "Top : 4 points de match." in text
     assert '<td class="num">4</td><td class="num">0</td><td class="num">100,00\u00a0%</td>' in text
-    assert "3 table(s) sur 3." in text
+    assert "3 tables sur 3." in text
 
 
 def test_the_traveller_list_shows_which_boards_are_finished(client, board_1_unfinished):
