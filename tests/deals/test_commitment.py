@@ -54,13 +54,15 @@ def test_generate_publish_release_reveal_and_verify(client, barometer, people):
     assert deal_set.commitment in response.text  # the organizer sees the commitment at once
     client.logout()
 
-    # Before release: the public page shows the hash and the version, never the seed.
+    # Before release: the verification page shows the hash and the version, never the seed;
+    # the tournament's page leads with its ranking and links there discreetly.
     public = client.get(reverse("tournaments:public", args=[slug])).text
-    assert deal_set.commitment in public
-    assert deal_set.generator_version in public
-    assert deal_set.seed_hex not in public
+    assert deal_set.commitment not in public
+    assert "deals-verification-link" in public
     verification = client.get(reverse("deals:verification", args=[slug]))
     assert verification.status_code == 200
+    assert deal_set.commitment in verification.text
+    assert deal_set.generator_version in verification.text
     assert deal_set.seed_hex not in verification.text
     assert verification.context["revealed_report"] is None
     assert run_verify(slug)[0] == 2  # nothing to verify with until the seed is revealed
@@ -71,7 +73,7 @@ def test_generate_publish_release_reveal_and_verify(client, barometer, people):
     client.logout()
     deal_set.refresh_from_db()
     assert deal_set.revealed_at is None
-    assert deal_set.seed_hex not in client.get(reverse("tournaments:public", args=[slug])).text
+    assert deal_set.seed_hex not in client.get(reverse("deals:verification", args=[slug])).text
 
     # Releasing everything reveals the seed.
     login(client, people.organizer)
@@ -79,9 +81,7 @@ def test_generate_publish_release_reveal_and_verify(client, barometer, people):
     client.logout()
     deal_set.refresh_from_db()
     assert deal_set.revealed_at is not None
-    public = client.get(reverse("tournaments:public", args=[slug])).text
-    assert deal_set.seed_hex in public
-    assert reverse("deals:verification", args=[slug]) in public
+    assert deal_set.seed_hex in client.get(reverse("deals:verification", args=[slug])).text
     assert hashlib.sha256(bytes.fromhex(deal_set.seed_hex)).hexdigest() == deal_set.commitment
 
     # The page and the command both regenerate every board and find them identical.
@@ -201,3 +201,4 @@ def test_the_public_page_shows_nothing_for_deals_not_generated(client, barometer
 
     assert public.status_code == 200
     assert "SHA-256" not in public.text
+    assert "deals-verification-link" not in public.text

@@ -161,7 +161,7 @@ def test_a_tournament_day_from_creation_to_the_pdf_packet(
     wait_until(organizer, "document.querySelector('[data-checked-in]').textContent.trim() === '2'")
     screenshot(organizer, "two teams checked in")
     organizer.click("button:has-text('Pointer toutes les équipes restantes')")
-    says(organizer, "4 équipe(s) pointée(s)")
+    says(organizer, "4 équipes pointées")
     assert organizer.inner_text("[data-checked-in]").strip() == "6"
     assert tournament.teams.filter(checked_in=True).count() == 6
 

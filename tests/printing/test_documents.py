@@ -4,6 +4,7 @@ and the page count of the demo tournament (6 teams, 3 tables, 3 rounds, 6 boards
 import math
 
 import pytest
+from django.utils.translation import ngettext
 
 from tests.support.factories import SMALL_MITCHELL, demo_tournament
 from tests.support.pdf import make_checked, pdf_pages
@@ -165,7 +166,7 @@ def test_public_travellers_leave_out_boards_not_finished_everywhere():
     assert 3 not in public.contents["results"]
     staff = documents.make_pdf(tournament, "travellers", STAFF)
     staff_text = " ".join(pdf_pages(staff.pdf))
-    assert "Étui 3 2 résultat(s) classé(s) sur 3" in staff_text
+    assert "Étui 3 2 résultats classés sur 3" in staff_text
     # The staff traveller keeps a blank line for the table still to play it (round 2, table 1,
     # teams 1 and 6), with nothing after the teams but the next line.
     assert "2 1 1 6 3 3 3 4" in staff_text
@@ -212,7 +213,9 @@ def test_hand_records_summarise_the_results(packet):
     assert "3 tables :" in text
     traveller = board_traveller(tournament, 1)
     summary = documents.results_summary(traveller)
-    assert f"{summary.made} réussi(s), {summary.failed} chuté(s)" in text
+    made = ngettext("%d réussi", "%d réussis", summary.made) % summary.made
+    failed = ngettext("%d chuté", "%d chutés", summary.failed) % summary.failed
+    assert f"{made}, {failed}" in text
 
 
 def test_public_hand_records_wait_for_the_release():

@@ -313,7 +313,7 @@ def test_a_finished_board_s_traveller_is_public(
     # Nets +460, −160, +160: matchpoints 4, 0 and 2 on a top of 4.
     assert "Top : 4 points de match." in text
     assert '<td class="num">4</td><td class="num">0</td><td class="num">100,00\u00a0%</td>' in text
-    assert "3 table(s) sur 3." in text
+    assert "3 tables sur 3." in text
 
 
 def test_the_traveller_list_shows_which_boards_are_finished(client, board_1_unfinished):
@@ -359,7 +359,7 @@ def test_a_scorecard_shows_each_board_with_a_running_total(client, people, mitch
     people["setup"](mitchell)
     text = client_as(client, people, "arbiter").get(url("scorecard", mitchell, 1)).text
 
-    assert "Feuille de marque — 1. Équipe 1" in text
+    assert "Carte de score — 1. Équipe 1" in text
     # Team 1 (NS), boards 1 to 6: 3, 0.5, 2.4, 2, 2, 2.
     assert running_totals(text) == ["3", "3,50", "5,90", "7,90", "9,90", "11,90"]
     assert "Score ajusté : Moyenne plus (60 %)" in text

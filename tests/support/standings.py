@@ -5,10 +5,10 @@ small tournaments worked out by hand, and a big Mitchell for the tests of size."
 from django.db import transaction
 from django.utils import timezone
 
-from tests.support.factories import make_tournament
+from tests.support.factories import add_plan, add_teams, make_tournament
 from tests.support.results import assignment
 from tournaments.results.models import Result
-from tournaments.setup.models import Player, Round, Table, TableAssignment, Team
+from tournaments.setup.models import Player, Round, Table, TableAssignment, Team, Tournament
 from tournaments.standings import selectors
 from tournaments.standings.models import BoardScore, ScoringState
 from tournaments.standings.services import mark_results_changed
@@ -134,6 +134,20 @@ HOWELL_RESULTS = [
     (3, 1, 3, 0, 160),
     (3, 2, 3, ("A", "A")),
 ]
+
+
+def small_howell(scoring_method: str = "matchpoints", **fields) -> Tournament:
+    """The 4-team Howell of SMALL_HOWELL, one board a round, no result yet."""
+    tournament = make_tournament(
+        scoring_method=scoring_method,
+        movement_type=Tournament.MovementType.HOWELL,
+        rounds=3,
+        boards_per_round=1,
+        **fields,
+    )
+    add_teams(tournament, 4)
+    add_plan(tournament, SMALL_HOWELL)
+    return tournament
 
 
 def enter(tournament, results, capture) -> None:

@@ -62,7 +62,7 @@ def test_the_whole_day_from_creation_to_publication(organizer, make_user, login)
         assert response.json()["checked_in"] is True
     assert response.json()["checked_in_count"] == 27
     page = client.get(reverse("tournaments:checkin", args=[tournament.slug]))
-    assert "27</strong> équipe(s) pointée(s) sur" in page.text
+    assert "27</strong> équipes pointées sur" in page.text
     client.post(reverse("tournaments:checkin_all", args=[tournament.slug]))
     assert tournament.teams.filter(checked_in=True).count() == 30
 

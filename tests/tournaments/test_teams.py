@@ -157,7 +157,16 @@ def test_check_in_toggles_without_javascript_too(tournament, organizer, login):
     client.post(url)
     assert not tournament.teams.get(number=2).checked_in
     data = client.post(url, {"checked_in": "1"}, HTTP_ACCEPT="application/json").json()
+    assert data.pop("count_html").strip() == (
+        "<strong data-checked-in>1</strong> équipe pointée sur <span data-active>3</span>"
+    )
     assert data == {"number": 2, "checked_in": True, "checked_in_count": 1, "active_count": 3}
+    data = client.post(
+        reverse("tournaments:checkin_toggle", args=[tournament.slug, 3]),
+        {"checked_in": "1"},
+        HTTP_ACCEPT="application/json",
+    ).json()
+    assert "2</strong> équipes pointées sur" in data["count_html"]
 
 
 def test_the_check_in_page_is_made_for_a_phone(tournament, organizer, login):
@@ -170,3 +179,28 @@ def test_the_check_in_page_is_made_for_a_phone(tournament, organizer, login):
     assert 'type="search"' in page.text
     assert "tournaments/checkin.js" in page.text
     assert page.text.count('class="checkin-toggle') == 2  # the withdrawn team is not listed
+
+
+@pytest.mark.parametrize(
+    ("checked_in", "manage_says", "teams_say", "checkin_says"),
+    [
+        (1, "1 équipe pointée sur 3.", "1 pointée", "1</strong> équipe pointée sur"),
+        (3, "3 équipes pointées sur 3.", "3 pointées", "3</strong> équipes pointées sur"),
+    ],
+)
+def test_counts_agree_with_their_number(
+    tournament, organizer, login, checked_in, manage_says, teams_say, checkin_says
+):
+    add_teams(tournament, 3)
+    tournament.teams.filter(number__gt=checked_in).update(checked_in=False)
+    client = login(organizer)
+
+    manage = client.get(reverse("tournaments:manage", args=[tournament.slug])).text
+    teams = client.get(reverse("tournaments:manage_teams", args=[tournament.slug])).text
+    checkin = client.get(reverse("tournaments:checkin", args=[tournament.slug])).text
+
+    assert manage_says in manage
+    assert "3 équipes inscrites" in manage
+    assert teams_say in teams
+    assert checkin_says in checkin
+    assert "(s)" not in manage + teams + checkin

@@ -10,6 +10,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_POST
@@ -295,6 +296,10 @@ def checkin_toggle(request, tournament, number: int):
                 "checked_in": team.checked_in,
                 "checked_in_count": counts.checked_in,
                 "active_count": counts.active,
+                # The counter's sentence, its plural agreeing with the new count.
+                "count_html": render_to_string(
+                    "tournaments/organizer/_checkin_count.html", {"counts": counts}, request
+                ),
             }
         )
     return redirect(reverse("tournaments:checkin", args=[tournament.slug]) + f"#equipe-{number}")

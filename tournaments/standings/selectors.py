@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from functools import cached_property
 
 from django.db.models import F, Q
 from django.utils import timezone
@@ -130,6 +131,14 @@ class CurrentRanking:
             (direction, [e for e in self.entries if e["direction"] == direction])
             for direction in self.directions
         ]
+
+    def entry_of(self, team: int) -> dict | None:
+        """The entry of team number ``team`` (None: not in this ranking)."""
+        return self._by_team.get(team)
+
+    @cached_property
+    def _by_team(self) -> dict[int, dict]:
+        return {entry["team"]: entry for entry in self.entries}
 
 
 def current_ranking(
@@ -364,7 +373,7 @@ def can_see_traveller(user, tournament: Tournament, board_number: int) -> bool:
 
 @dataclass(frozen=True)
 class ScorecardLine:
-    """One board of a team's scorecard (feuille de marque de l'équipe).
+    """One board of a team's scorecard (carte de score de l'équipe).
 
     ``direction`` is the line the team sat in ("NS"/"EW"); ``marks``/``opponent_marks`` are
     None on an adjusted board, where ``adjustment`` ("A-", "A", "A+") says what the team got.

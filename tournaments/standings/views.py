@@ -205,7 +205,7 @@ def _board_url(user, tournament: Tournament, board: int) -> str | None:
 
 @public_tournament
 def scorecard(request, tournament: Tournament, number: int):
-    """A team's scorecard (feuille de marque): its boards, opponents, contracts, scores and
+    """A team's scorecard (carte de score): its boards, opponents, contracts, scores and
     running total. Players see the boards finished at every table; staff see every board."""
     team = get_object_or_404(
         Team.objects.select_related("player_one", "player_two"),
@@ -224,9 +224,7 @@ def scorecard(request, tournament: Tournament, number: int):
 
     key = page_key(tournament.pk, freshness.version, "scorecard", number, is_staff)
     overall = selectors.current_ranking(tournament, version=freshness.version)
-    entry = None
-    if overall is not None:
-        entry = next((e for e in overall.entries if e["team"] == number), None)
+    entry = overall.entry_of(number) if overall is not None else None
     return render(
         request,
         "standings/scorecard.html",

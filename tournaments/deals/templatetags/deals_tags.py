@@ -2,6 +2,7 @@
 
 ``{% deal_commitment tournament %}``: the public commitment of generated deals (SHA-256 of the
 seed and generator version; once revealed, the seed and a link to the verification page).
+``{% deals_verification_link tournament %}``: a discreet link to that page, for generated deals.
 ``{% hand_diagram_of diagram %}``: a ``selectors.HandDiagram`` in the compass layout, N on top;
 ``{{ number|deal_number }}``: a deal number grouped by three digits.
 """
@@ -15,6 +16,11 @@ register = template.Library()
 
 @register.inclusion_tag("deals/_commitment.html")
 def deal_commitment(tournament):
+    return {"tournament": tournament, "deal_set": selectors.deal_set_for(tournament)}
+
+
+@register.inclusion_tag("deals/_verification_link.html")
+def deals_verification_link(tournament):
     return {"tournament": tournament, "deal_set": selectors.deal_set_for(tournament)}
 
 

@@ -1,4 +1,9 @@
-"""Template filters of the standings pages: scores per method, percentages, contracts, freshness."""
+"""Template filters of the standings pages: scores per method, percentages, contracts, freshness.
+
+Other apps' pages show the ranking through these tags (the tournament's and the team's pages):
+``{% latest_ranking tournament as ranking %}``, ``{{ ranking|entry_of:team.number }}``,
+``{% live_ranking tournament ranking %}`` and ``{{ entry|rank_label }}`` / ``{{ entry|standing }}``.
+"""
 
 from django import template
 from django.template.defaultfilters import floatformat
@@ -7,8 +12,12 @@ from django.utils.translation import gettext_lazy
 
 from tournaments.results import display
 from tournaments.results.models import Adjustment
+from tournaments.standings import selectors
 
 register = template.Library()
+
+# The tournament's page refreshes its ranking like the ranking page does.
+LIVE_RANKING_SECONDS = 10
 
 DIRECTION_LABELS = {"NS": gettext_lazy("Nord-Sud"), "EW": gettext_lazy("Est-Ouest")}
 ADJUSTMENT_SHORT = {
@@ -102,3 +111,53 @@ def _age(seconds: int) -> str:
     if seconds < 3600:
         return _("%(n)s min") % {"n": seconds // 60}
     return _("%(n)s h") % {"n": seconds // 3600}
+
+
+@register.simple_tag
+def latest_ranking(tournament):
+    """The latest overall ranking (``selectors.CurrentRanking``), None before any score."""
+    return selectors.current_ranking(tournament)
+
+
+@register.filter
+def entry_of(ranking, team_number):
+    """A team's entry in ``ranking`` (None: no ranking, or the team is not in it)."""
+    if ranking is None or team_number in (None, ""):
+        return None
+    return ranking.entry_of(int(team_number))
+
+
+@register.filter
+def rank_label(entry) -> str:
+    """The rank in words, where there is room: « 2 ex æquo » for a shared rank, « 2 »; the
+    ranking tables write « 2= » (``display_rank``)."""
+    if not entry:
+        return ""
+    if entry.get("tied"):
+        return _("%(rank)s ex æquo") % {"rank": entry["rank"]}
+    return str(entry["rank"])
+
+
+@register.filter
+def standing(entry, method: str) -> str:
+    """A team's rank and score in one short line: « 2= · 55,20 % » (matchpoints: the
+    percentage), « 1 · +340 » (difference or points)."""
+    if not entry:
+        return ""
+    if method == "matchpoints" and entry.get("percentage") is not None:
+        value = percent(entry["percentage"])
+    else:
+        value = score(entry.get("score"), method)
+    return f"{entry['display_rank']} · {value}"
+
+
+@register.inclusion_tag("standings/_live_ranking.html")
+def live_ranking(tournament, ranking):
+    """The tournament's ranking as its page leads with it: final once the tournament is
+    finished, refreshing itself while it runs, a sentence while there is none."""
+    return {
+        "tournament": tournament,
+        "ranking": ranking,
+        "freshness": selectors.freshness(tournament),
+        "refresh_seconds": LIVE_RANKING_SECONDS,
+    }

@@ -28,10 +28,9 @@
           .then(function (r) { return r.ok ? r.json() : Promise.reject(r.status); })
           .then(function (data) {
             setState(form, data.checked_in);
-            var done = document.querySelector("[data-checked-in]");
-            if (done) { done.textContent = data.checked_in_count; }
-            var total = document.querySelector("[data-active]");
-            if (total) { total.textContent = data.active_count; }
+            // The server's sentence: « 1 équipe pointée », « 3 équipes pointées ».
+            var counter = document.querySelector("[data-checkin-count]");
+            if (counter && data.count_html) { counter.innerHTML = data.count_html; }
           })
           .catch(function () { form.submit(); })
           .finally(function () { button.disabled = false; });
