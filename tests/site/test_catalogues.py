@@ -213,3 +213,16 @@ def test_the_compiled_catalogues_match_the_po_files(language):
             if entry.translated and shown(entry) != [entry.msgstr[i] for i in sorted(entry.msgstr)]
         ]
     assert stale == [], "run manage.py compilemessages and commit the .mo files"
+
+
+def test_french_counts_of_zero_and_one_are_singular():
+    from django.utils.translation import ngettext, override
+
+    singular, plural = "%(counter)s table sur %(expected)s.", "%(counter)s tables sur %(expected)s."
+    with override("fr"):
+        said = [ngettext(singular, plural, n) % {"counter": n, "expected": 3} for n in (0, 1, 3)]
+    assert said == ["0 table sur 3.", "1 table sur 3.", "3 tables sur 3."]
+    with override("en"):
+        assert ngettext(singular, plural, 0) % {"counter": 0, "expected": 3} == (
+            "0 tables out of 3."
+        )
