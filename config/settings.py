@@ -13,6 +13,8 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
+from config.addresses import DEFAULT_ALLOWED_HOSTS
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("VAR_DIR", BASE_DIR / "var"))
 
@@ -55,7 +57,7 @@ def _secret_key() -> str:
 
 DEBUG = env_bool("DEBUG", False)
 SECRET_KEY = _secret_key()
-ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]")
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", DEFAULT_ALLOWED_HOSTS)
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
 # The reverse proxies whose X-Forwarded-For is believed (config/proxies.py); none by default.
 TRUSTED_PROXIES = env_networks("TRUSTED_PROXIES")

@@ -6,7 +6,9 @@
 // - form[data-confirm]: asks confirm(form.dataset.confirm) before submitting;
 // - select[data-autosubmit]: submits its form when changed;
 // - form[data-navigate]: on submit, goes to the address chosen in its select (team finder);
-// - button[data-reload]: reloads the page (the "service unavailable" page).
+// - button[data-reload]: reloads the page (the "service unavailable" page);
+// - button[data-copy]: copies its value to the clipboard, then reads data-copied a moment;
+// - button[data-print]: prints the page (the table links).
 (function () {
   "use strict";
   function refresh(el) {
@@ -45,9 +47,34 @@
     }
   });
 
+  function copied(button) {
+    var label = button.textContent;
+    button.textContent = button.getAttribute("data-copied") || label;
+    setTimeout(function () { button.textContent = label; }, 1500);
+  }
+
+  // Without the clipboard API (a page served over plain HTTP on the club's network is not a
+  // secure context), a selected off-screen text area and execCommand("copy") still work.
+  function copy(button) {
+    var text = button.getAttribute("data-copy");
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(text).then(function () { copied(button); });
+      return;
+    }
+    var area = document.createElement("textarea");
+    area.value = text;
+    area.setAttribute("readonly", "");
+    area.className = "visually-hidden";
+    document.body.appendChild(area);
+    area.select();
+    try { if (document.execCommand("copy")) { copied(button); } } finally { area.remove(); }
+  }
+
   document.addEventListener("click", function (event) {
-    var button = event.target.closest("button[data-reload]");
-    if (button) { window.location.reload(); }
+    if (event.target.closest("button[data-reload]")) { window.location.reload(); }
+    var copyButton = event.target.closest("button[data-copy]");
+    if (copyButton) { copy(copyButton); }
+    if (event.target.closest("button[data-print]")) { window.print(); }
   });
 
   document.addEventListener("DOMContentLoaded", function () {

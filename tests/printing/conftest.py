@@ -27,7 +27,7 @@ def plain_text_pages(monkeypatch):
 
     def render_text(page_html: str):
         body = re.sub(r"<style.*?</style>|<head.*?</head>", " ", page_html, flags=re.S)
-        text = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", body)).split())[:400]
+        text = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", body)).split())[:800]
         return real(f"<p>{html.escape(text)}</p>")
 
     monkeypatch.setattr(pdf, "render_html", render_text)

@@ -18,6 +18,7 @@ GET_PAGES = [
     ("results:entry_round", [1]),
     ("results:history", [1, 1, 1]),
     ("results:exchange", []),
+    ("results:table_links", []),
     ("results:export", ["jsonl"]),
     ("results:export", ["csv"]),
 ]

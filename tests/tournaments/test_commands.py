@@ -236,3 +236,20 @@ def test_demo_site_keeps_changed_passwords_unless_asked_to_reset_them(settings):
     organizer.refresh_from_db()
     assert organizer.check_password("coinche-demo")
     assert "organisateur / coinche-demo" in output
+
+
+def test_demo_site_gives_the_players_address_and_warns_when_phones_cannot_reach_it(settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    settings.SITE_URL = "http://127.0.0.1:8000"
+
+    output = run("demo_site")
+
+    assert "Adresse pour les joueurs / players' address : http://127.0.0.1:8000" in output
+    assert "bin/run --lan" in output
+
+    settings.SITE_URL = "http://192.168.1.20:8000"
+    output = run("demo_site")
+
+    assert "Adresse pour les joueurs / players' address : http://192.168.1.20:8000" in output
+    assert "tournament / tournoi : http://192.168.1.20:8000/tournois/" in output
+    assert "bin/run --lan" not in output

@@ -31,7 +31,7 @@ from .models import Document
 Kind = Document.Kind
 Scope = Document.Scope
 
-LAYOUT_VERSION = 1
+LAYOUT_VERSION = 2
 """Bump when the templates change what a document shows: every stored file becomes stale."""
 
 KIND_SCOPES: dict[str, tuple[str, ...]] = {

@@ -20,6 +20,7 @@ from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_POST
 
 from tournaments.guards import public_tournament, tournament_guard
+from tournaments.results.table_links import loopback_host
 from tournaments.setup.models import Team, Tournament
 
 from . import selectors, services
@@ -52,6 +53,8 @@ def _documents_context(request, tournament: Tournament) -> dict:
         "may_request": selectors.may_request(request.user, tournament),
         "busy": selectors.any_in_progress(rows),
         "refresh_seconds": REFRESH_SECONDS,
+        # The QR codes of the cards would lead the phones to themselves: say how to fix it.
+        "loopback_host": loopback_host() if tournament.table_entry else "",
     }
 
 

@@ -17,3 +17,4 @@ class ResultsConfig(AppConfig):
         navigation.register(
             "results:exchange", _("Import / export des résultats"), navigation.ARBITER, 12
         )
+        navigation.register("results:table_links", _("Liens des tables"), navigation.ARBITER, 13)

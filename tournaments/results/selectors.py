@@ -24,6 +24,7 @@ from tournaments.setup.selectors import plan_assignments
 
 from .annonce_text import format_annonces_text
 from .models import Result, ResultEvent
+from .table_links import table_entry_qr_svg, table_entry_url
 
 MISSING = "missing"
 ENTERED = Result.Status.ENTERED.value
@@ -424,3 +425,26 @@ def counting_results(tournament: Tournament) -> QuerySet[Result]:
 
 def annonces_text(result: Result) -> str:
     return format_annonces_text((result.record or {}).get("annonces", []))
+
+
+# --- Table links ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TableLink:
+    """A table's entry link as the cards print it (from ``SITE_URL``) and its QR code."""
+
+    number: int
+    url: str
+    qr_svg: str
+
+
+def table_links(tournament: Tournament) -> list[TableLink]:
+    """Every table's entry link, in table order, for the « Liens des tables » page."""
+    links = []
+    for table in Table.objects.filter(tournament=tournament).order_by("number"):
+        svg = table_entry_qr_svg(table, box_size=6)
+        # Each SVG names its path "qr-path": one id per table keeps the page's ids unique.
+        svg = svg.replace('id="qr-path"', f'id="qr-path-{table.number}"')
+        links.append(TableLink(table.number, table_entry_url(table), svg))
+    return links

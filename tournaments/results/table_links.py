@@ -3,7 +3,8 @@ card, fiche de table) and a team's own link (on its route card, fiche de route).
 
 The printing app puts the QR codes on the cards. Without a request (a background job), the
 site's address comes from the ``SITE_URL`` setting when it exists, else from the first of
-``ALLOWED_HOSTS``.
+``ALLOWED_HOSTS``. A loopback address there (127.0.0.1, localhost: ``bin/run`` without
+``--lan``) gives links no phone can open: ``loopback_host()`` says so, for the warnings.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import qrcode.image.svg
 from django.conf import settings
 from django.urls import reverse
 
+from config.addresses import is_loopback_url, url_host
 from tournaments.setup.models import Table, Team
 
 
@@ -24,6 +26,13 @@ def _site_url() -> str:
     host = hosts[0].lstrip(".") if hosts else "localhost"
     scheme = "https" if getattr(settings, "SECURE_COOKIES", False) else "http"
     return f"{scheme}://{host}"
+
+
+def loopback_host() -> str:
+    """The host of the site's address when it is this machine only (127.0.0.1, ::1,
+    localhost), else "": the links and QR codes made from it would not open on a phone."""
+    site = _site_url()
+    return url_host(site) if is_loopback_url(site) else ""
 
 
 def _absolute(path: str, request=None) -> str:

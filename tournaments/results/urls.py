@@ -56,6 +56,11 @@ urlpatterns = [
         views_arbiter.delete,
         name="delete",
     ),
+    path(
+        "tournois/<slug:slug>/arbitrage/liens-des-tables/",
+        views_arbiter.table_links,
+        name="table_links",
+    ),
     path("tournois/<slug:slug>/arbitrage/echange/", views_arbiter.exchange_page, name="exchange"),
     path(
         "tournois/<slug:slug>/arbitrage/export/<str:fmt>/",

@@ -29,6 +29,7 @@ from .display import flag_messages, record_summary
 from .exceptions import BoardNotPlayedHere, ImportRejected, ResultError
 from .forms import AdjustmentForm, ImportForm, ResultRowForm, new_submission_key, row_prefix
 from .models import Result
+from .table_links import loopback_host
 
 
 def result_json(result: Result | None) -> dict | None:
@@ -48,6 +49,25 @@ def result_json(result: Result | None) -> dict | None:
         "ew_adjustment": result.ew_adjustment,
         "record": result.record,
     }
+
+
+# --- Table links --------------------------------------------------------------------------
+
+
+@require_GET
+@arbiter_required
+def table_links(request, tournament):
+    """« Liens des tables »: each table's entry link (to copy) and QR code, printable; the same
+    links as the table cards, so the same warning when no phone can open them."""
+    return render(
+        request,
+        "results/table_links.html",
+        {
+            "tournament": tournament,
+            "links": selectors.table_links(tournament),
+            "loopback_host": loopback_host(),
+        },
+    )
 
 
 # --- Dashboard ----------------------------------------------------------------------------

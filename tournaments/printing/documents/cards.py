@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 
 from scoring.movements import Movement, MovementError, NextPosition, next_positions
 from tournaments.results.table_links import (
+    loopback_host,
     table_entry_qr_svg,
     table_entry_url,
     team_link_qr_svg,
@@ -105,12 +106,14 @@ def table_cards(tournament: Tournament, scope: str = Scope.STAFF) -> pdf.Printou
         card["arrow_switch"] = any(row["arrow_switch"] for row in card["rounds"])
         cards.append(card)
     title = _("Fiches de table")
+    context = common_context(tournament, title)
+    context["loopback_host"] = loopback_host() if tournament.table_entry else ""
     return pdf.Printout(
         kind=Kind.TABLE_CARDS,
         scope=scope,
         title=title,
         template="printing/table_cards.html",
-        context=common_context(tournament, title),
+        context=context,
         sections=[{"cards": chunk} for chunk in chunks(cards, TABLE_CARDS_PER_SECTION)],
         contents={"tables": sorted(by_table)},
     )
@@ -184,7 +187,13 @@ def route_cards(
     layout, per_page, per_row = route_layout(len(rounds))
     title = _("Fiches de route")
     context = common_context(tournament, title)
-    context.update({"layout": layout, "has_plan": bool(rounds)})
+    context.update(
+        {
+            "layout": layout,
+            "has_plan": bool(rounds),
+            "loopback_host": loopback_host() if tournament.table_entry else "",
+        }
+    )
     sections = []
     for chunk in chunks(cards, ROUTE_CARDS_PER_SECTION):
         pages = []

@@ -9,10 +9,12 @@ them back to the documented one.
 import io
 import os
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.core.management.base import BaseCommand
 
+from config.addresses import is_loopback_url
 from tournaments.accounts.roles import ARBITER, ORGANIZER
 from tournaments.accounts.services import ensure_user
 from tournaments.setup.models import Tournament
@@ -52,7 +54,9 @@ class Command(BaseCommand):
             tournament = Tournament.objects.get(slug=slug)
         tournament.organizers.add(organizer)
         tournament.arbiters.add(arbiter)
-        address = f"http://{os.environ.get('HOST', '127.0.0.1')}:{os.environ.get('PORT', '8000')}"
+        address = settings.SITE_URL.rstrip("/") or (
+            f"http://{os.environ.get('HOST', '127.0.0.1')}:{os.environ.get('PORT', '8000')}"
+        )
 
         def password(username: str) -> str:
             if reset or username not in existing:
@@ -68,6 +72,19 @@ class Command(BaseCommand):
                     f"  organizer / organisateur : {DEMO_ORGANIZER} / {password(DEMO_ORGANIZER)}",
                     f"  arbiter / arbitre : {DEMO_ARBITER} / {password(DEMO_ARBITER)}",
                     "",
+                    f"Adresse pour les joueurs / players' address : {address}",
+                    *self._loopback_note(address),
+                    "",
                 ]
             )
         )
+
+    def _loopback_note(self, address: str) -> list[str]:
+        if not is_loopback_url(address):
+            return []
+        return [
+            "  Attention : cette adresse ne mène qu'à cet ordinateur ; les téléphones ne pourront"
+            " pas ouvrir les QR codes des fiches. Lancez bin/run --lan (ou réglez SITE_URL).",
+            "  Warning: this address only leads to this computer; phones cannot open the QR"
+            " codes of the cards. Start bin/run --lan (or set SITE_URL).",
+        ]
