@@ -4,7 +4,6 @@ and the page count of the demo tournament (6 teams, 3 tables, 3 rounds, 6 boards
 import math
 
 import pytest
-from django.utils.translation import ngettext
 
 from tests.support.factories import SMALL_MITCHELL, demo_tournament
 from tests.support.pdf import make_checked, pdf_pages
@@ -213,8 +212,9 @@ def test_hand_records_summarise_the_results(packet):
     assert "3 tables :" in text
     traveller = board_traveller(tournament, 1)
     summary = documents.results_summary(traveller)
-    made = ngettext("%d réussi", "%d réussis", summary.made) % summary.made
-    failed = ngettext("%d chuté", "%d chutés", summary.failed) % summary.failed
+    # French grammar: 0 and 1 are singular.
+    made = f"{summary.made} réussi" + ("s" if summary.made > 1 else "")
+    failed = f"{summary.failed} chuté" + ("s" if summary.failed > 1 else "")
     assert f"{made}, {failed}" in text
 
 

@@ -309,7 +309,11 @@ def checkin_toggle(request, tournament, number: int):
 @organizer_required
 def checkin_all(request, tournament):
     changed = services.check_in_all(tournament)
-    messages.success(request, gettext("%(count)s équipe(s) pointée(s).") % {"count": changed})
+    messages.success(
+        request,
+        ngettext("%(count)s équipe pointée.", "%(count)s équipes pointées.", changed)
+        % {"count": changed},
+    )
     return redirect("tournaments:checkin", tournament.slug)
 
 
