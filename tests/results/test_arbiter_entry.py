@@ -103,9 +103,8 @@ def test_changing_a_stored_row_needs_the_replace_box(arbiter_client, tournament)
     response = save_row(arbiter_client, tournament, 1, 1, changed)
     assert response.status_code == 409
     assert response.json()["code"] == "conflict"
-    # The row shows the stored result: the advice is the « Remplacer » box, not a reload.
-    assert response.json()["message"] == (
-        "Cet étui a déjà un résultat (version 1) : cochez « Remplacer » pour le modifier."
+    assert response.json()["message"].startswith(
+        "Un résultat a déjà été saisi pour cet étui à cette table"
     )
     assert response.json()["current"]["version"] == 1
     response = save_row(arbiter_client, tournament, 1, 1, {**changed, "replace": True})

@@ -26,7 +26,7 @@ from tournaments.setup.models import Round
 
 from . import exchange, selectors, services
 from .display import flag_messages, record_summary
-from .exceptions import BoardNotPlayedHere, ImportRejected, ResultConflict, ResultError
+from .exceptions import BoardNotPlayedHere, ImportRejected, ResultError
 from .forms import AdjustmentForm, ImportForm, ResultRowForm, new_submission_key, row_prefix
 from .models import Result
 from .table_links import loopback_host
@@ -191,24 +191,6 @@ def _unchanged(form: ResultRowForm, existing: Result | None, rules) -> bool:
         return False
 
 
-def _sheet_message(error: ResultError, replace_version, shown) -> str:
-    """What the sheet says of a refused row: a board whose result the row already showed
-    (``shown``), saved without « Remplacer », needs that box ticked, not a reload. A result
-    that appeared meanwhile (another arbiter) keeps the advice to reload."""
-    current = getattr(error, "current", None)
-    if (
-        isinstance(error, ResultConflict)
-        and replace_version is None
-        and shown is not None
-        and current is not None
-    ):
-        return _(
-            "Cet étui a déjà un résultat (version %(version)s) : cochez « Remplacer » pour le "
-            "modifier."
-        ) % {"version": current.version}
-    return str(error)
-
-
 def _save_row(request, form, assignment, row, rules) -> Result | None:
     """Save one valid row; errors go onto the form. None when nothing had to be saved."""
     live = row.result if selectors.board_state(row.result) != selectors.MISSING else None
@@ -229,12 +211,7 @@ def _save_row(request, form, assignment, row, rules) -> Result | None:
     except ResultValidationError as error:
         form.add_engine_errors(error)
     except ResultError as error:
-        form.add_error(
-            None,
-            _sheet_message(
-                error, form.cleaned_data.get("replace_version") if replace else None, live
-            ),
-        )
+        form.add_error(None, str(error))
     return None
 
 
@@ -426,11 +403,7 @@ def entry_row(request, tournament, round_number: int):
             {
                 "ok": False,
                 "code": error.code,
-                "message": _sheet_message(
-                    error,
-                    replace_version,
-                    current if selectors.board_state(current) != selectors.MISSING else None,
-                ),
+                "message": str(error),
                 "current": result_json(getattr(error, "current", None)),
             },
             status=error.status,
