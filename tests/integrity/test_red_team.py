@@ -321,3 +321,15 @@ def test_an_unpublished_round_takes_no_entry_from_a_table(tournament):
     round_three = plan(tournament, round_number=3)
     with pytest.raises(services.ResultForbidden):
         services.record_result(round_three, 5, {"passed": True}, by=team_at(round_three, "EW"))
+
+
+def test_the_audit_trail_shows_flags_only_to_who_may_see_the_hands(tournament, client):
+    row = plan(tournament)
+    services.record_result(row, 1, CLAIM_EVERYTHING, by=team_at(row, "NS"))
+    assert Result.objects.get(is_current=True).flags
+    url = reverse("results:history", args=[tournament.slug, 1, 1, 1])
+    client.force_login(tournament.arbiters.get())
+    html = client.get(url).content.decode()
+    assert "annonce_not_held" not in html and "flags" not in html
+    client.force_login(tournament.organizers.get())
+    assert "annonce_not_held" in client.get(url).content.decode()

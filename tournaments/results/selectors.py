@@ -330,8 +330,13 @@ class History:
         return board_state(self.current)
 
 
-def result_history(assignment: TableAssignment, board_number: int) -> History:
-    """Every version (newest first) and every event (oldest first) of a board at a table."""
+def result_history(
+    assignment: TableAssignment, board_number: int, *, with_flags: bool = True
+) -> History:
+    """Every version (newest first) and every event (oldest first) of a board at a table.
+
+    The audit snapshots record the result's flags (what the hands contradict); without
+    ``with_flags`` (a reader who may not see the hands) they are left out of the events."""
     versions = list(
         Result.objects.filter(assignment=assignment, board_number=board_number)
         .select_related("entered_by", "confirmed_by")
@@ -347,6 +352,11 @@ def result_history(assignment: TableAssignment, board_number: int) -> History:
         .select_related("actor", "result")
         .order_by("at", "pk")
     )
+    if not with_flags:
+        for event in events:
+            for snapshot in (event.before, event.after):
+                if snapshot:
+                    snapshot.pop("flags", None)
     return History(assignment, board_number, versions, events)
 
 

@@ -437,7 +437,8 @@ def _location(tournament, round_number: int, table_number: int, board_number: in
 @arbiter_required
 def history(request, tournament, round_number: int, table_number: int, board_number: int):
     assignment = _location(tournament, round_number, table_number, board_number)
-    story = selectors.result_history(assignment, board_number)
+    sees_flags = policy.can_see_result_flags(request.user, tournament)
+    story = selectors.result_history(assignment, board_number, with_flags=sees_flags)
     current = story.current
     live = current if story.state != selectors.MISSING else None
     return render(
@@ -457,9 +458,7 @@ def history(request, tournament, round_number: int, table_number: int, board_num
             ),
             "entry_url": reverse("results:entry_round", args=[tournament.slug, round_number])
             + f"#{row_prefix(table_number, board_number)}",
-            "flags": flag_messages(live)
-            if live is not None and policy.can_see_result_flags(request.user, tournament)
-            else [],
+            "flags": flag_messages(live) if live is not None and sees_flags else [],
         },
     )
 
