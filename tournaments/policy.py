@@ -48,21 +48,6 @@ class Actor:
     team: Team | None = None
     label: str = ""
 
-    @property
-    def is_staff(self) -> bool:
-        return self.arbiter
-
-    def with_team(self, team: Team | None) -> Actor:
-        return Actor(
-            user=self.user,
-            organizer=self.organizer,
-            arbiter=self.arbiter,
-            sees_hands=self.sees_hands,
-            table=self.table,
-            team=team,
-            label=self.label,
-        )
-
 
 PUBLIC = Actor(user=AnonymousUser())
 """Nobody in particular: what anyone may see."""
@@ -276,16 +261,3 @@ def table_refusal(who, assignment: TableAssignment):
     if assignment.side_of(actor.team) is None:
         return _("Votre équipe ne joue pas à cette table dans ce tour.")
     return None
-
-
-def can_enter_table_result(who, assignment: TableAssignment) -> bool:
-    """A team enters its own table's results in a round open for entry."""
-    return table_refusal(who, assignment) is None
-
-
-def can_confirm_table_result(who, assignment: TableAssignment, entered_team_id: int | None) -> bool:
-    """The *other* team of the table confirms (or disputes) what one team entered."""
-    if table_refusal(who, assignment) is not None:
-        return False
-    team = actor_for(who, assignment.round.tournament).team
-    return entered_team_id is not None and team.pk != entered_team_id

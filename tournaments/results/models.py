@@ -106,6 +106,13 @@ class Result(models.Model):
     # an arbiter may change such a result.
     COUNTING_STATUSES = (Status.CONFIRMED, Status.ADJUSTED)
 
+    def was_entered_by(self, team, side: str) -> bool:
+        """Did ``team`` (sitting ``side`` at this table) enter this version? Versions entered
+        before teams proved who they are only know the side."""
+        if self.entered_team_id is not None:
+            return self.entered_team_id == team.pk
+        return self.entered_side == side
+
     @property
     def counts(self) -> bool:
         """Does this version take part in the scoring?"""

@@ -184,12 +184,11 @@ def _row_view(row, assignment, team, form, dispute) -> dict:
     has not said which team it is)."""
     state = row.state
     result = row.result
-    entered_by_us = False
-    if result is not None and team is not None:
-        if result.entered_team_id is not None:
-            entered_by_us = result.entered_team_id == team.pk
-        else:
-            entered_by_us = result.entered_side == assignment.side_of(team)
+    entered_by_us = (
+        result is not None
+        and team is not None
+        and result.was_entered_by(team, assignment.side_of(team))
+    )
     waiting = state == selectors.ENTERED
     return {
         "board": row.board,

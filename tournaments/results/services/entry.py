@@ -189,11 +189,7 @@ def is_follow_up(result: Result, current: Result | None, status: str) -> bool:
 def check_other_team(current: Result, team: Team, assignment: TableAssignment, message) -> None:
     """A team acts on a result only if the *other* team entered it."""
     side = assignment.side_of(team)
-    if current.entered_team_id is not None:
-        same = current.entered_team_id == team.pk
-    else:
-        same = current.entered_side == side
-    if same:
+    if current.was_entered_by(team, side):
         raise InvalidAction(message, side=SIDE_LABELS[OTHER_SIDE[side]])
 
 
