@@ -135,6 +135,27 @@ def test_a_capot_needs_no_points_and_a_passe_generale_scores_nothing(north_south
     )
 
 
+def test_tout_atout_belotes_typed_as_seats_are_scored_each(tournament):
+    tournament.rules = {"all_trump": True}
+    tournament.save()
+    response = ask(
+        phone(tournament),
+        tournament,
+        fields(taker="N", bid="150", strain="TA", taker_points="120", belote="N N O"),
+    )
+    body = response.json()
+    record = {
+        "passed": False,
+        "contract": {"bid": 150, "strain": "TA", "taker": "N", "coinche": 0},
+        "taker_points": 120,
+        "capot": None,
+        "belote": ["N", "N", "W"],
+        "annonces": [],
+    }
+    assert response.status_code == 200, body
+    assert (body["ns_marks"], body["ew_marks"], body["made"]) == engine_marks(tournament, record)
+
+
 def test_the_score_stores_nothing(north_south, tournament):
     ask(north_south, tournament, fields(taker="N", bid="90", strain="H", taker_points="100"))
     assert not Result.objects.exists() and not ResultEvent.objects.exists()
