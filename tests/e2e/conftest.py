@@ -90,11 +90,13 @@ class Screenshots:
         self.folder = folder
         self.count = 0
 
-    def __call__(self, page, name: str, docs: str | None = None) -> Path:
+    def __call__(self, page, name: str, docs: str | None = None, *, full_page: bool = True) -> Path:
+        """``full_page=False``: what the screen shows (a phone's view, its sticky bar where the
+        thumb finds it) rather than the whole page."""
         self.count += 1
         slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
         path = self.folder / f"{self.count:02d}-{slug}.png"
-        page.screenshot(path=str(path), full_page=True)
+        page.screenshot(path=str(path), full_page=full_page)
         if docs is not None:
             DOCS_IMAGES.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(path, DOCS_IMAGES / f"{docs}.png")

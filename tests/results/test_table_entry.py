@@ -1,5 +1,8 @@
 """Table entry by the players: one side enters, the other confirms or disputes, from a phone."""
 
+import json
+import re
+
 import pytest
 from django.test import Client, RequestFactory
 from django.urls import reverse
@@ -242,6 +245,24 @@ def test_wrong_codes_are_counted_and_refused_past_the_limit(page, tournament):
     assert "Vous êtes" not in html
 
 
+def test_an_empty_code_is_asked_for_in_french_and_not_counted_as_wrong(page, tournament):
+    # No browser validation on the page's forms: the site's own messages, in French, whatever
+    # the phone's language.
+    forms = re.findall(r'<form method="post"[^>]*>', Client().get(page).content.decode())
+    assert forms and all("novalidate" in form for form in forms)
+    client = Client()
+    response = client.post(page, {"action": "identify", "round": 1, "code": " "}, follow=True)
+    assert "Donnez le code de votre équipe" in response.content.decode()
+    north_south = phone(page, "NS")
+    enter(north_south, page, 1, key="k1", taker="N", bid="90", strain="H", taker_points="100")
+    act(north_south, page, "confirm", 1, current(1).version, code="")
+    assert "Donnez le code de votre équipe" in north_south.get(page).content.decode()
+    assert current(1).status == "entered"
+    assert assignment(tournament, 1, 1).code_failures == 0
+    forms = re.findall(r'<form method="post"[^>]*>', north_south.get(page).content.decode())
+    assert len(forms) > 2 and all("novalidate" in form for form in forms)
+
+
 def test_a_board_of_another_table_cannot_be_entered(page):
     north_south = phone(page, "NS")
     enter(north_south, page, 3, key="x", passed="on")
@@ -323,3 +344,39 @@ def test_a_wrong_team_link_is_not_found_and_a_closed_table_entry_too(tournament)
     tournament.table_entry = False
     tournament.save()
     assert Client().get(reverse("results:team_link", args=[team.token])).status_code == 404
+
+
+def phone_options(html):
+    found = re.search(
+        r'<script id="phone-entry-options" type="application/json">(.*?)</script>', html
+    )
+    return json.loads(found.group(1))
+
+
+def test_the_phone_buttons_offer_what_the_rules_allow(page, tournament):
+    options = phone_options(phone(page, "NS").get(page).content.decode())
+    assert [strain["value"] for strain in options["strains"]] == ["S", "H", "D", "C"]
+    assert [seat["text"] for seat in options["seats"]] == ["N", "E", "S", "O"]
+    assert options["bids"][:3] == ["80", "90", "100"] and options["bids"][-1] == "capot"
+    assert "170" in options["bids"]
+    assert (options["belote"], options["generale"]) == ("seat", False)
+    assert [kind["value"] for kind in options["annonces"]["kinds"]] == [
+        "tierce",
+        "cinquante",
+        "cent",
+        "carre",
+    ]
+    tournament.rules = {"no_trump": True, "all_trump": True, "generale_bonus": 500}
+    tournament.save()
+    options = phone_options(phone(page, "NS").get(page).content.decode())
+    assert [strain["text"] for strain in options["strains"]] == ["♠", "♥", "♦", "♣", "SA", "TA"]
+    assert (options["belote"], options["generale"]) == ("seats", True)
+    tournament.rules = {"annonces": False}
+    tournament.save()
+    options = phone_options(phone(page, "NS").get(page).content.decode())
+    assert options["annonces"] is None
+    # Nothing from the hands: the same buttons whatever the cards.
+    board = tournament.boards.get(number=1)
+    board.hands = {"N": "AKQJT.AK.K.K", "E": "987.QJT.AQ.AQ", "S": ".987.JT98.JT9", "W": ".Q.7.87"}
+    board.save()
+    assert phone_options(phone(page, "NS").get(page).content.decode()) == options

@@ -12,7 +12,9 @@ import unicodedata
 
 from django.utils.translation import gettext as _
 
+from scoring.engine.annonces import AnnonceKind, shape_problem
 from scoring.engine.cards import Rank, Seat, Suit
+from scoring.engine.rules import RuleSettings
 from tournaments import vocabulary
 
 KINDS = vocabulary.ANNONCE_KIND_VALUES
@@ -141,6 +143,39 @@ def _read_item(tokens: list[str], canonical: bool) -> tuple[dict, str | None]:
             }
         annonce["suit"] = suit
     return annonce, None
+
+
+def annonce_picker_choices(rules: RuleSettings) -> dict | None:
+    """What the phone's annonce picker offers, from the rules alone (never from the hands: the
+    players may not see them): for each kind, the top cards it may have and whether it needs a
+    suit, and the words that spell an annonce the way ``format_annonces_text`` writes it, so the
+    picker's text is read back by ``parse_annonces_text``. None when annonces are not played."""
+    if not rules.annonces:
+        return None
+    kinds = []
+    for kind in AnnonceKind:
+        # A carré has no suit; a sequence needs one, and any suit fits the same tops.
+        suit = None if kind is AnnonceKind.CARRE else Suit.SPADES
+        highs = [
+            {"value": value, "text": vocabulary.rank_letter(value)}
+            for value in vocabulary.RANK_VALUES
+            if shape_problem(kind, Rank(value), suit) is None
+        ]
+        kinds.append(
+            {
+                "value": kind.value,
+                "text": vocabulary.annonce_kind_name(kind.value),
+                "suit": suit is not None,
+                "highs": highs,
+            }
+        )
+    return {
+        "seats": [
+            {"value": seat.value, "text": vocabulary.seat_letter(seat.value)} for seat in Seat
+        ],
+        "kinds": kinds,
+        "suits": [{"value": suit.value, "text": suit.symbol, "red": suit.is_red} for suit in Suit],
+    }
 
 
 def format_annonces_text(annonces: list[dict], *, canonical: bool = False) -> str:

@@ -19,7 +19,12 @@ from scoring.engine.result_record import ResultValidationError, bids
 from scoring.engine.rules import DEFAULT_PRESET, PRESETS, RuleSettings
 from tournaments import vocabulary
 
-from .annonce_text import AnnonceTextError, format_annonces_text, parse_annonces_text
+from .annonce_text import (
+    AnnonceTextError,
+    annonce_picker_choices,
+    format_annonces_text,
+    parse_annonces_text,
+)
 from .display import SEAT_LABELS
 from .models import Adjustment
 from .selectors import (
@@ -368,6 +373,77 @@ class ResultRowForm(forms.Form):
     @property
     def belote_is_choice(self) -> bool:
         return isinstance(self.fields.get("belote"), forms.ChoiceField)
+
+    # --- The phone page's buttons ---
+
+    def phone_options(self) -> dict[str, Any]:
+        """What the phone page's buttons offer (``results/phone_entry.js``), from this form's
+        fields and the rules alone, never from the hands: each button writes the value the
+        field expects, so the page posts the same fields with or without the script."""
+        if "belote" not in self.fields:
+            belote = None
+        else:
+            belote = "seat" if self.belote_is_choice else "seats"
+        return {
+            "seats": [
+                {"value": value, "text": str(text), "name": vocabulary.seat_name(value)}
+                for value, text in SEAT_CHOICES
+                if value
+            ],
+            "strains": [
+                {
+                    "value": strain.value,
+                    "text": str(vocabulary.STRAIN_SYMBOLS[strain.value]),
+                    "name": str(STRAIN_LABELS[strain.value]),
+                    "red": strain.value in ("H", "D"),
+                }
+                for strain in played_strains(self.rules)
+            ],
+            "bids": [value for value, _text in self.fields["bid"].choices if value],
+            "coinche": [
+                {"value": "0", "text": _("Non coinché")},
+                {"value": "1", "text": _("Coinché")},
+                {"value": "2", "text": _("Surcoinché")},
+            ],
+            "capot": [
+                {"value": "", "text": _("Pas de capot")},
+                {"value": "taker", "text": _("Capot des preneurs")},
+                {"value": "defence", "text": _("Capot de la défense")},
+            ],
+            "generale": "generale" in self.fields,
+            "max_points": DEAL_POINTS,
+            "belote": belote,
+            "annonces": annonce_picker_choices(self.rules) if "annonces" in self.fields else None,
+            "labels": {
+                "passed": _("Passe générale"),
+                "taker": _("Preneur"),
+                "strain": _("Atout"),
+                "bid": _("Enchère"),
+                "coinche": _("Coinche"),
+                "points": _("Points des preneurs"),
+                "defence": _("Défense : %(points)s"),
+                "points_range": _("Les points vont de 0 à %(max)s.") % {"max": DEAL_POINTS},
+                "erase": _("Effacer"),
+                "erase_digit": _("Effacer un chiffre"),
+                "capot": _("Capot"),
+                "generale": _("Générale (un seul joueur fait tous les plis)"),
+                "belote": _("Belote"),
+                "no_belote": _("Pas de belote"),
+                "annonces": _("Annonces"),
+                "no_annonce": _("Aucune annonce"),
+                "add_annonce": _("Ajouter une annonce"),
+                "remove": _("Retirer"),
+                "cancel": _("Annuler"),
+                "annonce_seat": _("Qui annonce ?"),
+                "annonce_kind": _("Quelle annonce ?"),
+                "annonce_high": _("Carte la plus haute"),
+                "annonce_suit": _("Couleur"),
+                "incomplete": _("Score : choisissez le preneur, l'enchère, l'atout et les points."),
+                "computing": _("Calcul du score…"),
+                "unavailable": _("Score indisponible pour le moment : enregistrez quand même."),
+                "errors": _("À corriger"),
+            },
+        }
 
 
 def row_prefix(table_number: int, board_number: int) -> str:

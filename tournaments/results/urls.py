@@ -68,5 +68,6 @@ urlpatterns = [
         name="export",
     ),
     path("table/<str:token>/", views_table.table_entry, name="table_entry"),
+    path("table/<str:token>/score/", views_table.table_score, name="table_score"),
     path("equipe/<str:token>/", views_table.team_link, name="team_link"),
 ]

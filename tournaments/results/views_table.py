@@ -7,16 +7,20 @@ code (or by opening its own link, ``team_link``), and the phone remembers it for
 One team enters a board; the *other* team confirms or disputes it by giving its own code on the
 same phone (or from its own phone): the same proof never enters and confirms. Once confirmed,
 only an arbiter can change it. Who may do what is the access policy's (``tournaments.policy``),
-enforced again by the services. Plain forms (POST, then redirect), no script needed.
+enforced again by the services. Plain forms (POST, then redirect), no script needed; with
+its script (``results/phone_entry.js``) the form becomes big buttons and a number pad, and
+shows the deal's score as it is filled in (``table_score``).
 """
 
 from __future__ import annotations
 
 from django.contrib import messages
-from django.http import Http404
+from django.http import Http404, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
+from django.views.decorators.http import require_POST
 
 from config.proxies import client_ip
 from scoring.engine.result_record import ResultValidationError
@@ -25,12 +29,13 @@ from tournaments.setup.models import Team
 from tournaments.setup.selectors import next_entry, team_schedule
 
 from . import selectors, services
-from .display import SIDE_LABELS
+from .display import SIDE_LABELS, record_summary
 from .exceptions import ResultError
 from .forms import DisputeForm, ResultRowForm
 from .models import Result
 
 PROVEN_TEAMS = "results-proven-teams"
+MISSING_CODE = gettext_noop("Donnez le code de votre équipe (il figure sur votre fiche de route).")
 
 
 def _page_url(table, round_number: int | None, board: int | None = None) -> str:
@@ -81,12 +86,7 @@ def table_entry(request, token: str):
             status=403,
         )
     rounds = selectors.table_rounds(table)
-    chosen = None
-    wanted = request.POST.get("round") or request.GET.get("tour")
-    if wanted and wanted.isdigit():
-        chosen = next((item for item in rounds if item.round.number == int(wanted)), None)
-    if chosen is None:
-        chosen = selectors.current_table_round(rounds)
+    chosen = _chosen_round(request, rounds)
     team = _identity(request, chosen.assignment) if chosen is not None else None
     rules = tournament.rule_settings()
     forms_by_board: dict[int, ResultRowForm] = {}
@@ -150,14 +150,99 @@ def table_entry(request, token: str):
             "entry_open": round_open,
             "closed_reason": refusal if not round_open else None,
             "rules": rules,
+            # The phone's buttons (results/phone_entry.js): the rules' choices, the same for
+            # every board.
+            "phone_options": rows[0]["form"].phone_options() if rows else None,
         },
         status=status,
     )
 
 
+def _chosen_round(request, rounds):
+    """The round the page shows or the form was posted for (« ?tour= », « round »), else the
+    table's current round."""
+    wanted = request.POST.get("round") or request.GET.get("tour")
+    if wanted and wanted.isdigit():
+        chosen = next((item for item in rounds if item.round.number == int(wanted)), None)
+        if chosen is not None:
+            return chosen
+    return selectors.current_table_round(rounds)
+
+
+def _json_refusal(message, status: int, code: str) -> JsonResponse:
+    return JsonResponse(
+        {"ok": False, "errors": [{"field": "__all__", "code": code, "message": str(message)}]},
+        status=status,
+    )
+
+
+@require_POST
+def table_score(request, token: str):
+    """The live deal score of the phone form, before saving (« Nord-Sud 250 · Est-Ouest 0 »).
+
+    The form's fields, as the page posts them, are read by the same form and scored by the
+    rules engine with the tournament's rules, against the rules ALONE: never against the hands,
+    which the players may not see, so the answer is the same whatever the cards. Answers the
+    marks, or the errors in French (400). The same access as entering on the page: the table's
+    link, the round open, the phone proved to be one of the table's teams. Reads only: nothing
+    is stored, not even in the session, so the script may ask at every tap (it waits for a
+    pause first)."""
+    table = selectors.table_by_token(token)
+    if table is None:
+        return _json_refusal(_("Cette table n'existe pas."), 404, "not_found")
+    if not table.tournament.table_entry:
+        return _json_refusal(
+            _("La saisie des résultats par les joueurs est fermée dans ce tournoi."),
+            403,
+            "closed",
+        )
+    chosen = _chosen_round(request, selectors.table_rounds(table))
+    refusal = policy.table_closed_reason(policy.PUBLIC, chosen.assignment) if chosen else None
+    if chosen is None or refusal is not None:
+        message = refusal or _("La saisie n'est pas possible pour le moment.")
+        return _json_refusal(message, 403, "closed")
+    if _identity(request, chosen.assignment) is None:
+        return _json_refusal(
+            _("Donnez d'abord le code de votre équipe (il figure sur votre fiche de route)."),
+            403,
+            "no_team",
+        )
+    row = _posted_row(request, chosen)
+    if row is None:
+        return _json_refusal(
+            _("Cet étui n'est pas joué à cette table dans ce tour."), 400, "wrong_board"
+        )
+    form = _row_form(row, table.tournament.rule_settings(), request.POST)
+    if not form.is_valid():
+        return JsonResponse({"ok": False, "errors": form.error_items()}, status=400)
+    try:
+        scored = services.score_record(form.record, form.rules, None)
+    except ResultValidationError as error:
+        return JsonResponse({"ok": False, "errors": form.add_engine_errors(error)}, status=400)
+    score = scored.score
+    answer = JsonResponse(
+        {
+            "ok": True,
+            "ns_marks": score.ns,
+            "ew_marks": score.ew,
+            "made": score.made,
+            "text": _("Nord-Sud %(ns)s · Est-Ouest %(ew)s") % {"ns": score.ns, "ew": score.ew},
+            "verdict": "" if score.made is None else (_("fait") if score.made else _("chute")),
+            "summary": record_summary(scored.record.to_dict()),
+        }
+    )
+    answer["Cache-Control"] = "no-store"
+    return answer
+
+
 def _identify(request, chosen) -> None:
     """« Code de votre équipe »: the phone becomes that team for this table."""
     assignment = chosen.assignment
+    if not request.POST.get("code", "").strip():
+        # The forms have no browser validation (novalidate): an empty code is told in French,
+        # and is no wrong code to count.
+        messages.error(request, _(MISSING_CODE))
+        return
     try:
         team = services.team_by_code(assignment, request.POST.get("code", ""))
     except ResultError as error:
@@ -212,11 +297,11 @@ def _confirming_actor(request, assignment, team):
     this phone is. The code is not remembered: the phone stays the team that entered."""
     code = request.POST.get("code")
     if code is not None:
+        if not code.strip():
+            raise services.ResultForbidden(_(MISSING_CODE))
         return policy.team_actor(services.team_by_code(assignment, code))
     if team is None:
-        raise services.ResultForbidden(
-            _("Donnez le code de votre équipe (il figure sur votre fiche de route).")
-        )
+        raise services.ResultForbidden(_(MISSING_CODE))
     return policy.team_actor(team)
 
 
