@@ -29,6 +29,9 @@ class Step:
     reason: str  # « 3 équipes non pointées », « 2 résultats manquants au tour 3 »
     url: str
     is_next: bool = False
+    # Left to do but not pressing (documents gone out of date as results came in): it is the
+    # next step only when nothing else is left to do.
+    can_wait: bool = False
 
     @property
     def actionable(self) -> bool:
@@ -47,9 +50,12 @@ def register(key: str, order: int, provider: StepProvider) -> None:
 
 
 def steps_for(tournament) -> list[Step]:
-    """Every registered step in order, the first one to do marked ``is_next``."""
+    """Every registered step in order, the first one to do marked ``is_next`` (one that can
+    wait only when no other is left)."""
     steps = [provider(tournament) for _, provider in sorted(_providers.values(), key=_order)]
-    first = next((index for index, step in enumerate(steps) if step.actionable), None)
+    to_do = [index for index, step in enumerate(steps) if step.actionable]
+    pressing = [index for index in to_do if not steps[index].can_wait]
+    first = (pressing or to_do or [None])[0]
     if first is not None:
         steps[first] = replace(steps[first], is_next=True)
     return steps

@@ -49,6 +49,10 @@ def next_step(tournament) -> str:
     return next(step.key for step in organizer_checklist(tournament) if step.is_next)
 
 
+def next_step_or_none(tournament) -> str | None:
+    return next((step.key for step in organizer_checklist(tournament) if step.is_next), None)
+
+
 def draft(**fields) -> Tournament:
     fields.setdefault("status", Tournament.Status.DRAFT)
     return make_tournament(**fields)
@@ -229,6 +233,22 @@ def test_the_packet_is_done_when_every_document_is_made_and_up_to_date():
     # A team renamed after printing: the cards that show the teams are out of date.
     tournament.teams.filter(number=1).update(name="Les Valets")
     assert state(tournament, "documents") == (checklist.IN_PROGRESS, "4 documents périmés")
+    # Out of date is not pressing: the next step is still the publication.
+    assert next_step(tournament) == "publication"
+
+
+def test_a_step_that_can_wait_is_next_only_when_nothing_else_is_left():
+    tournament = make_tournament(status=Tournament.Status.FINISHED)
+    add_teams(tournament, 6)
+    add_plan(tournament)
+    add_boards(tournament, 6)
+    record_demo_results(tournament)
+    release_hands(tournament)
+    build_packet(tournament)
+    assert next_step_or_none(tournament) is None
+    tournament.teams.filter(number=1).update(name="Les Valets")
+    assert steps(tournament)["documents"].can_wait
+    assert next_step(tournament) == "documents"
 
 
 def test_a_document_being_made_is_in_progress():

@@ -569,4 +569,6 @@ def documents_step(tournament: Tournament) -> Step:
             % {"count": status.in_progress}
         )
     state = checklist.IN_PROGRESS if status.ready or status.in_progress else checklist.TODO
-    return Step("documents", name, state, ", ".join(parts), url)
+    # Every document made, some since out of date (results came in): reprint when convenient.
+    can_wait = not status.missing
+    return Step("documents", name, state, ", ".join(parts), url, can_wait=can_wait)
