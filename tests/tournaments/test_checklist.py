@@ -387,9 +387,10 @@ def test_a_complete_movement_has_no_estimate_before_its_plan():
 
 
 def test_the_plan_gives_the_rounds_and_the_first_round_the_start():
-    tournament = planned(rounds=None, minutes_per_board=10)
+    # Settings changed after the plan was made: the plan is what will be played.
+    tournament = planned(rounds=None, boards_per_round=5, minutes_per_board=10)
     estimate = session_estimate(tournament)
-    assert (estimate.rounds, estimate.minutes) == (3, 60)
+    assert (estimate.rounds, estimate.boards_per_round, estimate.minutes) == (3, 2, 60)
     started = timezone.make_aware(datetime.datetime(2026, 12, 5, 14, 0))
     Round.objects.filter(tournament=tournament, number=1).update(started_at=started)
     estimate = session_estimate(tournament)

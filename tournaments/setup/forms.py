@@ -271,9 +271,3 @@ class TournamentCopyForm(forms.Form):
             "Ni le pointage, ni les codes des équipes, ni le plan, les donnes ou les résultats."
         ),
     )
-
-    def clean_name(self) -> str:
-        name = self.cleaned_data["name"].strip()
-        if not name:
-            raise forms.ValidationError(gettext("Donnez un nom au nouveau tournoi."))
-        return name

@@ -566,16 +566,21 @@ class SessionEstimate:
 
 
 def session_estimate(tournament: Tournament) -> SessionEstimate | None:
-    """The session's length from the plan's rounds (or the settings' number of rounds); None
+    """The session's length from the plan's rounds and boards (or the settings'); None
     while neither is known (a complete movement depends on the teams checked in)."""
     rounds = Round.objects.filter(tournament=tournament)
     count = rounds.count() or tournament.rounds
     if not count:
         return None
     first = rounds.order_by("number").first()
+    # The plan's rounds as they were generated (the settings may have changed since).
+    planned = TableAssignment.objects.filter(round__tournament=tournament).values_list(
+        "boards", flat=True
+    )
+    boards_per_round = max((len(boards) for boards in planned), default=0)
     return SessionEstimate(
         rounds=count,
-        boards_per_round=tournament.boards_per_round,
+        boards_per_round=boards_per_round or tournament.boards_per_round,
         minutes_per_board=tournament.minutes_per_board,
         start=first.started_at if first is not None else None,
     )
