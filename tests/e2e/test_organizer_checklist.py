@@ -77,3 +77,8 @@ def test_the_checklist_mid_day(organizer_page, screenshot):
     expect(page.get_by_text("fin prévue vers")).to_be_visible()
     page.locator("#checklist-title").scroll_into_view_if_needed()
     screenshot(page, "organizer checklist", docs="organizer-checklist")
+
+    # On a phone the list fits the screen's width: no sideways scrolling.
+    page.set_viewport_size({"width": 390, "height": 844})
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    screenshot(page, "organizer checklist on a phone")
