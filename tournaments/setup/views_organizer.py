@@ -87,7 +87,6 @@ def tournament_manage(request, tournament):
         "tournaments/organizer/manage.html",
         {
             "tournament": tournament,
-            "counts": selectors.team_counts(tournament),
             "transitions": services.allowed_transitions(tournament),
             "missing_results": selectors.missing_results_count(tournament),
             "checklist": selectors.organizer_checklist(tournament),
