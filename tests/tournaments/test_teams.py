@@ -184,8 +184,10 @@ def test_the_check_in_page_is_made_for_a_phone(tournament, organizer, login):
 @pytest.mark.parametrize(
     ("checked_in", "manage_says", "teams_say", "checkin_says"),
     [
-        (1, "1 équipe pointée sur 3.", "1 pointée", "1</strong> équipe pointée sur"),
-        (3, "3 équipes pointées sur 3.", "3 pointées", "3</strong> équipes pointées sur"),
+        # The organizer's checklist counts the teams still to check in, or all those that are.
+        (1, "2 équipes non pointées", "1 pointée", "1</strong> équipe pointée sur"),
+        (2, "1 équipe non pointée", "2 pointées", "2</strong> équipes pointées sur"),
+        (3, "3 équipes pointées", "3 pointées", "3</strong> équipes pointées sur"),
     ],
 )
 def test_counts_agree_with_their_number(

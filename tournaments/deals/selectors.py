@@ -10,14 +10,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.db.models import QuerySet
-from django.utils.translation import gettext
+from django.urls import reverse
+from django.utils.translation import gettext, ngettext
 
 from scoring.deals.board import Board as CoreBoard
 from scoring.deals.deal_number import rank_deal
 from scoring.deals.pbn import export_pbn
 from scoring.engine.cards import PBN_RANK_ORDER, SEATS_PBN_ORDER, SUITS, Hand, Seat
-from tournaments import policy, vocabulary
+from tournaments import checklist, policy, vocabulary
+from tournaments.checklist import Step
 from tournaments.setup.models import Round, Tournament
+from tournaments.setup.selectors import missing_results_count
 from tournaments.setup.stored_plan import stored_plan
 
 from .models import Board, DealSet
@@ -280,3 +283,91 @@ def pbn_export(tournament: Tournament) -> str:
     ]
     site = ", ".join(part for part in (tournament.club, tournament.venue) if part)
     return export_pbn(boards, event=tournament.name, site=site, date=tournament.date)
+
+
+# ---------------------------------------------------------------------------------------------
+# The organizer's checklist: the deals, and the release of the hand records
+
+
+def deals_step(tournament: Tournament) -> Step:
+    """« Donnes »: are the boards the plan needs all stored (generated with their commitment,
+    imported, or unrecorded)?"""
+    name = gettext("Donnes")
+    url = reverse("deals:manage", args=[tournament.slug])
+    needed = board_count(tournament)
+    boards = list(Board.objects.filter(tournament=tournament).only("number", "hands", "source"))
+    if not needed and not boards:
+        return Step(
+            "deals", name, checklist.BLOCKED, gettext("Générez d'abord le plan de table"), url
+        )
+    if not boards:
+        reason = ngettext(
+            "%(count)s étui à générer ou importer", "%(count)s étuis à générer ou importer", needed
+        ) % {"count": needed}
+        return Step("deals", name, checklist.TODO, reason, url)
+    stored = {board.number for board in boards}
+    expected = set(board_rounds(tournament)) or set(range(1, needed + 1))
+    missing = expected - stored
+    if missing:
+        reason = ngettext(
+            "%(count)s étui manquant sur %(total)s",
+            "%(count)s étuis manquants sur %(total)s",
+            len(missing),
+        ) % {"count": len(missing), "total": len(expected)}
+        return Step("deals", name, checklist.IN_PROGRESS, reason, url)
+    if not tournament.hands_recorded:
+        reason = gettext("Donnes non enregistrées (distribuées à la première table)")
+        return Step("deals", name, checklist.DONE, reason, url)
+    without_hands = sum(1 for board in boards if board.number in expected and not board.has_hands)
+    if without_hands:
+        reason = ngettext(
+            "%(count)s étui sans ses mains", "%(count)s étuis sans leurs mains", without_hands
+        ) % {"count": without_hands}
+        return Step("deals", name, checklist.IN_PROGRESS, reason, url)
+    deal_set = deal_set_for(tournament)
+    if deal_set is not None:
+        reason = ngettext(
+            "%(count)s étui généré, empreinte publiée",
+            "%(count)s étuis générés, empreinte publiée",
+            len(expected),
+        ) % {"count": len(expected)}
+    else:
+        reason = ngettext(
+            "%(count)s étui enregistré", "%(count)s étuis enregistrés", len(expected)
+        ) % {"count": len(expected)}
+    return Step("deals", name, checklist.DONE, reason, url)
+
+
+def release_step(tournament: Tournament) -> Step:
+    """« Donnes publiées »: the hand records released round by round, or all at the end."""
+    name = gettext("Donnes publiées")
+    url = reverse("deals:manage", args=[tournament.slug])
+    rounds = list(
+        Round.objects.filter(tournament=tournament).values_list("hands_released", flat=True)
+    )
+    if not rounds:
+        return Step("release", name, checklist.BLOCKED, gettext("Pas encore de tours"), url)
+    released = sum(rounds)
+    if released == len(rounds):
+        return Step("release", name, checklist.DONE, gettext("Relevé des donnes publié"), url)
+    if released:
+        reason = ngettext(
+            "Relevé publié pour %(count)s tour sur %(total)s",
+            "Relevé publié pour %(count)s tours sur %(total)s",
+            released,
+        ) % {"count": released, "total": len(rounds)}
+        return Step("release", name, checklist.IN_PROGRESS, reason, url)
+    played = tournament.status == Tournament.Status.FINISHED or (
+        tournament.status == Tournament.Status.RUNNING and not missing_results_count(tournament)
+    )
+    if played:
+        return Step(
+            "release",
+            name,
+            checklist.TODO,
+            gettext("Les tours sont joués : publiez le relevé"),
+            url,
+        )
+    return Step(
+        "release", name, checklist.BLOCKED, gettext("À publier une fois les tours joués"), url
+    )

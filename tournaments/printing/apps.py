@@ -10,9 +10,14 @@ class PrintingConfig(AppConfig):
     verbose_name = _("Documents")
 
     def ready(self) -> None:
-        from tournaments import navigation
+        from tournaments import checklist, navigation
 
-        from . import signals  # noqa: F401 - connects the receivers
+        from . import (
+            selectors,
+            signals,  # noqa: F401 - connects the receivers
+        )
 
         navigation.register("printing:public", _("PDF à télécharger"), navigation.PUBLIC, 80)
         navigation.register("printing:documents", _("Documents"), navigation.ARBITER, 80)
+
+        checklist.register("documents", 60, selectors.documents_step)

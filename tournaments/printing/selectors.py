@@ -17,10 +17,12 @@ from datetime import timedelta
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
 from django.db.models import Count, Max
+from django.urls import reverse
 from django.utils import timezone
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
-from tournaments import policy
+from tournaments import checklist, policy
+from tournaments.checklist import Step
 from tournaments.deals import selectors as deals
 from tournaments.results.table_links import table_entry_url, team_link_url
 from tournaments.setup.models import Round, Table, TableAssignment, Team, Tournament
@@ -487,3 +489,86 @@ def document_rows(user, tournament: Tournament, *, scopes=None) -> list[Document
 
 def any_in_progress(rows: list[DocumentRow]) -> bool:
     return any(row.in_progress for row in rows)
+
+
+# ---------------------------------------------------------------------------------------------
+# The organizer's checklist: the packet (dossier complet)
+
+
+@dataclass(frozen=True)
+class PacketStatus:
+    """The packet's documents that can be made now, by state: up to date, never made (or
+    failed), outdated (périmé), being made."""
+
+    ready: int
+    missing: int
+    stale: int
+    in_progress: int
+
+    @property
+    def available(self) -> int:
+        return self.ready + self.missing + self.stale + self.in_progress
+
+
+def packet_status(tournament: Tournament) -> PacketStatus:
+    """The state of each document of the packet (``PACKET``) that can be made now (a ranking
+    before any result cannot)."""
+    facts = Facts(tournament)
+    stored = documents_of(tournament)
+    now = timezone.now()
+    counts = {"ready": 0, "missing": 0, "stale": 0, "in_progress": 0}
+    for kind, scope in PACKET:
+        if unavailable_for(facts, kind, scope) is not None:
+            continue
+        document = stored.get((kind, scope))
+        if document is not None and document.in_progress and job_is_alive(document, now):
+            counts["in_progress"] += 1
+        elif document is None or not document.has_file:
+            counts["missing"] += 1
+        elif document.data_version != _digest(facts, kind, scope):
+            counts["stale"] += 1
+        else:
+            counts["ready"] += 1
+    return PacketStatus(**counts)
+
+
+def documents_step(tournament: Tournament) -> Step:
+    """« Documents »: is the packet made, and up to date with the plan, teams and results?"""
+    name = gettext("Documents")
+    url = reverse("printing:documents", args=[tournament.slug])
+    status = packet_status(tournament)
+    if not status.available:
+        return Step(
+            "documents", name, checklist.BLOCKED, gettext("Générez d'abord le plan de table"), url
+        )
+    if status.ready == status.available:
+        reason = ngettext(
+            "%(count)s document à jour", "%(count)s documents à jour", status.ready
+        ) % {"count": status.ready}
+        return Step("documents", name, checklist.DONE, reason, url)
+    parts = []
+    if status.missing:
+        parts.append(
+            ngettext(
+                "%(count)s document à générer", "%(count)s documents à générer", status.missing
+            )
+            % {"count": status.missing}
+        )
+    if status.stale:
+        parts.append(
+            ngettext("%(count)s document périmé", "%(count)s documents périmés", status.stale)
+            % {"count": status.stale}
+        )
+    if status.in_progress:
+        parts.append(
+            ngettext(
+                "%(count)s document en cours de génération",
+                "%(count)s documents en cours de génération",
+                status.in_progress,
+            )
+            % {"count": status.in_progress}
+        )
+    state = checklist.IN_PROGRESS if status.ready or status.in_progress else checklist.TODO
+    # Every document made, some since out of date (results came in): reprint when convenient.
+    can_wait = not status.missing
+    return Step("documents", name, state, ", ".join(parts), url, can_wait=can_wait)

@@ -10,7 +10,9 @@ class ResultsConfig(AppConfig):
     verbose_name = _("Résultats")
 
     def ready(self) -> None:
-        from tournaments import navigation
+        from tournaments import checklist, navigation
+
+        from . import selectors
 
         navigation.register("results:dashboard", _("Arbitrage"), navigation.ARBITER, 10)
         navigation.register("results:entry", _("Saisie des résultats"), navigation.ARBITER, 11)
@@ -18,3 +20,6 @@ class ResultsConfig(AppConfig):
             "results:exchange", _("Import / export des résultats"), navigation.ARBITER, 12
         )
         navigation.register("results:table_links", _("Liens des tables"), navigation.ARBITER, 13)
+
+        checklist.register("rounds", 80, selectors.rounds_step)
+        checklist.register("results", 90, selectors.results_step)

@@ -8,7 +8,9 @@ class TournamentsConfig(AppConfig):
     verbose_name = _("Tournois")
 
     def ready(self) -> None:
-        from tournaments import navigation
+        from tournaments import checklist, navigation
+
+        from . import selectors
 
         navigation.register("tournaments:public", _("Accueil du tournoi"), navigation.PUBLIC, 0)
         navigation.register("tournaments:manage", _("Organisation"), navigation.ORGANIZER, 10)
@@ -16,3 +18,10 @@ class TournamentsConfig(AppConfig):
         navigation.register("tournaments:manage_teams", _("Équipes"), navigation.ORGANIZER, 30)
         navigation.register("tournaments:checkin", _("Pointage"), navigation.ORGANIZER, 40)
         navigation.register("tournaments:plan", _("Plan de table"), navigation.ORGANIZER, 50)
+
+        checklist.register("settings", 10, selectors.settings_step)
+        checklist.register("teams", 20, selectors.teams_step)
+        checklist.register("checkin", 30, selectors.checkin_step)
+        checklist.register("plan", 40, selectors.plan_step)
+        checklist.register("publication", 70, selectors.publication_step)
+        checklist.register("finish", 110, selectors.finish_step)

@@ -255,3 +255,19 @@ class TeamFileForm(forms.Form):
         label=_("Fichier des équipes (.csv ou .xlsx)"),
         widget=forms.ClearableFileInput(attrs={"accept": ".csv,.xlsx,.txt"}),
     )
+
+
+class TournamentCopyForm(forms.Form):
+    """« Copier un tournoi »: the new tournament's name and date, and whether its teams come."""
+
+    name = forms.CharField(label=_("Nom du nouveau tournoi"), max_length=200)
+    date = forms.DateField(
+        label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+    )
+    with_teams = forms.BooleanField(
+        label=_("Copier aussi les équipes (noms et joueurs)"),
+        required=False,
+        help_text=_(
+            "Ni le pointage, ni les codes des équipes, ni le plan, les donnes ou les résultats."
+        ),
+    )

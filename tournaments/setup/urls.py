@@ -19,6 +19,7 @@ urlpatterns = [
     path(ORG, organizer.tournament_manage, name="manage"),
     path(ORG + "parametres/", organizer.tournament_edit, name="edit"),
     path(ORG + "etat/", organizer.tournament_status, name="status"),
+    path(ORG + "copier/", organizer.tournament_copy, name="copy"),
     path(ORG + "equipes/", organizer.teams, name="manage_teams"),
     path(ORG + "equipes/ajouter/", organizer.team_add, name="team_add"),
     path(ORG + "equipes/<int:number>/", organizer.team_edit, name="team_edit"),

@@ -21,7 +21,7 @@ from tournaments.guards import organizer_required
 
 from . import selectors, services
 from . import team_import as team_files
-from .forms import TeamFileForm, TeamForm, TournamentForm
+from .forms import TeamFileForm, TeamForm, TournamentCopyForm, TournamentForm
 from .services.plan import plan_teams
 
 IMPORT_SESSION_KEY = "team_import"
@@ -87,14 +87,47 @@ def tournament_manage(request, tournament):
         "tournaments/organizer/manage.html",
         {
             "tournament": tournament,
-            "counts": selectors.team_counts(tournament),
             "transitions": services.allowed_transitions(tournament),
             "missing_results": selectors.missing_results_count(tournament),
-            "has_plan": services.has_plan(tournament),
-            "has_results": services.has_results(tournament),
-            "rounds": tournament.round_set.all(),
+            "checklist": selectors.organizer_checklist(tournament),
+            "estimate": selectors.session_estimate(tournament),
+            "can_copy": policy.can_create_tournament(request.user),
             "rules": tournament.rule_settings(),
         },
+    )
+
+
+@organizer_required
+def tournament_copy(request, tournament):
+    """« Copier un tournoi »: a new draft with this one's settings (and teams, if asked)."""
+    if not policy.can_create_tournament(request.user):
+        raise PermissionDenied
+    form = TournamentCopyForm(
+        request.POST or None,
+        initial={"name": gettext("%(name)s (copie)") % {"name": tournament.name}},
+    )
+    if request.method == "POST" and form.is_valid():
+        try:
+            copy = services.copy_tournament(
+                tournament,
+                by=request.user,
+                name=form.cleaned_data["name"],
+                date=form.cleaned_data["date"],
+                with_teams=form.cleaned_data["with_teams"],
+            )
+        except services.OrganizerError as error:
+            form.add_error(None, error.message)
+        else:
+            messages.success(
+                request,
+                gettext("Tournoi « %(name)s » créé à partir de « %(source)s » (brouillon).")
+                % {"name": copy.name, "source": tournament.name},
+            )
+            return redirect("tournaments:manage", copy.slug)
+    return render(
+        request,
+        "tournaments/organizer/tournament_copy.html",
+        {"tournament": tournament, "form": form},
     )
 
 

@@ -3,6 +3,7 @@
 One module per concept; the functions most callers need are re-exported here.
 """
 
+from .copying import copy_tournament
 from .errors import OrganizerError
 from .plan import PlanOutcome, generate_plan, publish_rounds
 from .teams import (
@@ -37,6 +38,7 @@ __all__ = [
     "change_status",
     "check_in_all",
     "chosen_rules",
+    "copy_tournament",
     "create_tournament",
     "delete_team",
     "generate_plan",

@@ -1,0 +1,84 @@
+"""The organizer's checklist in a real browser, mid-day: the screenshot in docs/organizer.md.
+
+A running tournament whose plan, deals and first round are done: the list shows each step's
+state in words, the next step marked, the session's length and its expected end.
+"""
+
+import datetime
+
+import pytest
+from django.test import Client
+from django.utils import timezone
+from playwright.sync_api import expect
+
+from tests.support.factories import add_plan, add_teams, make_tournament
+from tests.support.organizer import add_result
+from tournaments.deals.services import generate_deals
+from tournaments.setup.models import Round
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture
+def organizer_page(live_server, browser, make_user, monkeypatch, settings):
+    """A phone-sized page logged in as the tournament's organizer."""
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    from django.db import connections
+
+    monkeypatch.setitem(connections.settings["default"], "CONN_MAX_AGE", 0)
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    organizer = make_user("organisatrice-navigateur", "organizer")
+    client = Client()
+    client.force_login(organizer)
+    context = browser.new_context(viewport={"width": 900, "height": 900})
+    host = live_server.url.split("//")[1].split(":")[0]
+    context.add_cookies(
+        [
+            {
+                "name": "sessionid",
+                "value": client.cookies["sessionid"].value,
+                "domain": host,
+                "path": "/",
+            }
+        ]
+    )
+    yield context.new_page(), organizer, live_server.url
+    context.close()
+
+
+def test_the_checklist_mid_day(organizer_page, screenshot):
+    page, organizer, base = organizer_page
+    tournament = make_tournament(
+        organizer=organizer,
+        name="Open de Montreuil",
+        slug="open-de-montreuil",
+        minutes_per_board=8,
+    )
+    add_teams(tournament, 6)
+    tournament.teams.filter(number=6).update(checked_in=False)
+    add_plan(tournament, started=False)
+    generate_deals(tournament)
+    Round.objects.filter(tournament=tournament, number=1).update(
+        started_at=timezone.now() - datetime.timedelta(minutes=12)
+    )
+    add_result(tournament, round_number=1, table_number=1)
+
+    page.goto(f"{base}/tournois/{tournament.slug}/organisation/")
+    steps = page.locator("ol.checklist > li")
+    expect(steps).to_have_count(11)
+    current = page.locator('ol.checklist > li[aria-current="step"]')
+    expect(current).to_have_count(1)
+    expect(current).to_contain_text("Documents")
+    expect(current).to_contain_text("Étape suivante")
+    expect(steps.nth(8)).to_contain_text("résultats manquants au tour 1")
+    expect(page.locator("p.estimate")).to_contain_text(
+        "Durée estimée : 48 min (3 tours de 2 étuis, 8 min par étui)"
+    )
+    expect(page.get_by_text("fin prévue vers")).to_be_visible()
+    page.locator("#checklist-title").scroll_into_view_if_needed()
+    screenshot(page, "organizer checklist", docs="organizer-checklist")
+
+    # On a phone the list fits the screen's width: no sideways scrolling.
+    page.set_viewport_size({"width": 390, "height": 844})
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    screenshot(page, "organizer checklist on a phone")
