@@ -79,8 +79,13 @@ _RUN = """async () => {
 }"""
 
 
-def violations(page, impacts=BLOCKING_IMPACTS) -> list[Violation]:
-    """The violations of the page as it is now whose impact is in ``impacts``."""
+def violations(page, impacts=BLOCKING_IMPACTS, *, open_details: bool = True) -> list[Violation]:
+    """The violations of the page as it is now whose impact is in ``impacts``.
+
+    axe leaves hidden content alone: ``open_details`` first opens every ``<details>`` (a
+    dispute form, a help text) so that what they hide is audited too."""
+    if open_details:
+        page.evaluate("() => document.querySelectorAll('details').forEach(d => { d.open = true; })")
     inject_axe(page)
     found = page.evaluate(_RUN)
     return [
