@@ -483,6 +483,39 @@ def test_the_audit_reports_a_broken_page(audit_site):
 
 
 @pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_the_service_unavailable_page_has_no_serious_violation(audit_site, settings):
+    """The 503 page (config/errors.py) has no URL of its own: it answers any request while the
+    database is out of reach. The browser gets it, as rendered by the handler, at an address of
+    the live server, with the site's policy; its stylesheet comes from the server."""
+    from django.template.loader import render_to_string
+
+    from config.csp import HEADER, policy_header
+
+    base_url, world, browser = audit_site
+    context = _context_as(browser, base_url, None, PHONE)
+    page = context.new_page()
+    body = render_to_string(
+        "503.html", {"message": "Service momentanément indisponible, réessayez dans un instant."}
+    )
+    address = base_url + "/tournois/indisponible/"
+    page.route(
+        address,
+        lambda route: route.fulfill(
+            status=503,
+            body=body,
+            content_type="text/html; charset=utf-8",
+            headers={HEADER: policy_header(settings.CONTENT_SECURITY_POLICY)},
+        ),
+    )
+    page.goto(address)
+    assert page.inner_text("h1").startswith("Service momentanément indisponible")
+    found = violations(page)
+    context.close()
+    assert not found, report({"503.html": found})
+
+
+@pytest.mark.browser
 @pytest.mark.slow
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("role", [_role_case(role) for role in ROLES])
