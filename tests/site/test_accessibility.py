@@ -135,7 +135,7 @@ def _say_team(page, code: str) -> None:
 def _identify(page, world: World) -> None:
     """The phone says which team it is (team 1, NS at table 1) with the team's code."""
     _say_team(page, world.team_code)
-    assert "Vous êtes Nord-Sud" in page.inner_text("main")
+    assert page.query_selector("form:has(input[name=action][value=forget])") is not None
 
 
 def _identify_other(page, world: World) -> None:
@@ -195,13 +195,25 @@ class Visit:
         return f"{self.name} ({self.state})" if self.state else self.name
 
 
+@dataclass(frozen=True)
+class Role:
+    """Who visits (one case of the test): the visits of ``pages``, as ``who`` (None: nobody
+    logged in), on this screen, in this language of the site (the header's switch)."""
+
+    pages: str
+    who: str | None
+    viewport: dict
+    language: str = "fr"
+
+
 ROLES = {
-    # role: (who is logged in, the screen)
-    "anonymous": (None, PHONE),
-    "player": (None, PHONE),
-    "arbiter": ("arbiter", LAPTOP),
-    "arbiter-sheet": ("arbiter", LAPTOP),
-    "organizer": ("organizer", LAPTOP),
+    "anonymous": Role("anonymous", None, PHONE),
+    "anonymous-en": Role("anonymous", None, PHONE, "en"),
+    "player": Role("player", None, PHONE),
+    "player-en": Role("player", None, PHONE, "en"),
+    "arbiter": Role("arbiter", "arbiter", LAPTOP),
+    "arbiter-sheet": Role("arbiter-sheet", "arbiter", LAPTOP),
+    "organizer": Role("organizer", "organizer", LAPTOP),
 }
 
 VISITS = [
@@ -421,25 +433,23 @@ def audit_site(live_server, make_user, monkeypatch, settings):
             connections.close_all()
 
 
-def _context_as(browser, base_url: str, user, viewport):
-    """A browser context (its own cookies) logged in as ``user`` (None: nobody)."""
-    context = browser.new_context(viewport=viewport, locale="fr-FR")
-    if user is not None:
-        from django.test import Client
+def _context_as(browser, base_url: str, user, viewport, language: str = "fr"):
+    """A browser context (its own cookies) logged in as ``user`` (None: nobody), the site in
+    ``language``."""
+    from django.conf import settings
+    from django.test import Client
 
+    context = browser.new_context(viewport=viewport, locale="fr-FR")
+    host = base_url.split("//")[1].split(":")[0]
+    cookies = [
+        {"name": settings.LANGUAGE_COOKIE_NAME, "value": language, "domain": host, "path": "/"}
+    ]
+    if user is not None:
         client = Client()
         client.force_login(user)
-        host = base_url.split("//")[1].split(":")[0]
-        context.add_cookies(
-            [
-                {
-                    "name": "sessionid",
-                    "value": client.cookies["sessionid"].value,
-                    "domain": host,
-                    "path": "/",
-                }
-            ]
-        )
+        session = client.cookies["sessionid"].value
+        cookies.append({"name": "sessionid", "value": session, "domain": host, "path": "/"})
+    context.add_cookies(cookies)
     return context
 
 
@@ -521,16 +531,19 @@ def test_the_service_unavailable_page_has_no_serious_violation(audit_site, setti
 @pytest.mark.parametrize("role", [_role_case(role) for role in ROLES])
 def test_pages_have_no_critical_or_serious_accessibility_violation(audit_site, role):
     base_url, world, browser = audit_site
-    who, viewport = ROLES[role]
-    user = {"arbiter": world.arbiter, "organizer": world.organizer}.get(who)
-    context = _context_as(browser, base_url, user, viewport)
+    visitor = ROLES[role]
+    user = {"arbiter": world.arbiter, "organizer": world.organizer}.get(visitor.who)
+    context = _context_as(browser, base_url, user, visitor.viewport, visitor.language)
     page = context.new_page()
     found = {}
-    for visit in (visit for visit in VISITS if visit.role == role):
+    for visit in (visit for visit in VISITS if visit.role == visitor.pages):
         response = page.goto(base_url + visit.url(world))
         assert response is not None and response.status == visit.status, (
             f"{visit.label()}: {response.status}"
         )
+        if visitor.language != "fr":
+            # The switch's cookie took: the page is in that language, and says so.
+            assert page.evaluate("document.documentElement.lang") == visitor.language
         if visit.action is not None:
             visit.action(page, world)
         tolerated = dict(visit.tolerated)
