@@ -27,6 +27,7 @@ from tests.support.standings import MITCHELL_RESULTS, put_result
 from tournaments.api.services import create_token
 from tournaments.deals.services import generate_deals, release_hands
 from tournaments.printing.models import Document
+from tournaments.results.models import Result
 from tournaments.results.services import record_result
 from tournaments.setup.models import Tournament
 from tournaments.standings.recomputation import recompute
@@ -41,9 +42,10 @@ LAPTOP = {"width": 1366, "height": 768}
 @dataclass(frozen=True)
 class World:
     """A running 6-team Mitchell: published plan, generated deals, the results of rounds 1 and
-    3 and of two tables of round 2, scores computed, every round's hand records released (the
-    seed is revealed), an API token, the public ranking's PDF being made. At table 1 in round 2,
-    team 1 (NS) entered board 3, which team 4 (EW) has to confirm, and board 4 is to enter.
+    3 and of two tables of round 2 (one adjusted, one disputed), scores computed, every round's
+    hand records released (the seed is revealed), an API token, the public ranking's PDF being
+    made. At table 1 in round 2, team 1 (NS) entered board 3, which team 4 (EW) has to confirm,
+    and board 4 is to enter.
 
     Beside it, the same organizer's tournament still taking registrations (teams, two not
     checked in, no plan, no deals), and a tournament whose tables may not enter results."""
@@ -75,6 +77,10 @@ def build_world(make_user) -> World:
             put_result(tournament, round_number, table, board, adjusted=marks[0])
         else:
             put_result(tournament, round_number, table, board, *marks)
+    # An adjusted score on board 1 (its traveller) and a disputed board 5 (its history).
+    put_result(tournament, 2, 3, 1, adjusted=("A+", "A-"))
+    disputed = put_result(tournament, 2, 2, 5, 0, 0, status=Result.Status.DISPUTED)
+    Result.objects.filter(pk=disputed.pk).update(dispute_reason="Ce n'était pas une générale")
     recompute(tournament.pk, force=True)
     release_hands(tournament, by=organizer)
     waiting = assignment(tournament, 2, 1)
@@ -223,7 +229,7 @@ VISITS = [
     Visit("anonymous", "tournaments:team", kwargs=lambda w: {"slug": w.slug, "number": 2}),
     Visit("anonymous", "standings:ranking"),
     Visit("anonymous", "standings:travellers"),
-    Visit("anonymous", "standings:traveller", kwargs=lambda w: {"slug": w.slug, "board": 3}),
+    Visit("anonymous", "standings:traveller", kwargs=lambda w: {"slug": w.slug, "board": 1}),
     Visit("anonymous", "standings:scorecard", kwargs=lambda w: {"slug": w.slug, "number": 1}),
     Visit("anonymous", "deals:records"),
     Visit("anonymous", "deals:board", kwargs=lambda w: {"slug": w.slug, "number": 1}),
@@ -274,6 +280,12 @@ VISITS = [
         "arbiter",
         "results:history",
         kwargs=lambda w: {"slug": w.slug, "round_number": 1, "table_number": 1, "board_number": 1},
+    ),
+    Visit(
+        "arbiter",
+        "results:history",
+        kwargs=lambda w: {"slug": w.slug, "round_number": 2, "table_number": 2, "board_number": 5},
+        state="disputed",
     ),
     Visit("arbiter", "results:table_links"),
     Visit("arbiter", "results:exchange"),
