@@ -353,8 +353,11 @@ def test_a_public_document_being_made_shows_a_page_that_retries(
         response = client.get(_download(tournament, "rankings", "public"))
     assert response.status_code == 202
     page = response.content.decode()
-    assert '<meta http-equiv="refresh" content="3">' in page
     assert "en préparation" in page
+    # It asks again from its script, without reloading itself (no timed refresh: WCAG 2.2.1).
+    assert 'http-equiv="refresh"' not in page
+    assert f'data-document-url="{_download(tournament, "rankings", "public")}"' in page
+    assert "printing/preparing.js" in page
 
 
 def test_a_public_hand_record_withdrawn_from_release_is_no_longer_served(
