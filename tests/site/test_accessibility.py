@@ -311,6 +311,7 @@ VISITS = [
     Visit("organizer", "deals:type_board", query="?etui=7"),
     Visit("organizer", "printing:documents"),
     Visit("organizer", "api:tokens"),
+    Visit("organizer", "tournaments:copy"),
     # The organizer's tournament still taking registrations: no plan, no deals yet.
     Visit("organizer", "tournaments:manage", kwargs=_registration, state="registrations"),
     Visit("organizer", "tournaments:checkin", kwargs=_registration, state="registrations"),
@@ -353,6 +354,7 @@ EXCLUDED = {
     "results:start_round": _POST,
     "results:open_all_rounds": _POST,
     "results:entry_row": "JSON to the entry sheet's script",
+    "results:table_score": "JSON to the table page's script (the live deal score)",
     "results:confirm": _POST,
     "results:adjust": _POST,
     "results:delete": _POST,
