@@ -15,6 +15,14 @@ from scoring.duplicate.matchpoints import (
     score_matchpoints,
     top,
 )
+from scoring.duplicate.penalties import (
+    AssignedMarksProblem,
+    Penalty,
+    PenaltyUnit,
+    assigned_marks_problem,
+    deductions,
+    penalty_unit,
+)
 from scoring.duplicate.ranking import Ranking, RankingEntry, rank, team_lines
 from scoring.duplicate.rounding import round_to_ten
 from scoring.duplicate.scorecard import ScorecardLine, scorecard
@@ -23,9 +31,12 @@ from scoring.duplicate.totals import adjusted_marks, field_average, score_totals
 
 __all__ = [
     "Adjustment",
+    "AssignedMarksProblem",
     "BoardResult",
     "Computation",
     "Method",
+    "Penalty",
+    "PenaltyUnit",
     "Ranking",
     "RankingEntry",
     "ResultKey",
@@ -34,14 +45,17 @@ __all__ = [
     "TableScore",
     "adjusted_difference",
     "adjusted_marks",
+    "assigned_marks_problem",
     "compute",
     "datum",
+    "deductions",
     "display_decimal",
     "display_rank",
     "field_average",
     "matchpoints",
     "most_plays",
     "neuberg",
+    "penalty_unit",
     "rank",
     "round_to_ten",
     "score_datum",
