@@ -18,3 +18,4 @@ class ResultsConfig(AppConfig):
             "results:exchange", _("Import / export des résultats"), navigation.ARBITER, 12
         )
         navigation.register("results:table_links", _("Liens des tables"), navigation.ARBITER, 13)
+        navigation.register("results:penalties", _("Pénalités"), navigation.ARBITER, 14)

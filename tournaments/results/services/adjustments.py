@@ -6,6 +6,9 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from scoring.duplicate import AssignedMarksProblem, assigned_marks_problem
+from scoring.duplicate.penalties import MAX_ASSIGNED_MARKS
+from scoring.engine.rules import Rounding
 from tournaments.setup.models import TableAssignment
 
 from ..exceptions import InvalidAction
@@ -66,6 +69,65 @@ def adjust_result(
             source=source,
             action=action,
         )
+        round_results_changed(locked.round, [board_number])
+    result.is_replay = False
+    return result
+
+
+def assign_score(
+    assignment: TableAssignment,
+    board_number: int,
+    ns_marks: int,
+    ew_marks: int,
+    *,
+    by=None,
+    ip: str | None = None,
+    replace_version: int | None = None,
+) -> Result:
+    """An assigned score in points (score assigné): the marks of each side, as on a deal
+    (« NS 160, EO 0 »), given by the arbiter instead of the deal's result. It is compared with
+    the other tables like a played deal. Replacing a result needs the version the arbiter saw.
+    """
+    tournament = assignment.round.tournament
+    check_staff(actor_of(by, tournament), tournament)
+    step = 1 if tournament.rule_settings().rounding is Rounding.NONE else 10
+    problem = assigned_marks_problem(ns_marks, ew_marks, multiple_of=step)
+    if problem is AssignedMarksProblem.NOT_WHOLE:
+        raise InvalidAction(
+            _("Les marques d'un score assigné sont des nombres entiers, 0 ou plus.")
+        )
+    if problem is AssignedMarksProblem.TOO_HIGH:
+        raise InvalidAction(
+            _("Un score assigné donne au plus %(max)s points à un camp.")
+            % {"max": MAX_ASSIGNED_MARKS}
+        )
+    if problem is AssignedMarksProblem.NOT_ROUNDED:
+        raise InvalidAction(
+            _("Les marques sont arrondies à la dizaine dans ce tournoi : 160, pas 155.")
+        )
+    check_board(assignment, board_number)
+    with transaction.atomic():
+        locked = lock_table(assignment)
+        previous = current_version(locked, board_number)
+        check_replacing(live_version(previous), replace_version)
+        result = add_version(
+            locked,
+            board_number,
+            previous,
+            status=Result.Status.ADJUSTED,
+            source=Result.Source.ARBITER,
+            record=None,
+            ns_marks=ns_marks,
+            ew_marks=ew_marks,
+            made=None,
+            score_detail={},
+            ns_adjustment="",
+            ew_adjustment="",
+            entered_by=user_of(by),
+            confirmed_at=timezone.now(),
+            confirmed_by=user_of(by),
+        )
+        log_event(ResultEvent.Action.ASSIGN, locked, board_number, result, previous, by=by, ip=ip)
         round_results_changed(locked.round, [board_number])
     result.is_replay = False
     return result
