@@ -433,7 +433,7 @@ class PenaltyForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["team"].choices = teams
         self.fields["amount"].label = (
-            gettext_lazy("Montant (% du top)")
+            gettext_lazy("Montant (pourcentage du top)")
             if unit == "percent"
             else gettext_lazy("Montant (points)")
         )

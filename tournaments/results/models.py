@@ -188,7 +188,7 @@ class Penalty(models.Model):
     """
 
     class Unit(models.TextChoices):
-        PERCENT = "percent", _("% du top")
+        PERCENT = "percent", _("pourcentage du top")
         POINTS = "points", _("points")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="penalties")

@@ -36,7 +36,7 @@ class Migration(migrations.Migration):
                 ('board_number', models.PositiveSmallIntegerField(blank=True, null=True, verbose_name='étui')),
                 ('round_number', models.PositiveSmallIntegerField(verbose_name='tour')),
                 ('amount', models.PositiveIntegerField(verbose_name='montant')),
-                ('unit', models.CharField(choices=[('percent', '% du top'), ('points', 'points')], max_length=8)),
+                ('unit', models.CharField(choices=[('percent', 'pourcentage du top'), ('points', 'points')], max_length=8)),
                 ('reason', models.CharField(max_length=500, verbose_name='motif')),
                 ('given_at', models.DateTimeField(auto_now_add=True)),
                 ('removed_at', models.DateTimeField(blank=True, null=True)),
