@@ -179,3 +179,5 @@ def test_the_pages_show_assigned_scores_and_penalties(client, django_capture_on_
     card = client.get(reverse("standings:scorecard", args=[tournament.slug, 4])).content.decode()
     assert "Pénalités de procédure" in card and "Carton &lt;oublié&gt;" in card
     assert "Total après pénalités" in card
+    ranking = client.get(reverse("standings:ranking", args=[tournament.slug])).content.decode()
+    assert "dont pénalité −0,4" in ranking
