@@ -4,6 +4,7 @@ French messages, audited, and refused to anyone but the tournament's arbiters.""
 import pytest
 from django.urls import reverse
 
+from tests.support.factories import small_tournament
 from tests.support.results import assignment, contract
 from tournaments import policy
 from tournaments.results import services
@@ -272,3 +273,15 @@ def test_the_penalty_pages_are_for_arbiters_only(client, tournament, make_user):
     assert client.get(url).status_code == 403
     assert client.post(url, {"team": "3", "amount": "10", "reason": "x"}).status_code == 403
     assert not Penalty.objects.exists()
+
+
+def test_a_penalty_of_another_tournament_cannot_be_removed_from_this_one(
+    client, tournament, arbiter
+):
+    other = small_tournament(arbiter=arbiter)
+    penalty = services.give_penalty(other, other.teams.get(number=1), 10, "Retard", by=arbiter)
+    client.force_login(arbiter)
+    url = reverse("results:remove_penalty", args=[tournament.slug, penalty.pk])
+    assert client.post(url).status_code == 404
+    penalty.refresh_from_db()
+    assert penalty.active
