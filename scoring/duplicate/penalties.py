@@ -1,5 +1,4 @@
-"""Arbiter corrections that are not a deal's result: procedural penalties (pénalités de
-procédure) and the bounds of an assigned score in points (score assigné).
+"""Procedural penalties (pénalités de procédure): what the arbiter takes off a team's total.
 
 A procedural penalty is taken off one team's total *after* the comparison: the other teams'
 scores, the board's top and the tie-breaks on boards won and head-to-head do not change. Its
@@ -21,10 +20,6 @@ MAX_PERCENT = 100
 
 MAX_POINTS = 1000
 """A points penalty is at most 1000 points: several times the largest usual deal."""
-
-MAX_ASSIGNED_MARKS = 4000
-"""An assigned score gives a side at most 4000 marks (a surcoinched capot with annonces is
-below that)."""
 
 
 class PenaltyUnit(Enum):
@@ -98,30 +93,3 @@ def deductions(
         if amount:
             totals[penalty.team] = totals.get(penalty.team, Fraction(0)) + amount
     return totals
-
-
-class AssignedMarksProblem(Enum):
-    """Why an assigned score's marks are refused (the site words each one)."""
-
-    NOT_WHOLE = "not_whole"  # not a whole number >= 0
-    TOO_HIGH = "too_high"  # above MAX_ASSIGNED_MARKS
-    NOT_ROUNDED = "not_rounded"  # not a multiple of 10 while the rules round to the ten
-
-
-def assigned_marks_problem(
-    ns_marks: object, ew_marks: object, *, multiple_of: int = 10
-) -> AssignedMarksProblem | None:
-    """What is wrong with an assigned score of ``ns_marks`` / ``ew_marks``, or None.
-
-    Marks are whole numbers from 0 to ``MAX_ASSIGNED_MARKS``, multiples of ``multiple_of`` (10
-    when the rules round deal scores to the ten, 1 when they do not).
-    """
-    for marks in (ns_marks, ew_marks):
-        if not isinstance(marks, int) or isinstance(marks, bool) or marks < 0:
-            return AssignedMarksProblem.NOT_WHOLE
-    assert isinstance(ns_marks, int) and isinstance(ew_marks, int)
-    if max(ns_marks, ew_marks) > MAX_ASSIGNED_MARKS:
-        return AssignedMarksProblem.TOO_HIGH
-    if ns_marks % multiple_of or ew_marks % multiple_of:
-        return AssignedMarksProblem.NOT_ROUNDED
-    return None

@@ -7,7 +7,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring.duplicate import AssignedMarksProblem, assigned_marks_problem
-from scoring.duplicate.penalties import MAX_ASSIGNED_MARKS
+from scoring.duplicate.assigned import MAX_ASSIGNED_MARKS
 from scoring.engine.rules import Rounding
 from tournaments.setup.models import TableAssignment
 
