@@ -4,6 +4,7 @@ Plain values in (``BoardResult``), plain values out (``Computation``); ``compute
 point. The methods and their conventions are described in docs/scoring.md.
 """
 
+from scoring.duplicate.assigned import AssignedMarksProblem, assigned_marks_problem
 from scoring.duplicate.board_result import Adjustment, BoardResult, ResultKey
 from scoring.duplicate.computation import Computation, ScoringOptions, compute
 from scoring.duplicate.datum import adjusted_difference, datum, score_datum
@@ -15,6 +16,7 @@ from scoring.duplicate.matchpoints import (
     score_matchpoints,
     top,
 )
+from scoring.duplicate.penalties import Penalty, PenaltyUnit, deductions, penalty_unit
 from scoring.duplicate.ranking import Ranking, RankingEntry, rank, team_lines
 from scoring.duplicate.rounding import round_to_ten
 from scoring.duplicate.scorecard import ScorecardLine, scorecard
@@ -23,9 +25,12 @@ from scoring.duplicate.totals import adjusted_marks, field_average, score_totals
 
 __all__ = [
     "Adjustment",
+    "AssignedMarksProblem",
     "BoardResult",
     "Computation",
     "Method",
+    "Penalty",
+    "PenaltyUnit",
     "Ranking",
     "RankingEntry",
     "ResultKey",
@@ -34,14 +39,17 @@ __all__ = [
     "TableScore",
     "adjusted_difference",
     "adjusted_marks",
+    "assigned_marks_problem",
     "compute",
     "datum",
+    "deductions",
     "display_decimal",
     "display_rank",
     "field_average",
     "matchpoints",
     "most_plays",
     "neuberg",
+    "penalty_unit",
     "rank",
     "round_to_ten",
     "score_datum",

@@ -52,6 +52,9 @@ class BoardResult:
     team the NS cards), so in a one-ranking Mitchell its score is compared with the EW field.
     The marks stay with the teams: ``ns_marks`` is what the NS-line team scored, which on an
     arrow-switched board is the deal score of the board's E-W seats.
+
+    ``assigned``: the marks are an assigned score (score assigné) the arbiter gave instead of
+    the deal's result; it is compared with the other tables exactly like a played result.
     """
 
     board: int
@@ -64,6 +67,7 @@ class BoardResult:
     ns_adjusted: Adjustment | None = None
     ew_adjusted: Adjustment | None = None
     arrow_switched: bool = False
+    assigned: bool = False
 
     def __post_init__(self) -> None:
         for name in ("board", "round", "table"):
@@ -86,6 +90,8 @@ class BoardResult:
                 if not isinstance(mark, int) or isinstance(mark, bool) or mark < 0:
                     raise ValueError(f"{where}: marks are two non-negative integers: {marks}")
             return
+        if self.assigned:
+            raise ValueError(f"{where}: an assigned score gives marks to both teams")
         for team, adjustment, line in (
             (self.ns_team, self.ns_adjusted, "NS"),
             (self.ew_team, self.ew_adjusted, "EW"),

@@ -14,7 +14,8 @@ from scoring.duplicate.datum import (
     DEFAULT_DROP_EXTREMES_FROM,
     score_datum,
 )
-from scoring.duplicate.matchpoints import score_matchpoints
+from scoring.duplicate.matchpoints import most_plays, score_matchpoints, top
+from scoring.duplicate.penalties import Penalty, deductions
 from scoring.duplicate.ranking import Ranking, rank, team_lines
 from scoring.duplicate.scorecard import ScorecardLine, scorecard
 from scoring.duplicate.table_score import Method, TableScore
@@ -85,6 +86,7 @@ def compute(
     options: ScoringOptions | None = None,
     teams: Mapping[int, Side | None] | Iterable[int] | None = None,
     common_plays: int | None = None,
+    penalties: Iterable[Penalty] = (),
 ) -> Computation:
     """Score every result with ``method`` and rank the teams.
 
@@ -95,7 +97,9 @@ def compute(
     the whole field (Howell, arrow-switched Mitchell) rather than one per direction.
     ``up_to_round``: count only the results of rounds 1..up_to_round (None: all). ``teams``:
     registered teams, listed even before they play, as a mapping to their direction when there
-    are two rankings.
+    are two rankings. ``penalties``: procedural penalties, taken off the teams' scores in the
+    rankings after the comparison (those in another unit than ``method``'s are left out, see
+    ``Penalty.deduction``); the table scores do not change.
 
     The output does not depend on the order of ``results``. Raises ValueError on an unknown
     method or inconsistent results (two results for one table and board, a team playing a
@@ -122,11 +126,20 @@ def compute(
     else:
         scores = score_totals(counted)
 
+    plays = most_plays(expected_plays) if common_plays is None else common_plays
+    common_top = top(plays) if method is Method.MATCHPOINTS and plays else None
     return Computation(
         method=method,
         up_to_round=up_to_round,
         scores=MappingProxyType({score.key: score for score in scores}),
-        rankings=rank(method, scores, lines, single_ranking, up_to_round),
+        rankings=rank(
+            method,
+            scores,
+            lines,
+            single_ranking,
+            up_to_round,
+            deductions(penalties, method, common_top, up_to_round),
+        ),
     )
 
 

@@ -10,6 +10,9 @@ they do not (Howell, arrow-switched Mitchell). Ties are broken, in order, by:
    of them met), matchpoint percentage, or difference / points scored;
 4. still equal: a shared rank, displayed "3=".
 
+Procedural penalties (``penalties``: each team's deduction) are taken off the main score after
+the comparison; boards won and head-to-head are on the compared scores.
+
 Teams without a single board are listed last, sharing their rank.
 """
 
@@ -36,7 +39,8 @@ class RankingEntry:
     ``score`` is the total: matchpoints (Neuberg-scaled, adjusted scores included), difference
     or points. ``percentage`` is the share of the tops of the boards the team has a score on
     (matchpoints only, else None). ``boards`` counts the boards with a score, adjusted ones
-    included; ``tied`` says the rank is shared.
+    included; ``tied`` says the rank is shared. ``penalty`` is what procedural penalties took
+    off ``score`` (and so off ``percentage``).
     """
 
     rank: int
@@ -47,6 +51,7 @@ class RankingEntry:
     boards: int
     tied: bool
     boards_won: int = 0
+    penalty: Fraction = Fraction(0)
 
     @property
     def display_rank(self) -> str:
@@ -130,6 +135,7 @@ class _Tally:
     top: int = 0
     boards: int = 0
     won: int = 0
+    penalty: Fraction = Fraction(0)
     # opponent -> [(own score, top)] on each board they played against each other
     meetings: dict[int, list[tuple[Fraction, int]]] = field(default_factory=dict)
 
@@ -140,11 +146,13 @@ def rank(
     lines: TeamLines,
     single_ranking: bool,
     up_to_round: int | None = None,
+    penalties: Mapping[int, Fraction] | None = None,
 ) -> tuple[Ranking, ...]:
     """The rankings: ``(ranking,)`` for a single ranking, else ``(NS ranking, EW ranking)``.
 
     ``lines`` lists every team to rank (see ``team_lines``); a team in ``scores`` but not in
-    ``lines`` raises KeyError.
+    ``lines`` raises KeyError. ``penalties``: each penalized team's deduction, in the method's
+    unit (``penalties.deductions``), taken off its score; a team not in ``lines`` is ignored.
     """
     tallies = {team: _Tally() for team in lines}
     for table_score in scores:
@@ -165,6 +173,10 @@ def rank(
                 tally.won += 1
             if opponent is not None:
                 tally.meetings.setdefault(opponent, []).append((own, board_top))
+    for team, deduction in (penalties or {}).items():
+        if team in tallies:
+            tallies[team].penalty += deduction
+            tallies[team].score -= deduction
 
     directions: tuple[Side | None, ...] = (None,) if single_ranking else (Side.NS, Side.EW)
     return tuple(
@@ -235,6 +247,7 @@ def _ranking(
                     boards=tally.boards,
                     tied=len(group) > 1,
                     boards_won=tally.won,
+                    penalty=tally.penalty,
                 )
             )
     return Ranking(method, direction, up_to_round, tuple(entries))

@@ -296,3 +296,30 @@ def test_nothing_to_print_before_the_plan():
     with pytest.raises(documents.NothingToPrint) as raised:
         documents.build(tournament, "table_cards", STAFF)
     assert "plan de table" in raised.value.reason
+
+
+# --- Arbiter corrections ---------------------------------------------------------------------
+
+
+def test_printouts_show_an_assigned_score_and_the_penalties():
+    from tests.support.results import assignment
+    from tournaments.results import services
+    from tournaments.standings.recomputation import recompute
+
+    tournament = demo_tournament()
+    current = assignment(tournament, 1, 1).results.get(board_number=1, is_current=True)
+    services.assign_score(assignment(tournament, 1, 1), 1, 160, 0, replace_version=current.version)
+    services.give_penalty(tournament, tournament.teams.get(number=4), 25, "Retard", board_number=1)
+    services.give_penalty(tournament, tournament.teams.get(number=4), 10, "Téléphone")
+    recompute(tournament.pk, force=True)
+
+    travellers = " ".join(pdf_pages(documents.make_pdf(tournament, "travellers", STAFF).pdf))
+    assert "Score assigné par l'arbitre" in travellers
+    assert "Pénalité de procédure, équipe 4 : 25 % du top — Retard" in travellers
+    cards = " ".join(pdf_pages(documents.make_pdf(tournament, "scorecards", STAFF).pdf))
+    assert "Pénalité de procédure, étui 1 : 25 % du top — Retard" in cards
+    assert "Pénalité de procédure sur la séance : 10 % du top — Téléphone" in cards
+    # The total printed for team 4 is after its penalties (35 % of the top of 4: 1.4).
+    card = team_scorecard(tournament, 4)
+    assert card.total == pytest.approx(card.lines[-1].running_score - 1.4)
+    assert f"{card.total:.2f} PdM".replace(".", ",") in cards

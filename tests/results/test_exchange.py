@@ -26,7 +26,8 @@ def with_rich_board(tournament):
 
 
 def finished_tournament(arbiter):
-    """Every board of every table has a result: all kinds of deals, and adjusted scores."""
+    """Every board of every table has a result: all kinds of deals, adjusted and assigned
+    scores."""
     tournament = with_rich_board(small_tournament(arbiter=arbiter))
     services.record_result(
         assignment(tournament, 1, 1),
@@ -56,6 +57,7 @@ def finished_tournament(arbiter):
         assignment(tournament, 1, 2), 4, contract(coinche=2, points=50, taker="E"), by=arbiter
     )
     services.adjust_result(assignment(tournament, 1, 3), 5, "A+", "A-", by=arbiter)
+    services.assign_score(assignment(tournament, 1, 3), 6, 160, 0, by=arbiter)
     record_demo_results(tournament)
     tournament.status = tournament.Status.FINISHED
     tournament.save()
@@ -90,6 +92,40 @@ def test_export_then_import_round_trips_exactly(arbiter, fmt):
     assert set(ResultEvent.objects.filter(tournament=copy).values_list("action", flat=True)) == {
         "import"
     }
+
+
+def test_an_assigned_score_is_written_with_its_marks(arbiter):
+    tournament = finished_tournament(arbiter)
+    lines = exchange.export_lines(tournament)
+    assert {"round": 1, "table": 3, "board": 6, "assigned": {"ns": 160, "ew": 0}} in lines
+    rows = [
+        dict(zip(exchange.CSV_COLUMNS, text.split(";"), strict=True))
+        for text in exchange.export(tournament, "csv").splitlines()[1:]
+    ]
+    row = next(row for row in rows if (row["round"], row["table"], row["board"]) == ("1", "3", "6"))
+    assert (row["assigned"], row["ns"], row["ew"], row["bid"], row["ns_adjustment"]) == (
+        "1",
+        "160",
+        "0",
+        "",
+        "",
+    )
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ('{"round":1,"table":1,"board":1,"assigned":{"ns":155,"ew":0}}', "arrondies"),
+        ('{"round":1,"table":1,"board":1,"assigned":{"ns":"160","ew":0}}', "nombres entiers"),
+        ('{"round":1,"table":1,"board":1,"assigned":{"ns":160,"ew":0},"bid":80}', "en trop"),
+    ],
+)
+def test_a_bad_assigned_score_is_a_bad_line(arbiter, line, message):
+    tournament = small_tournament(arbiter=arbiter)
+    with pytest.raises(ImportRejected) as error:
+        exchange.import_file(tournament, line.encode(), fmt="jsonl")
+    assert message in str(error.value.errors[0])
+    assert not Result.objects.exists()
 
 
 def test_a_json_line_is_the_canonical_record_with_its_place_and_marks(arbiter):

@@ -20,6 +20,7 @@ class ResultsConfig(AppConfig):
             "results:exchange", _("Import / export des résultats"), navigation.ARBITER, 12
         )
         navigation.register("results:table_links", _("Liens des tables"), navigation.ARBITER, 13)
+        navigation.register("results:penalties", _("Pénalités"), navigation.ARBITER, 14)
 
         checklist.register("rounds", 80, selectors.rounds_step)
         checklist.register("results", 90, selectors.results_step)

@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from scoring.engine.cards import Strain
 from scoring.engine.result_record import MESSAGES
@@ -113,3 +114,10 @@ def flag_messages(result) -> list[str]:
     """What a stored record disagrees with in the hands (« Belote non détenue… »), in the
     active language. Only for those who may see the hands (``policy.can_see_result_flags``)."""
     return [engine_message(MESSAGES[flag["code"]], flag["params"]) for flag in (result.flags or [])]
+
+
+def penalty_amount(amount: int, unit: str) -> str:
+    """A penalty's amount: « 25 % du top » or « 50 points »."""
+    if unit == "percent":
+        return _("%(amount)s %% du top") % {"amount": amount}
+    return ngettext("%(amount)s point", "%(amount)s points", amount) % {"amount": amount}

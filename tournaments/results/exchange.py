@@ -4,7 +4,8 @@ JSON lines: one result per line, the canonical record of domain.md §5 with ``ro
 and ``board`` added at its top level, followed by the computed ``ns``, ``ew`` and ``made``
 (ignored on import: the marks are always recomputed with the tournament's rules). An adjusted
 score has no record: ``{"round": 1, "table": 2, "board": 3, "adjusted": {"ns": "A+", "ew": "A-"}}``
-with ``A`` (average, 50 %), ``A+`` (60 %) or ``A-`` (40 %) per side.
+with ``A`` (average, 50 %), ``A+`` (60 %) or ``A-`` (40 %) per side. An assigned score in
+points has the marks of each side instead: ``{..., "assigned": {"ns": 160, "ew": 0}}``.
 
 CSV: one column per field (see ``CSV_COLUMNS`` and docs/results.md), ``;``-separated, UTF-8;
 the reader also accepts ``,`` and Windows-1252 files.
@@ -50,6 +51,7 @@ CSV_COLUMNS = (
     "ns",
     "ew",
     "made",
+    "assigned",
 )
 _ADJUSTMENTS = {choice.value for choice in Adjustment}
 _TRUE = {"1", "true", "oui", "yes", "o", "y", "x"}
@@ -66,6 +68,9 @@ def result_line(result: Result) -> dict[str, Any]:
         "table": result.table.number,
         "board": result.board_number,
     }
+    if result.is_assigned_score:
+        line["assigned"] = {"ns": result.ns_marks, "ew": result.ew_marks}
+        return line
     if result.status == Result.Status.ADJUSTED:
         line["adjusted"] = {"ns": result.ns_adjustment, "ew": result.ew_adjustment}
         return line
@@ -97,6 +102,9 @@ def csv_row(line: dict[str, Any]) -> dict[str, str]:
     row.update(round=str(line["round"]), table=str(line["table"]), board=str(line["board"]))
     if "adjusted" in line:
         row.update(ns_adjustment=line["adjusted"]["ns"], ew_adjustment=line["adjusted"]["ew"])
+        return row
+    if "assigned" in line:
+        row.update(assigned="1", ns=str(line["assigned"]["ns"]), ew=str(line["assigned"]["ew"]))
         return row
     row["passed"] = _flag(line.get("passed"))
     contract = line.get("contract") or {}
@@ -214,6 +222,18 @@ def _adjustment(raw: Any, errors: list[str]) -> tuple[str, str] | None:
     return raw["ns"], raw["ew"]
 
 
+def _assigned(raw: Any, errors: list[str]) -> tuple[int, int] | None:
+    """The marks of an assigned score (their range is checked with the tournament's rules)."""
+    if (
+        not isinstance(raw, dict)
+        or set(raw) != {"ns", "ew"}
+        or not all(isinstance(raw[side], int) and not isinstance(raw[side], bool) for side in raw)
+    ):
+        errors.append(_("« assigned » doit donner les marques « ns » et « ew » (nombres entiers)."))
+        return None
+    return raw["ns"], raw["ew"]
+
+
 def read_jsonl(text: str) -> tuple[list[ImportEntry], list[LineError]]:
     entries: list[ImportEntry] = []
     errors: list[LineError] = []
@@ -237,7 +257,16 @@ def read_jsonl(text: str) -> tuple[list[ImportEntry], list[LineError]]:
         location = _location(values, problems)
         adjustment = None
         record = None
-        if "adjusted" in values:
+        assigned = None
+        if "assigned" in values:
+            extra = set(values) - set(LOCATION_KEYS) - {"assigned"}
+            if extra:
+                problems.append(
+                    _("un score assigné n'a pas de résultat de donne (%(keys)s en trop).")
+                    % {"keys": ", ".join(sorted(extra))}
+                )
+            assigned = _assigned(values["assigned"], problems)
+        elif "adjusted" in values:
             extra = set(values) - set(LOCATION_KEYS) - {"adjusted"}
             if extra:
                 problems.append(
@@ -254,7 +283,9 @@ def read_jsonl(text: str) -> tuple[list[ImportEntry], list[LineError]]:
         if problems or location is None:
             errors.extend(LineError(number, problem) for problem in problems)
             continue
-        entries.append(ImportEntry(number, *location, record=record, adjustment=adjustment))
+        entries.append(
+            ImportEntry(number, *location, record=record, adjustment=adjustment, assigned=assigned)
+        )
     return entries, errors
 
 
@@ -344,7 +375,22 @@ def read_csv(text: str) -> tuple[list[ImportEntry], list[LineError]]:
         ew_adjustment = (row.get("ew_adjustment") or "").strip()
         adjustment = None
         record = None
-        if ns_adjustment or ew_adjustment:
+        assigned = None
+        if (row.get("assigned") or "").strip().lower() in _TRUE:
+            filled = [
+                name for name in CSV_COLUMNS[3:15] if (row.get(name) or "").strip() not in ("", "0")
+            ]
+            if filled:
+                problems.append(
+                    _("un score assigné n'a pas de résultat de donne (%(keys)s en trop).")
+                    % {"keys": ", ".join(filled)}
+                )
+            marks = [(row.get(side) or "").strip() for side in ("ns", "ew")]
+            if all(mark.isdigit() for mark in marks):
+                assigned = (int(marks[0]), int(marks[1]))
+            else:
+                problems.append(_("un score assigné donne les marques dans les colonnes ns et ew."))
+        elif ns_adjustment or ew_adjustment:
             filled = [
                 name for name in CSV_COLUMNS[3:13] if (row.get(name) or "").strip() not in ("", "0")
             ]
@@ -359,7 +405,9 @@ def read_csv(text: str) -> tuple[list[ImportEntry], list[LineError]]:
         if problems or location is None:
             errors.extend(LineError(number, problem) for problem in problems)
             continue
-        entries.append(ImportEntry(number, *location, record=record, adjustment=adjustment))
+        entries.append(
+            ImportEntry(number, *location, record=record, adjustment=adjustment, assigned=assigned)
+        )
     return entries, errors
 
 

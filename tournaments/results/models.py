@@ -10,7 +10,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.setup.models import Round, Table, TableAssignment, Tournament
+from tournaments.setup.models import Round, Table, TableAssignment, Team, Tournament
 
 
 class Adjustment(models.TextChoices):
@@ -106,6 +106,17 @@ class Result(models.Model):
     # an arbiter may change such a result.
     COUNTING_STATUSES = (Status.CONFIRMED, Status.ADJUSTED)
 
+    @property
+    def is_assigned_score(self) -> bool:
+        """An assigned score in points (score assigné): marks the arbiter gave instead of the
+        deal's result, compared with the other tables like a played deal."""
+        return (
+            self.status == self.Status.ADJUSTED
+            and self.record is None
+            and self.ns_marks is not None
+            and not self.ns_adjustment
+        )
+
     def was_entered_by(self, team, side: str) -> bool:
         """Did ``team`` (sitting ``side`` at this table) enter this version? Versions entered
         before teams proved who they are only know the side."""
@@ -128,8 +139,11 @@ class ResultEvent(models.Model):
         CONFIRM = "confirm", _("Confirmation")
         DISPUTE = "dispute", _("Contestation")
         ADJUST = "adjust", _("Score ajusté")
+        ASSIGN = "assign", _("Score assigné")
         DELETE = "delete", _("Suppression")
         IMPORT = "import", _("Import")
+        PENALTY = "penalty", _("Pénalité")
+        UNPENALTY = "unpenalty", _("Pénalité retirée")
 
     tournament = models.ForeignKey(
         Tournament, on_delete=models.CASCADE, related_name="result_events"
@@ -138,9 +152,13 @@ class ResultEvent(models.Model):
         Result, on_delete=models.SET_NULL, null=True, blank=True, related_name="events"
     )
     round_number = models.PositiveSmallIntegerField()
-    table_number = models.PositiveSmallIntegerField()
-    board_number = models.PositiveSmallIntegerField()
+    # Null only for a penalty on the whole session (no board), or whose team had no table.
+    table_number = models.PositiveSmallIntegerField(null=True, blank=True)
+    board_number = models.PositiveSmallIntegerField(null=True, blank=True)
     action = models.CharField(max_length=10, choices=Action.choices)
+    penalty = models.ForeignKey(
+        "Penalty", on_delete=models.SET_NULL, null=True, blank=True, related_name="events"
+    )
     actor = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
@@ -159,3 +177,49 @@ class ResultEvent(models.Model):
     def __str__(self) -> str:
         where = f"R{self.round_number} T{self.table_number} E{self.board_number}"
         return f"{self.get_action_display()} {where}"
+
+
+class Penalty(models.Model):
+    """A procedural penalty (pénalité de procédure) against one team, on one board or on the
+    whole session (``board_number`` null), in the unit of the tournament's ranking method.
+
+    Taken off the team's total after the comparison (docs/scoring.md). Never deleted: the
+    arbiter removes it (``removed_at``), and both acts are in the audit trail.
+    """
+
+    class Unit(models.TextChoices):
+        PERCENT = "percent", _("pourcentage du top")
+        POINTS = "points", _("points")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="penalties")
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="penalties")
+    board_number = models.PositiveSmallIntegerField(_("étui"), null=True, blank=True)
+    # The round it counts from in the rankings after each round: the round the team played the
+    # board, or the one the arbiter named for a session penalty.
+    round_number = models.PositiveSmallIntegerField(_("tour"))
+    amount = models.PositiveIntegerField(_("montant"))
+    unit = models.CharField(max_length=8, choices=Unit.choices)
+    reason = models.CharField(_("motif"), max_length=500)
+    given_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    given_at = models.DateTimeField(auto_now_add=True)
+    removed_at = models.DateTimeField(null=True, blank=True)
+    removed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    removal_reason = models.CharField(max_length=500, blank=True)
+
+    class Meta:
+        ordering = ["given_at", "pk"]
+        verbose_name = _("pénalité")
+        verbose_name_plural = _("pénalités")
+        indexes = [models.Index(fields=["tournament", "removed_at"])]
+
+    def __str__(self) -> str:
+        where = f"E{self.board_number}" if self.board_number else "session"
+        return f"{self.team_id} {where} -{self.amount} {self.unit}"
+
+    @property
+    def active(self) -> bool:
+        return self.removed_at is None

@@ -26,7 +26,7 @@ from tournaments.setup.models import Round, Table, TableAssignment, Tournament
 from tournaments.setup.selectors import plan_assignments
 
 from .annonce_text import format_annonces_text
-from .models import Result, ResultEvent
+from .models import Penalty, Result, ResultEvent
 from .table_links import table_entry_qr_svg, table_entry_url
 
 MISSING = "missing"
@@ -552,3 +552,36 @@ def results_step(tournament: Tournament) -> Step:
             % {"count": missing, "number": late.round.number}
         )
     return Step("results", name, checklist.IN_PROGRESS, ", ".join(parts), url)
+
+
+# --- Procedural penalties ---------------------------------------------------------------
+
+
+def penalties_of(tournament: Tournament) -> list[Penalty]:
+    """Every penalty of the tournament, in force or removed, in the order given."""
+    return list(
+        Penalty.objects.filter(tournament=tournament)
+        .select_related("team", "given_by", "removed_by")
+        .order_by("given_at", "pk")
+    )
+
+
+def board_penalties(assignment: TableAssignment, board_number: int) -> list[Penalty]:
+    """The penalties given on this board to the two teams of this table."""
+    teams = [team for team in (assignment.ns_team_id, assignment.ew_team_id) if team]
+    return list(
+        Penalty.objects.filter(
+            tournament=assignment.round.tournament, board_number=board_number, team_id__in=teams
+        )
+        .select_related("team", "given_by", "removed_by")
+        .order_by("given_at", "pk")
+    )
+
+
+def penalty_events(tournament: Tournament) -> list[ResultEvent]:
+    """The audit trail of the penalties: who gave or removed which, when, from where."""
+    return list(
+        ResultEvent.objects.filter(tournament=tournament, penalty__isnull=False)
+        .select_related("actor")
+        .order_by("at", "pk")
+    )

@@ -52,6 +52,22 @@ urlpatterns = [
         name="adjust",
     ),
     path(
+        f"tournois/<slug:slug>/arbitrage/resultat/{_BOARD}/assigner/",
+        views_arbiter.assign,
+        name="assign",
+    ),
+    path(
+        f"tournois/<slug:slug>/arbitrage/resultat/{_BOARD}/penaliser/",
+        views_arbiter.penalize,
+        name="penalize",
+    ),
+    path("tournois/<slug:slug>/arbitrage/penalites/", views_arbiter.penalties, name="penalties"),
+    path(
+        "tournois/<slug:slug>/arbitrage/penalites/<int:penalty_id>/retirer/",
+        views_arbiter.remove_penalty,
+        name="remove_penalty",
+    ),
+    path(
         f"tournois/<slug:slug>/arbitrage/resultat/{_BOARD}/supprimer/",
         views_arbiter.delete,
         name="delete",

@@ -23,12 +23,22 @@ from tournaments import policy
 from tournaments.deals.selectors import visible_board_numbers
 from tournaments.guards import arbiter_required
 from tournaments.setup.models import Round
+from tournaments.setup.selectors import teams_of
 
 from . import exchange, selectors, services
 from .display import flag_messages, record_summary
 from .exceptions import BoardNotPlayedHere, ImportRejected, ResultError
-from .forms import AdjustmentForm, ImportForm, ResultRowForm, new_submission_key, row_prefix
-from .models import Result
+from .forms import (
+    AdjustmentForm,
+    AssignedScoreForm,
+    ImportForm,
+    PenaltyForm,
+    RemovePenaltyForm,
+    ResultRowForm,
+    new_submission_key,
+    row_prefix,
+)
+from .models import Penalty, Result
 from .table_links import loopback_host
 
 
@@ -456,11 +466,33 @@ def history(request, tournament, round_number: int, table_number: int, board_num
                     "ew_adjustment": (live.ew_adjustment if live else "") or "A",
                 }
             ),
+            "assign_form": AssignedScoreForm(
+                initial={
+                    "version": live.version if live else None,
+                    "ns_marks": live.ns_marks if live and live.is_assigned_score else None,
+                    "ew_marks": live.ew_marks if live and live.is_assigned_score else None,
+                }
+            ),
+            "penalty_form": _table_penalty_form(tournament, assignment),
+            "penalties": selectors.board_penalties(assignment, board_number),
             "entry_url": reverse("results:entry_round", args=[tournament.slug, round_number])
             + f"#{row_prefix(table_number, board_number)}",
             "flags": flag_messages(live) if live is not None and sees_flags else [],
         },
     )
+
+
+def _table_penalty_form(tournament, assignment, data=None) -> PenaltyForm:
+    """The penalty form of a board at a table: the team is chosen by its side."""
+    teams = [
+        (side, f"{label} — {team}")
+        for side, label, team in (
+            ("NS", _("NS"), assignment.ns_team),
+            ("EW", _("EO"), assignment.ew_team),
+        )
+        if team is not None
+    ]
+    return PenaltyForm(data, teams=teams, unit=services.unit_for(tournament))
 
 
 def _version_posted(request, assignment, board_number: int) -> Result:
@@ -512,6 +544,130 @@ def adjust(request, tournament, round_number: int, table_number: int, board_numb
     except ResultError as error:
         messages.error(request, str(error))
     return _back_to_history(tournament, round_number, table_number, board_number)
+
+
+@require_POST
+@arbiter_required
+def assign(request, tournament, round_number: int, table_number: int, board_number: int):
+    """An assigned score in points (« NS 160, EO 0 »), compared like a played deal."""
+    assignment = _location(tournament, round_number, table_number, board_number)
+    form = AssignedScoreForm(request.POST)
+    if not form.is_valid():
+        messages.error(
+            request, next(str(error) for errors in form.errors.values() for error in errors)
+        )
+        return _back_to_history(tournament, round_number, table_number, board_number)
+    try:
+        services.assign_score(
+            assignment,
+            board_number,
+            form.cleaned_data["ns_marks"],
+            form.cleaned_data["ew_marks"],
+            by=request.user,
+            ip=client_ip(request),
+            replace_version=form.cleaned_data.get("version"),
+        )
+        messages.success(request, _("Score assigné enregistré."))
+    except ResultError as error:
+        messages.error(request, str(error))
+    return _back_to_history(tournament, round_number, table_number, board_number)
+
+
+@require_POST
+@arbiter_required
+def penalize(request, tournament, round_number: int, table_number: int, board_number: int):
+    """A procedural penalty on this board against one of the table's teams."""
+    assignment = _location(tournament, round_number, table_number, board_number)
+    form = _table_penalty_form(tournament, assignment, request.POST)
+    if not form.is_valid():
+        messages.error(request, form.first_error())
+        return _back_to_history(tournament, round_number, table_number, board_number)
+    try:
+        services.give_penalty(
+            tournament,
+            assignment.team_of(form.cleaned_data["team"]),
+            form.cleaned_data["amount"],
+            form.cleaned_data["reason"],
+            board_number=board_number,
+            by=request.user,
+            ip=client_ip(request),
+        )
+        messages.success(request, _("Pénalité enregistrée."))
+    except ResultError as error:
+        messages.error(request, str(error))
+    return _back_to_history(tournament, round_number, table_number, board_number)
+
+
+def _team_penalty_form(tournament, data=None) -> PenaltyForm:
+    teams = [(str(team.number), str(team)) for team in teams_of(tournament)]
+    return PenaltyForm(data, teams=teams, unit=services.unit_for(tournament))
+
+
+@require_http_methods(["GET", "POST"])
+@arbiter_required
+def penalties(request, tournament):
+    """« Pénalités »: every penalty (in force or removed) with its audit trail, and the form
+    for a penalty on the session or on any board."""
+    form = _team_penalty_form(tournament, request.POST or None)
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            team = teams_of(tournament).get(number=int(form.cleaned_data["team"]))
+            try:
+                services.give_penalty(
+                    tournament,
+                    team,
+                    form.cleaned_data["amount"],
+                    form.cleaned_data["reason"],
+                    board_number=form.cleaned_data.get("board"),
+                    round_number=form.cleaned_data.get("round"),
+                    by=request.user,
+                    ip=client_ip(request),
+                )
+            except ResultError as error:
+                messages.error(request, str(error))
+                status = 400
+            else:
+                messages.success(request, _("Pénalité enregistrée."))
+                return redirect("results:penalties", tournament.slug)
+        else:
+            messages.error(request, form.first_error())
+            status = 400
+    return render(
+        request,
+        "results/penalties.html",
+        {
+            "tournament": tournament,
+            "form": form,
+            "unit": services.unit_for(tournament),
+            "penalties": selectors.penalties_of(tournament),
+            "events": selectors.penalty_events(tournament),
+        },
+        status=status,
+    )
+
+
+@require_POST
+@arbiter_required
+def remove_penalty(request, tournament, penalty_id: int):
+    """Remove a penalty (it stays in the audit trail); back to the page it was removed from."""
+    penalty = get_object_or_404(Penalty, pk=penalty_id, tournament=tournament)
+    form = RemovePenaltyForm(request.POST)
+    reason = form.cleaned_data["reason"] if form.is_valid() else ""
+    try:
+        services.remove_penalty(penalty, reason=reason, by=request.user, ip=client_ip(request))
+        messages.success(request, _("Pénalité retirée (elle reste dans l'historique)."))
+    except ResultError as error:
+        messages.error(request, str(error))
+    back = request.POST.get("back", "")
+    if back.count("/") == 2:
+        try:
+            round_number, table_number, board_number = (int(part) for part in back.split("/"))
+        except ValueError:
+            pass
+        else:
+            return _back_to_history(tournament, round_number, table_number, board_number)
+    return redirect("results:penalties", tournament.slug)
 
 
 @require_POST

@@ -89,6 +89,8 @@ class BoardScore(models.Model):
     ns_adjustment = models.CharField(max_length=2, blank=True)
     ew_adjustment = models.CharField(max_length=2, blank=True)
     arrow_switched = models.BooleanField(default=False)
+    # The marks are an assigned score the arbiter gave (score assigné), not a deal played.
+    assigned = models.BooleanField(default=False)
     # The board's datum (datum method only).
     datum = models.IntegerField(null=True, blank=True)
 

@@ -23,12 +23,15 @@ from scoring.duplicate import (
     Adjustment,
     BoardResult,
     Computation,
+    Penalty,
     compute,
     display_decimal,
     most_plays,
 )
 from scoring.engine.cards import Side
+from tournaments.results.models import Penalty as PenaltyRow
 from tournaments.results.models import Result
+from tournaments.results.services.penalties import CORE_UNITS
 from tournaments.setup.models import Team, Tournament
 from tournaments.setup.stored_plan import stored_plan
 
@@ -94,6 +97,7 @@ class _Inputs:
     results: list[BoardResult] = field(default_factory=list)
     result_pks: dict[tuple[int, int, int], int] = field(default_factory=dict)
     adjustments: dict[tuple[int, int, int], tuple[str, str]] = field(default_factory=dict)
+    penalties: list[Penalty] = field(default_factory=list)  # the arbiter's, not removed
     skipped: int = 0  # counted results that cannot be scored (sit-out table, no marks)
 
 
@@ -194,8 +198,9 @@ def _load(tournament_id: int) -> _Inputs:
         "ew_marks",
         "ns_adjustment",
         "ew_adjustment",
+        "status",
     )
-    for pk, assignment_id, board, ns_marks, ew_marks, ns_adjustment, ew_adjustment in rows:
+    for pk, assignment_id, board, ns_marks, ew_marks, ns_adjustment, ew_adjustment, status in rows:
         row = assignments[assignment_id]
         round_number, table_number, ns, ew = row.round, row.table, row.ns, row.ew
         arrow_switch = row.arrow_switch
@@ -224,6 +229,8 @@ def _load(tournament_id: int) -> _Inputs:
                 ns_marks=ns_marks,
                 ew_marks=ew_marks,
                 arrow_switched=arrow_switch,
+                # Marks with the adjusted status: the arbiter's assigned score.
+                assigned=status == Result.Status.ADJUSTED,
             )
         else:
             logger.warning("result %s counts but has neither marks nor adjustment: skipped", pk)
@@ -233,6 +240,16 @@ def _load(tournament_id: int) -> _Inputs:
         inputs.result_pks[result.key] = pk
         inputs.adjustments[result.key] = (ns_adjustment or "", ew_adjustment or "")
     inputs.results.sort(key=_by_round)
+    penalties = PenaltyRow.objects.filter(
+        tournament_id=tournament_id, removed_at__isnull=True
+    ).values_list("team__number", "amount", "unit", "round_number", "board_number")
+    inputs.penalties = sorted(
+        (
+            Penalty(team, amount, CORE_UNITS[unit], max(round_number, 1), board)
+            for team, amount, unit, round_number, board in penalties
+        ),
+        key=lambda penalty: (penalty.team, penalty.round, penalty.board or 0, penalty.amount),
+    )
     return inputs
 
 
@@ -264,6 +281,7 @@ def _plan_rankings(inputs: _Inputs) -> _RankingPlan:
                     (team, line.value if line else None) for team, line in inputs.team_lines.items()
                 ),
                 sorted(inputs.team_names.items()),
+                [(p.team, p.amount, p.unit.value, p.round, p.board) for p in inputs.penalties],
             )
         ).encode()
     )
@@ -316,6 +334,7 @@ def _compute(
             teams=inputs.team_lines,
             # Every ranking, after any round, on the plan's common top: E of the whole plan.
             common_plays=inputs.common_plays,
+            penalties=inputs.penalties,
         )
     return computations
 
@@ -446,6 +465,7 @@ BOARD_SCORE_COLUMNS = (
     "ew_adjustment",
     "arrow_switched",
     "datum",
+    "assigned",
 )
 
 
@@ -476,6 +496,7 @@ def _board_score_row(inputs: _Inputs, score, now: datetime) -> tuple:
         "" if played else ew_adjustment,
         result.arrow_switched,
         score.datum,
+        result.assigned,
     )
 
 
@@ -529,6 +550,7 @@ def ranking_entries(computation: Computation, names: dict[int, str]) -> list[dic
             "percentage": number(entry.percentage),
             "boards": entry.boards,
             "boards_won": entry.boards_won,
+            "penalty": number(entry.penalty),
         }
         for ranking in computation.rankings
         for entry in ranking.entries

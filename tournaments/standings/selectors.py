@@ -15,7 +15,10 @@ from functools import cached_property
 from django.db.models import F, Q
 from django.utils import timezone
 
+from scoring.duplicate import Method, most_plays, top
 from tournaments import policy, vocabulary
+from tournaments.results.models import Penalty
+from tournaments.results.services.penalties import core_penalty
 from tournaments.setup.models import Team, Tournament
 from tournaments.setup.stored_plan import stored_plan
 
@@ -272,6 +275,8 @@ class TravellerLine:
     ew_percentage: float | None
     top: float | None
     datum: int | None
+    # The marks are an assigned score the arbiter gave (score assigné), not a deal played.
+    assigned: bool = False
 
     @property
     def adjusted(self) -> bool:
@@ -291,6 +296,7 @@ class Traveller:
     expected: int
     scored: int
     lines: tuple[TravellerLine, ...]
+    penalties: tuple[PenaltyLine, ...] = ()
 
     @property
     def finished(self) -> bool:
@@ -321,13 +327,14 @@ def board_traveller(tournament: Tournament, board_number: int) -> Traveller:
         .order_by("round_number", "table_number")
     )
     lines = tuple(_traveller_line(row, names) for row in rows)
-    expected = plays_per_board(tournament).get(board_number, 0)
+    plays = plays_per_board(tournament)
     return Traveller(
         board=board_number,
         method=tournament.scoring_method,
-        expected=expected,
+        expected=plays.get(board_number, 0),
         scored=len(lines),
         lines=lines,
+        penalties=tuple(penalty_lines(tournament, board=board_number, plays=plays)),
     )
 
 
@@ -355,6 +362,7 @@ def _traveller_line(row: BoardScore, names: dict[int, tuple[int, str]]) -> Trave
         ew_percentage=row.ew_percentage,
         top=row.top,
         datum=row.datum,
+        assigned=row.assigned,
     )
 
 
@@ -365,6 +373,74 @@ def can_see_traveller(user, tournament: Tournament, board_number: int) -> bool:
     return policy.can_see_board_results(
         user, tournament, finished_everywhere=board_finished(tournament, board_number)
     )
+
+
+# ---------------------------------------------------------------------------------------------
+# Procedural penalties
+
+
+@dataclass(frozen=True)
+class PenaltyLine:
+    """A procedural penalty (pénalité de procédure) as travellers and scorecards show it.
+
+    ``board`` is None for a penalty on the session. ``amount`` is in ``unit`` ("percent": % of
+    a top, "points"); ``deduction`` is what it takes off the team's score in the ranking
+    (matchpoints, difference or points), 0 when ``applies`` is False: it was given in the unit
+    of another ranking method than the tournament's now.
+    """
+
+    team: int
+    team_name: str
+    board: int | None
+    round: int
+    amount: int
+    unit: str
+    reason: str
+    deduction: float
+    applies: bool
+
+
+def penalty_lines(
+    tournament: Tournament,
+    *,
+    team: Team | None = None,
+    board: int | None = None,
+    plays: dict[int, int] | None = None,
+) -> list[PenaltyLine]:
+    """The penalties in force (not removed), of ``team`` or on ``board`` when given, in the
+    order they were given."""
+    rows = Penalty.objects.filter(tournament=tournament, removed_at__isnull=True).select_related(
+        "team", "team__player_one", "team__player_two"
+    )
+    if team is not None:
+        rows = rows.filter(team=team)
+    if board is not None:
+        rows = rows.filter(board_number=board)
+    rows = list(rows)
+    if not rows:
+        return []
+    method = tournament.scoring_method
+    common_top = None
+    if Method(method) is Method.MATCHPOINTS:
+        most = most_plays(plays if plays is not None else plays_per_board(tournament))
+        common_top = top(most) if most else None
+    lines = []
+    for row in rows:
+        penalty = core_penalty(row, row.team.number)
+        lines.append(
+            PenaltyLine(
+                team=row.team.number,
+                team_name=row.team.display_name,
+                board=row.board_number,
+                round=row.round_number,
+                amount=row.amount,
+                unit=row.unit,
+                reason=row.reason,
+                deduction=float(penalty.deduction(method, common_top)),
+                applies=penalty.applies_to(method),
+            )
+        )
+    return lines
 
 
 # ---------------------------------------------------------------------------------------------
@@ -398,6 +474,7 @@ class ScorecardLine:
     running_score: float
     running_percentage: float | None
     finished: bool
+    assigned: bool = False
 
 
 @dataclass(frozen=True)
@@ -405,6 +482,8 @@ class Scorecard:
     """A team's scorecard: its scored boards by round, with running totals.
 
     ``hidden``: boards left out because they are not finished everywhere (``finished_only``).
+    ``penalties``: the team's procedural penalties in force; ``total`` and ``percentage`` are
+    after them (the lines' running totals are the compared scores, before them).
     """
 
     team: int
@@ -412,14 +491,23 @@ class Scorecard:
     method: str
     lines: tuple[ScorecardLine, ...]
     hidden: int = 0
+    penalties: tuple[PenaltyLine, ...] = ()
+    tops: float = 0.0
+
+    @property
+    def penalty_total(self) -> float:
+        return sum(penalty.deduction for penalty in self.penalties)
 
     @property
     def total(self) -> float:
-        return self.lines[-1].running_score if self.lines else 0
+        running = self.lines[-1].running_score if self.lines else 0
+        return running - self.penalty_total
 
     @property
     def percentage(self) -> float | None:
-        return self.lines[-1].running_percentage if self.lines else None
+        if not self.lines or self.lines[-1].running_percentage is None or not self.tops:
+            return None
+        return self.lines[-1].running_percentage - 100 * self.penalty_total / self.tops
 
 
 def team_scorecard(
@@ -488,6 +576,7 @@ def team_scorecard(
                 running_score=running,
                 running_percentage=100 * running / running_top if running_top else None,
                 finished=finished,
+                assigned=row.assigned,
             )
         )
     return Scorecard(
@@ -496,4 +585,6 @@ def team_scorecard(
         method=tournament.scoring_method,
         lines=tuple(lines),
         hidden=hidden,
+        penalties=tuple(penalty_lines(tournament, team=team)),
+        tops=running_top,
     )

@@ -94,6 +94,12 @@ class ResultSerializer(serializers.ModelSerializer):
     detail = serializers.SerializerMethodField()
     ns_adjustment = serializers.ChoiceField(Adjustment.choices, allow_blank=True, read_only=True)
     ew_adjustment = serializers.ChoiceField(Adjustment.choices, allow_blank=True, read_only=True)
+    assigned_score = serializers.BooleanField(
+        source="is_assigned_score",
+        read_only=True,
+        help_text="An adjusted version whose score is marks the arbiter assigned (score "
+        "assigné), compared with the other tables like a played deal.",
+    )
     entered_side = serializers.ChoiceField(SIDES, allow_blank=True, read_only=True)
     entered_team = serializers.SerializerMethodField()
     confirmed_team = serializers.SerializerMethodField()
@@ -117,6 +123,7 @@ class ResultSerializer(serializers.ModelSerializer):
             "detail",
             "ns_adjustment",
             "ew_adjustment",
+            "assigned_score",
             "entered_side",
             "entered_team",
             "confirmed_team",

@@ -32,6 +32,9 @@ class BoardScoreSerializer(serializers.Serializer):
     ew_percentage = serializers.FloatField(allow_null=True)
     top = serializers.FloatField(allow_null=True)
     datum = serializers.IntegerField(allow_null=True)
+    assigned = serializers.BooleanField(
+        help_text="The marks are a score the arbiter assigned (score assigné), not a deal played."
+    )
 
     def to_representation(self, row):
         numbers = self.context.get("team_numbers", {})
@@ -56,6 +59,7 @@ class BoardScoreSerializer(serializers.Serializer):
             "ew_percentage": row.ew_percentage,
             "top": row.top,
             "datum": row.datum,
+            "assigned": row.assigned,
         }
 
 
@@ -70,6 +74,10 @@ class RankingEntrySerializer(serializers.Serializer):
     percentage = serializers.FloatField(allow_null=True)
     boards = serializers.IntegerField()
     boards_won = serializers.IntegerField()
+    penalty = serializers.FloatField(
+        default=0,
+        help_text="What the arbiter's procedural penalties took off score (and percentage).",
+    )
 
 
 class RankingQuerySerializer(serializers.Serializer):

@@ -117,6 +117,7 @@ def traveller_line(line: standings.TravellerLine) -> dict:
         "play": play_label(line.record) if line.record else "",
         "made": line.made,
         "adjusted": line.adjusted,
+        "assigned": line.assigned,
         "ns_adjustment": line.ns_adjustment,
         "ew_adjustment": line.ew_adjustment,
         "ns_marks": line.ns_marks,
@@ -188,6 +189,7 @@ def travellers(tournament: Tournament, scope: str = Scope.STAFF) -> pdf.Printout
                 "finished": traveller.finished,
                 "datum": traveller.datum,
                 "top": next((line.top for line in traveller.lines if line.top), None),
+                "penalties": traveller.penalties,
             }
         )
     title = _("Feuilles ambulantes")

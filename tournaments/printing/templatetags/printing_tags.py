@@ -2,6 +2,7 @@
 
 ``{{ text|suits }}``: suit symbols in a text, hearts and diamonds in red (print and screen).
 ``{{ text|css_string }}``: a quoted CSS string, for page margin boxes.
+``{{ penalty|penalty_amount }}``: « 25 % du top » / « 50 points ».
 ``{% printed_document tournament "rankings" %}``: a "PDF" link to a printed document for the
 pages of the other apps (rankings, hand records, travellers), shown only to whoever may download
 it; public documents are made on first download.
@@ -13,10 +14,16 @@ from django.utils.html import conditional_escape
 from django.utils.safestring import mark_safe
 
 from tournaments.printing import pdf, selectors
+from tournaments.results import display
 
 register = template.Library()
 
 _RED = {"♥", "♦"}
+
+
+@register.filter
+def penalty_amount(penalty) -> str:
+    return display.penalty_amount(penalty.amount, penalty.unit)
 
 
 @register.filter

@@ -21,15 +21,17 @@ becomes ``Result.flags`` for the staff who may see hands, and nothing derived fr
 goes back to the one who entered it.
 
 The package splits the writes by job: ``entry`` (enter, confirm, dispute), ``adjustments``
-(adjusted scores, deletion), ``rounds`` (which rounds are open to the tables), ``imports`` (a
-whole file), all on the shared versioned store of ``versions``. Demo results are in
+(adjusted and assigned scores, deletion), ``penalties`` (procedural penalties), ``rounds``
+(which rounds are open to the tables), ``imports`` (a whole file), all on the shared versioned
+store of ``versions``. Demo results are in
 ``results.demo``.
 """
 
 from ..exceptions import InvalidAction, ResultForbidden
-from .adjustments import adjust_result, delete_result
+from .adjustments import adjust_result, assign_score, delete_result
 from .entry import confirm_result, dispute_result, record_result
 from .imports import ImportEntry, import_results, render_engine_error
+from .penalties import give_penalty, remove_penalty, unit_for
 from .rounds import open_all_rounds, start_round
 from .versions import (
     MAX_CODE_FAILURES,
@@ -53,16 +55,20 @@ __all__ = [
     "Scored",
     "actor_label",
     "adjust_result",
+    "assign_score",
     "check_board",
     "confirm_result",
     "delete_result",
     "dispute_result",
+    "give_penalty",
     "import_results",
     "open_all_rounds",
     "record_result",
+    "remove_penalty",
     "render_engine_error",
     "score_record",
     "snapshot",
     "start_round",
     "team_by_code",
+    "unit_for",
 ]

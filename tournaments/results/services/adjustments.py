@@ -6,6 +6,9 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from scoring.duplicate import AssignedMarksProblem, assigned_marks_problem
+from scoring.duplicate.assigned import MAX_ASSIGNED_MARKS
+from scoring.engine.rules import Rounding
 from tournaments.setup.models import TableAssignment
 
 from ..exceptions import InvalidAction
@@ -68,6 +71,95 @@ def adjust_result(
         )
         round_results_changed(locked.round, [board_number])
     result.is_replay = False
+    return result
+
+
+def assigned_marks_error(tournament, ns_marks, ew_marks) -> str | None:
+    """What is wrong with the marks of an assigned score in this tournament, in French."""
+    step = 1 if tournament.rule_settings().rounding is Rounding.NONE else 10
+    problem = assigned_marks_problem(ns_marks, ew_marks, multiple_of=step)
+    if problem is AssignedMarksProblem.NOT_WHOLE:
+        return _("Les marques d'un score assigné sont des nombres entiers, 0 ou plus.")
+    if problem is AssignedMarksProblem.TOO_HIGH:
+        return _("Un score assigné donne au plus %(max)s points à un camp.") % {
+            "max": MAX_ASSIGNED_MARKS
+        }
+    if problem is AssignedMarksProblem.NOT_ROUNDED:
+        return _("Les marques sont arrondies à la dizaine dans ce tournoi : 160, pas 155.")
+    return None
+
+
+def assign_score(
+    assignment: TableAssignment,
+    board_number: int,
+    ns_marks: int,
+    ew_marks: int,
+    *,
+    by=None,
+    ip: str | None = None,
+    replace_version: int | None = None,
+) -> Result:
+    """An assigned score in points (score assigné): the marks of each side, as on a deal
+    (« NS 160, EO 0 »), given by the arbiter instead of the deal's result. It is compared with
+    the other tables like a played deal. Replacing a result needs the version the arbiter saw.
+    """
+    tournament = assignment.round.tournament
+    check_staff(actor_of(by, tournament), tournament)
+    error = assigned_marks_error(tournament, ns_marks, ew_marks)
+    if error is not None:
+        raise InvalidAction(error)
+    check_board(assignment, board_number)
+    with transaction.atomic():
+        locked = lock_table(assignment)
+        result = store_assigned(
+            locked,
+            board_number,
+            ns_marks,
+            ew_marks,
+            by=by,
+            ip=ip,
+            replace_version=replace_version,
+            source=Result.Source.ARBITER,
+            action=ResultEvent.Action.ASSIGN,
+        )
+        round_results_changed(locked.round, [board_number])
+    result.is_replay = False
+    return result
+
+
+def store_assigned(
+    assignment, board_number, ns_marks, ew_marks, *, by, ip, replace_version, source, action
+) -> Result:
+    """Store an assigned score as the new current version (the table is locked)."""
+    previous = current_version(assignment, board_number)
+    check_replacing(live_version(previous), replace_version)
+    result = add_version(
+        assignment,
+        board_number,
+        previous,
+        status=Result.Status.ADJUSTED,
+        source=source,
+        record=None,
+        ns_marks=ns_marks,
+        ew_marks=ew_marks,
+        made=None,
+        score_detail={},
+        ns_adjustment="",
+        ew_adjustment="",
+        entered_by=user_of(by),
+        confirmed_at=timezone.now(),
+        confirmed_by=user_of(by),
+    )
+    log_event(
+        action,
+        assignment,
+        board_number,
+        result,
+        previous,
+        by=by,
+        label=actor_label(assignment, None, source),
+        ip=ip,
+    )
     return result
 
 

@@ -16,7 +16,7 @@ from ..display import engine_message
 from ..exceptions import ALREADY_ENTERED, BoardNotPlayedHere, ImportRejected, LineError
 from ..models import Result, ResultEvent
 from ..selectors import hands_by_board
-from .adjustments import store_adjustment
+from .adjustments import assigned_marks_error, store_adjustment, store_assigned
 from .entry import store_entry
 from .versions import (
     Scored,
@@ -34,8 +34,8 @@ from .versions import (
 class ImportEntry:
     """One line of an import file, already read by ``exchange``: where, and what.
 
-    Exactly one of ``record`` (the canonical record) and ``adjustment`` (``(ns, ew)``
-    adjusted scores) is given.
+    Exactly one of ``record`` (the canonical record), ``adjustment`` (``(ns, ew)`` adjusted
+    scores) and ``assigned`` (``(ns, ew)`` marks of an assigned score) is given.
     """
 
     line: int
@@ -44,6 +44,7 @@ class ImportEntry:
     board: int
     record: Mapping[str, Any] | None = None
     adjustment: tuple[str, str] | None = None
+    assigned: tuple[int, int] | None = None
 
 
 def render_engine_error(error) -> str:
@@ -129,6 +130,11 @@ def import_results(
                         )
                     )
                 continue
+        if entry.assigned is not None:
+            problem = assigned_marks_error(tournament, *entry.assigned)
+            if problem is not None:
+                errors.append(LineError(entry.line, problem))
+                continue
         plan.append((entry, assignment, scored))
     if not replace:
         existing = {
@@ -170,6 +176,19 @@ def import_results(
                         ip=ip,
                         submission_key=None,
                         replace_version=seen_version,
+                        action=ResultEvent.Action.IMPORT,
+                    )
+                )
+            elif entry.assigned is not None:
+                stored.append(
+                    store_assigned(
+                        assignment,
+                        entry.board,
+                        *entry.assigned,
+                        by=by,
+                        ip=ip,
+                        replace_version=seen_version,
+                        source=Result.Source.IMPORT,
                         action=ResultEvent.Action.IMPORT,
                     )
                 )

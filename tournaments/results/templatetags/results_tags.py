@@ -33,6 +33,12 @@ ADJUSTMENT_LABELS = dict(Adjustment.choices)
 
 
 @register.filter
+def penalty_amount(penalty):
+    """« 25 % du top » / « 50 points » of a penalty (a row or a line with amount and unit)."""
+    return display.penalty_amount(penalty.amount, penalty.unit)
+
+
+@register.filter
 def contract_label(record):
     return display.contract_label(record)
 
@@ -77,8 +83,19 @@ def snapshot_summary(snapshot):
     """One line for a version kept in the audit trail (an event's before or after)."""
     if not snapshot:
         return "—"
+    if "amount" in snapshot:  # a penalty
+        parts = [
+            _("Équipe %(team)s") % {"team": snapshot.get("team")},
+            display.penalty_amount(snapshot["amount"], snapshot.get("unit", "")),
+            f"« {snapshot.get('reason', '')} »",
+        ]
+        if snapshot.get("removed"):
+            parts.append(_("retirée"))
+        return " · ".join(str(part) for part in parts)
     ns_label, ew_label = display.SIDE_SHORT_LABELS["NS"], display.SIDE_SHORT_LABELS["EW"]
     parts = [str(STATE_LABELS.get(snapshot.get("status"), snapshot.get("status")))]
+    if snapshot.get("status") == "adjusted" and snapshot.get("ns_marks") is not None:
+        parts = [_("Score assigné")]
     if snapshot.get("record"):
         parts.append(display.record_summary(snapshot["record"]))
     if snapshot.get("ns_marks") is not None:

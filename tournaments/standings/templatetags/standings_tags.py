@@ -74,6 +74,12 @@ def adjustment_name(code: str) -> str:
 
 
 @register.filter
+def penalty_amount(penalty) -> str:
+    """« 25 % du top » / « 50 points »."""
+    return display.penalty_amount(penalty.amount, penalty.unit)
+
+
+@register.filter
 def contract(record) -> str:
     """« 90 ♥ par O, coinché », « Passe générale »; empty for an adjusted score."""
     return display.contract_label(record)
