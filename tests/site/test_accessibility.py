@@ -289,6 +289,7 @@ VISITS = [
     ),
     Visit("arbiter", "results:table_links"),
     Visit("arbiter", "results:exchange"),
+    Visit("arbiter", "results:penalties"),
     Visit("arbiter-sheet", "results:entry"),
     Visit(
         "arbiter-sheet",
@@ -357,6 +358,9 @@ EXCLUDED = {
     "results:table_score": "JSON to the table page's script (the live deal score)",
     "results:confirm": _POST,
     "results:adjust": _POST,
+    "results:assign": _POST,
+    "results:penalize": _POST,
+    "results:remove_penalty": _POST,
     "results:delete": _POST,
     "results:export": "a CSV or PBN file",
     "standings:ranking_fragment": "a fragment of standings:ranking, audited inside it",
