@@ -92,7 +92,8 @@ def test_rows_are_typed_from_the_keyboard_and_saved_without_reloading(browser_pa
     page.fill("#id_t1b1-taker_points", "80")
     page.click("#t1b1 button.row-save")
     page.wait_for_selector("#t1b1-errors:not([hidden])", timeout=10000)
-    assert "Un résultat a déjà été saisi" in page.inner_text("#t1b1-errors")
+    # The row shows version 1, still the stored one: the advice is the box, not a reload.
+    assert "cochez « Remplacer » pour le modifier" in page.inner_text("#t1b1-errors")
     page.check("#id_t1b1-replace")
     page.click("#t1b1 button.row-save")
     wait_until(

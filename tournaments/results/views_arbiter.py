@@ -207,6 +207,7 @@ def _save_row(request, form, assignment, row, rules) -> Result | None:
             ip=client_ip(request),
             submission_key=form.cleaned_data.get("submission_key") or None,
             replace_version=form.cleaned_data.get("replace_version") if replace else None,
+            shown_version=form.cleaned_data.get("replace_version"),
         )
     except ResultValidationError as error:
         form.add_engine_errors(error)
@@ -348,7 +349,10 @@ def entry_row(request, tournament, round_number: int):
             return JsonResponse({"ok": False, "errors": form.error_items()}, status=400)
         data = form.record
         replace = form.cleaned_data.get("replace")
-        replace_version = form.cleaned_data.get("replace_version") if replace else None
+        # The row carries the version it shows (``replace_version``, kept up to date by the
+        # page's script); it is sent as the replace intent only with « Remplacer » ticked.
+        shown_version = form.cleaned_data.get("replace_version")
+        replace_version = shown_version if replace else None
         submission_key = form.cleaned_data.get("submission_key") or None
         live = current if selectors.board_state(current) != selectors.MISSING else None
         replayed = (
@@ -366,6 +370,7 @@ def entry_row(request, tournament, round_number: int):
     elif "record" in payload:
         data = payload["record"]
         replace_version = payload.get("replace_version")
+        shown_version = None
         if replace_version is not None and not isinstance(replace_version, int):
             return _json_error(_("« replace_version » doit être un numéro de version."), 400)
         submission_key = payload.get("submission_key") or None
@@ -383,6 +388,7 @@ def entry_row(request, tournament, round_number: int):
             ip=client_ip(request),
             submission_key=submission_key,
             replace_version=replace_version,
+            shown_version=shown_version,
         )
     except ResultValidationError as error:
         if form is not None:
@@ -405,6 +411,8 @@ def entry_row(request, tournament, round_number: int):
                 "code": error.code,
                 "message": str(error),
                 "current": result_json(getattr(error, "current", None)),
+                # The row's « Remplacer » box is the way out (not a reload).
+                "replace_needed": getattr(error, "needs_replace", False),
             },
             status=error.status,
         )

@@ -158,7 +158,9 @@
       if (data.errors) { showErrors(row, data.errors); }
       if (data.message) {
         showRowMessage(row, data.message);
-        inputs(row).filter(visible)[0].focus();
+        // A change of the result this row shows: the « Remplacer » box is the way out.
+        var box = data.replace_needed && row.querySelector("label.replace input");
+        (box && visible(box) ? box : inputs(row).filter(visible)[0]).focus();
       }
       return false;
     }).catch(function () {
