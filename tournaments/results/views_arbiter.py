@@ -93,6 +93,15 @@ def dashboard(request, tournament):
             "tournament": tournament,
             "board": selectors.dashboard(tournament),
             "flagged": _flagged(request, tournament),
+            "disputed": [
+                {
+                    "result": result,
+                    "correction_url": correction_url(
+                        tournament, result.round.number, result.table.number, result.board_number
+                    ),
+                }
+                for result in selectors.disputed_results(tournament)
+            ],
             "only_flagged": request.GET.get("filtre") == "a-verifier",
             "can_open_all_rounds": policy.can_open_all_rounds(request.user, tournament),
         },
@@ -164,20 +173,28 @@ def entry(request, tournament):
     return redirect("results:entry_round", tournament.slug, round_.number)
 
 
-def _sheet_forms(request, tournament, round_, data=None):
+def _sheet_forms(request, tournament, round_, data=None, correcting: str = ""):
+    """The round's sheets, a form on each row. ``correcting`` is the row to correct (its
+    prefix, « t2b3 », from « Corriger dans la feuille de saisie »): « Remplacer » comes ticked
+    there and the cursor starts in it."""
     rules = tournament.rule_settings()
     visible = visible_board_numbers(request.user, tournament)
     sheets = selectors.round_sheets(tournament, round_)
     for sheet in sheets:
         for row in sheet.rows:
+            prefix = row_prefix(sheet.table.number, row.board)
             row.form = ResultRowForm(
                 data,
-                prefix=row_prefix(sheet.table.number, row.board),
+                prefix=prefix,
                 rules=rules,
                 hands=row.hands,
                 choices_from_hands=row.board in visible,
                 existing=row.result,
             )
+            row.form.name_fields(row.board)
+            row.correcting = data is None and prefix == correcting
+            if row.correcting:
+                row.form.start_correction(replace=row.state != selectors.MISSING)
     return sheets, rules
 
 
@@ -226,7 +243,9 @@ def entry_round(request, tournament, round_number: int):
     """
     round_ = get_object_or_404(Round, tournament=tournament, number=round_number)
     data = request.POST if request.method == "POST" else None
-    sheets, rules = _sheet_forms(request, tournament, round_, data)
+    sheets, rules = _sheet_forms(
+        request, tournament, round_, data, correcting=request.GET.get("corriger", "")
+    )
     if request.method == "POST":
         saved = failed = 0
         for sheet in sheets:
@@ -273,6 +292,8 @@ def entry_round(request, tournament, round_number: int):
             "rounds": tournament.round_set.order_by("number"),
             "sheets": sheets,
             "rules": rules,
+            # Étui … Passe générale, Marques, État: the errors' row spans them all.
+            "sheet_columns": 11 + bool(rules.generale_bonus) + bool(rules.annonces),
             "show_flags": policy.can_see_result_flags(request.user, tournament),
         },
         status=400 if request.method == "POST" else 200,
@@ -430,6 +451,13 @@ def entry_row(request, tournament, round_number: int):
 # --- A result's history and the arbiter's actions on it ------------------------------------
 
 
+def correction_url(tournament, round_number: int, table_number: int, board_number: int) -> str:
+    """The entry sheet opened on this board's row, « Remplacer » ticked, the cursor in it."""
+    prefix = row_prefix(table_number, board_number)
+    url = reverse("results:entry_round", args=[tournament.slug, round_number])
+    return f"{url}?corriger={prefix}#{prefix}"
+
+
 def _location(tournament, round_number: int, table_number: int, board_number: int):
     assignment = selectors.assignment_at(tournament, round_number, table_number)
     if assignment is None:
@@ -464,8 +492,7 @@ def history(request, tournament, round_number: int, table_number: int, board_num
                     "ew_adjustment": (live.ew_adjustment if live else "") or "A",
                 }
             ),
-            "entry_url": reverse("results:entry_round", args=[tournament.slug, round_number])
-            + f"#{row_prefix(table_number, board_number)}",
+            "entry_url": correction_url(tournament, round_number, table_number, board_number),
             "flags": flag_messages(live) if live is not None and sees_flags else [],
         },
     )
