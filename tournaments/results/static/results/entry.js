@@ -205,6 +205,21 @@
     filterBelote(row);
   });
 
+  // « Corriger dans la feuille de saisie » (?corriger=t2b3#t2b3): the cursor starts in that
+  // row. Its field carries autofocus too, but a browser skips autofocus when the address
+  // names an anchor of the page, and moves the focus to that anchor once the page is loaded:
+  // hence after the load.
+  var correcting = form.querySelector("tr.entry-row.correcting");
+  if (correcting) {
+    var start = inputs(correcting).filter(visible)[0];
+    var focusStart = function () {
+      if (start && !correcting.contains(document.activeElement)) { start.focus(); }
+    };
+    if (document.readyState === "complete") { focusStart(); } else {
+      window.addEventListener("load", function () { setTimeout(focusStart, 0); });
+    }
+  }
+
   // The whole-sheet button saves every changed row in turn, without reloading the page.
   form.addEventListener("submit", function (event) {
     event.preventDefault();
