@@ -230,7 +230,7 @@ class ResultRowForm(forms.Form):
         """Give each control of the row an accessible name, « Preneur, étui 3 »: the sheet's
         column headings do not name them for a screen reader. The choices of the hands
         (checkboxes) are named by their own labels."""
-        for name, field in self.fields.items():
+        for field in self.fields.values():
             if field.widget.is_hidden or isinstance(field.widget, forms.CheckboxSelectMultiple):
                 continue
             field.widget.attrs["aria-label"] = _("%(field)s, étui %(board)s") % {
