@@ -65,6 +65,15 @@ def assert_no_sideways_scrolling(page):
 def test_the_arbiter_sheet_fits_a_laptop_screen(browser, day, screenshot):
     base_url, tournament, arbiter = day
     path = f"/tournois/{tournament.slug}/arbitrage/saisie/1/"
+    # The widest sheet first: a column for the générale, sans atout and tout atout (belote
+    # typed as seats).
+    tournament.rules = {"generale_bonus": 100, "no_trump": True, "all_trump": True}
+    tournament.save(update_fields=["rules"])
+    page = open_page(browser, base_url, path, LAPTOP, arbiter)
+    assert page.locator("#t1b1 td[data-field=generale]").is_visible()
+    assert_no_sideways_scrolling(page)
+    tournament.rules = {}
+    tournament.save(update_fields=["rules"])
     page = open_page(browser, base_url, path, LAPTOP, arbiter)
     # A wrong row: its errors under it, on the sheet's width, named by their fields.
     page.fill("#id_t2b3-taker_points", "170")
