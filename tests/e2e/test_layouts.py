@@ -10,7 +10,10 @@ import pytest
 from django.test import Client
 
 from tests.support.browser import wait_until
-from tests.support.factories import demo_tournament
+from tests.support.factories import demo_tournament, team_at
+from tests.support.results import assignment, contract
+from tournaments.results import services
+from tournaments.results.models import Result
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -104,10 +107,23 @@ def test_the_arbiter_sheet_fits_a_laptop_screen(browser, day, screenshot):
     screenshot(page, "arbiter sheet at 1280 px", docs="arbiter-sheet")
 
 
-def test_the_correction_link_opens_the_row_with_replace_ticked_and_the_cursor_in_it(browser, day):
+def test_a_disputed_board_is_corrected_from_the_dashboard_in_its_row_of_the_sheet(browser, day):
     base_url, tournament, arbiter = day
-    path = f"/tournois/{tournament.slug}/arbitrage/saisie/1/?corriger=t3b5#t3b5"
-    page = open_page(browser, base_url, path, LAPTOP, arbiter)
+    # Board 5 at table 3 of round 1: entered by North-South, disputed by East-West.
+    plan = assignment(tournament, 1, 3)
+    services.delete_result(
+        Result.objects.get(assignment=plan, board_number=5, is_current=True), by=arbiter
+    )
+    entered = services.record_result(plan, 5, contract(), by=team_at(plan, "NS"), source="table")
+    services.dispute_result(entered, "Nous étions coinchés", by=team_at(plan, "EW"))
+    page = open_page(browser, base_url, f"/tournois/{tournament.slug}/arbitrage/", LAPTOP, arbiter)
+    disputed = page.locator("#contestes li[data-board='5']")
+    assert "« Nous étions coinchés »" in disputed.inner_text()
+    disputed.locator("a.correct-link").click()
+    page.wait_for_url(
+        f"{base_url}/tournois/{tournament.slug}/arbitrage/saisie/1/?corriger=t3b5#t3b5"
+    )
+    # « Remplacer » ticked on that row only, the cursor in it.
     wait_until(page, "document.activeElement.id === 'id_t3b5-taker'", timeout=10_000)
     assert page.is_checked("#id_t3b5-replace")
     assert not page.is_checked("#id_t3b6-replace")
@@ -115,8 +131,10 @@ def test_the_correction_link_opens_the_row_with_replace_ticked_and_the_cursor_in
     page.fill("#id_t3b5-taker_points", "60")
     page.keyboard.press("Enter")
     wait_until(
-        page, "document.querySelector('#t3b5 td.state').textContent.includes('v2')", timeout=10_000
+        page, "document.querySelector('#t3b5 td.state').textContent.includes('v5')", timeout=10_000
     )
+    current = Result.objects.get(assignment=plan, board_number=5, is_current=True)
+    assert (current.status, current.record["taker_points"]) == ("confirmed", 60)
 
 
 @pytest.mark.parametrize(

@@ -207,6 +207,9 @@ def test_a_disputed_board_is_corrected_in_the_sheet_with_replace_ticked_on_its_r
     html = dashboard.content.decode()
     assert "« Pas de belote »" in html
     assert f'class="correct-link" href="{correction}"' in html
+    # The list is part of the grid that refreshes itself: a new dispute shows up by itself.
+    grid = arbiter_client.get(reverse("results:dashboard_grid", args=[tournament.slug]))
+    assert f'class="correct-link" href="{correction}"' in grid.content.decode()
     assert (
         f'href="{correction}"'
         in arbiter_client.get(history_url(tournament, 1, 2, 3)).content.decode()

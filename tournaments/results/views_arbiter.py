@@ -51,6 +51,13 @@ def result_json(result: Result | None) -> dict | None:
     }
 
 
+def correction_url(tournament, round_number: int, table_number: int, board_number: int) -> str:
+    """The entry sheet opened on this board's row, « Remplacer » ticked, the cursor in it."""
+    prefix = row_prefix(table_number, board_number)
+    url = reverse("results:entry_round", args=[tournament.slug, round_number])
+    return f"{url}?corriger={prefix}#{prefix}"
+
+
 # --- Table links --------------------------------------------------------------------------
 
 
@@ -83,6 +90,19 @@ def _flagged(request, tournament) -> list[dict] | None:
     ]
 
 
+def _disputed(tournament) -> list[dict]:
+    """« Résultats contestés », each with its link to the row of the entry sheet."""
+    return [
+        {
+            "result": result,
+            "correction_url": correction_url(
+                tournament, result.round.number, result.table.number, result.board_number
+            ),
+        }
+        for result in selectors.disputed_results(tournament)
+    ]
+
+
 @require_GET
 @arbiter_required
 def dashboard(request, tournament):
@@ -93,15 +113,7 @@ def dashboard(request, tournament):
             "tournament": tournament,
             "board": selectors.dashboard(tournament),
             "flagged": _flagged(request, tournament),
-            "disputed": [
-                {
-                    "result": result,
-                    "correction_url": correction_url(
-                        tournament, result.round.number, result.table.number, result.board_number
-                    ),
-                }
-                for result in selectors.disputed_results(tournament)
-            ],
+            "disputed": _disputed(tournament),
             "only_flagged": request.GET.get("filtre") == "a-verifier",
             "can_open_all_rounds": policy.can_open_all_rounds(request.user, tournament),
         },
@@ -119,6 +131,7 @@ def dashboard_grid(request, tournament):
             "tournament": tournament,
             "board": selectors.dashboard(tournament),
             "flagged": _flagged(request, tournament),
+            "disputed": _disputed(tournament),
         },
     )
 
@@ -449,13 +462,6 @@ def entry_row(request, tournament, round_number: int):
 
 
 # --- A result's history and the arbiter's actions on it ------------------------------------
-
-
-def correction_url(tournament, round_number: int, table_number: int, board_number: int) -> str:
-    """The entry sheet opened on this board's row, « Remplacer » ticked, the cursor in it."""
-    prefix = row_prefix(table_number, board_number)
-    url = reverse("results:entry_round", args=[tournament.slug, round_number])
-    return f"{url}?corriger={prefix}#{prefix}"
 
 
 def _location(tournament, round_number: int, table_number: int, board_number: int):
