@@ -44,8 +44,8 @@ def day(live_server, make_user, monkeypatch, settings):
     connections.close_all()
 
 
-def open_page(browser, base_url, path, viewport, user=None):
-    context = browser.new_context(viewport=viewport)
+def open_page(browser, base_url, path, viewport, user=None, *, script=True):
+    context = browser.new_context(viewport=viewport, java_script_enabled=script)
     if user is not None:
         client = Client()
         client.force_login(user)
@@ -188,6 +188,11 @@ def test_the_tournament_menu_is_one_line_on_a_phone_and_opens_with_its_button(br
         link.click()
         page.wait_for_url(f"{base_url}/tournois/{tournament.slug}/classement/etuis/")
         assert_no_sideways_scrolling(page)
+    # Without JavaScript too: the disclosure is the browser's own.
+    page = open_page(browser, base_url, path, PHONE, script=False)
+    assert not page.locator("nav.subnav a", has_text="Feuilles ambulantes").is_visible()
+    page.click("nav.subnav summary")
+    assert page.locator("nav.subnav a", has_text="Feuilles ambulantes").is_visible()
     # On a laptop the links stand in the line, no « Menu » button.
     page = open_page(browser, base_url, path, LAPTOP, arbiter)
     assert not page.locator("nav.subnav summary").is_visible()
