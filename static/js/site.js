@@ -8,7 +8,10 @@
 // - form[data-navigate]: on submit, goes to the address chosen in its select (team finder);
 // - button[data-reload]: reloads the page (the "service unavailable" page);
 // - button[data-copy]: copies its value to the clipboard, then reads data-copied a moment;
-// - button[data-print]: prints the page (the table links).
+// - button[data-print]: prints the page (the table links);
+// - details.subnav-menu: the tournament menu, folded behind « Menu » on a phone; on a wider
+//   screen the CSS shows its links in the line (::details-content), and a browser without
+//   that pseudo-element gets the disclosure opened here instead.
 (function () {
   "use strict";
   function refresh(el) {
@@ -77,7 +80,18 @@
     if (event.target.closest("button[data-print]")) { window.print(); }
   });
 
+  function unfoldMenuOnWideScreens() {
+    var menu = document.querySelector("details.subnav-menu");
+    if (!menu || !window.matchMedia || !window.CSS || !CSS.supports) { return; }
+    if (CSS.supports("selector(::details-content)")) { return; }
+    var wide = window.matchMedia("(min-width: 48rem)");
+    var follow = function () { menu.open = wide.matches; };
+    follow();
+    if (wide.addEventListener) { wide.addEventListener("change", follow); }
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
     document.querySelectorAll("[data-refresh-url]").forEach(refresh);
+    unfoldMenuOnWideScreens();
   });
 })();

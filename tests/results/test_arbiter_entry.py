@@ -103,14 +103,72 @@ def test_changing_a_stored_row_needs_the_replace_box(arbiter_client, tournament)
     response = save_row(arbiter_client, tournament, 1, 1, changed)
     assert response.status_code == 409
     assert response.json()["code"] == "conflict"
-    assert response.json()["message"].startswith(
-        "Un résultat a déjà été saisi pour cet étui à cette table"
+    # The row showed version 1, still the stored one: the way out is the box, not a reload.
+    assert response.json()["message"] == (
+        "Cet étui a déjà un résultat (version 1) : cochez « Remplacer » pour le modifier."
     )
+    assert response.json()["replace_needed"] is True
     assert response.json()["current"]["version"] == 1
     response = save_row(arbiter_client, tournament, 1, 1, {**changed, "replace": True})
     assert response.status_code == 201
     assert response.json()["result"]["version"] == 2 and response.json()["result"]["ns"] == 0
     assert [r.is_current for r in Result.objects.order_by("version")] == [False, True]
+
+
+def test_a_row_whose_result_changed_meanwhile_says_to_reload(arbiter_client, tournament):
+    # Another arbiter stored version 1 while this sheet still showed the board empty...
+    save_row(arbiter_client, tournament, 1, 1, FILLED)
+    empty_row = {**FILLED, "taker_points": "80", "submission_key": "k2", "replace_version": ""}
+    response = save_row(arbiter_client, tournament, 1, 1, empty_row)
+    assert response.status_code == 409
+    assert response.json()["message"] == (
+        "Un résultat a déjà été saisi pour cet étui à cette table. "
+        "Rechargez la page pour le voir avant de le modifier."
+    )
+    assert response.json()["replace_needed"] is False
+    # ...or then replaced it with version 2 while this sheet showed version 1.
+    save_row(
+        arbiter_client,
+        tournament,
+        1,
+        1,
+        {
+            **FILLED,
+            "taker_points": "90",
+            "submission_key": "k3",
+            "replace": True,
+            "replace_version": 1,
+        },
+    )
+    response = save_row(
+        arbiter_client,
+        tournament,
+        1,
+        1,
+        {**empty_row, "submission_key": "k4", "replace_version": 1},
+    )
+    assert response.status_code == 409
+    assert response.json()["message"].startswith("Un résultat a déjà été saisi")
+    assert response.json()["current"]["version"] == 2
+    assert Result.objects.filter(board_number=1).count() == 2
+
+
+def test_the_whole_sheet_says_to_tick_replace_for_a_changed_stored_row(arbiter_client, tournament):
+    save_row(arbiter_client, tournament, 1, 1, FILLED)
+    page_url = reverse("results:entry_round", args=[tournament.slug, 1])
+    data = {
+        "t1b1-taker": "N",
+        "t1b1-bid": "110",
+        "t1b1-strain": "H",
+        "t1b1-coinche": "0",
+        "t1b1-taker_points": "80",
+        "t1b1-replace_version": "1",
+        "t1b1-submission_key": "sheet-1",
+    }
+    response = arbiter_client.post(page_url, data)
+    assert response.status_code == 400
+    assert "cochez « Remplacer » pour le modifier" in response.content.decode()
+    assert Result.objects.count() == 1
 
 
 def test_replacing_a_version_someone_else_changed_is_refused(arbiter_client, tournament):

@@ -106,6 +106,88 @@ def test_twenty_arbiter_submissions_give_one_result_and_nineteen_clear_refusals(
     assert winner.is_current and winner.status == "confirmed"
 
 
+def test_sheet_rows_racing_on_an_empty_board_say_to_reload_not_to_tick_replace(make_user):
+    """The refusal is chosen from the version each row showed, compared under the lock: every
+    row here showed the board empty, so none may be told to tick « Remplacer », whatever a
+    read before the write would have seen."""
+    arbiter = make_user("arbitre-feuille", "arbiter")
+    tournament = small_tournament(arbiter=arbiter)
+    url = reverse("results:entry_row", args=[tournament.slug, 1])
+    clients = []
+    for _index in range(SUBMISSIONS):
+        client = Client()
+        client.force_login(arbiter)
+        clients.append(client)
+
+    def submit(index):
+        fields = {
+            "taker": "N",
+            "bid": "90",
+            "strain": "H",
+            "coinche": "0",
+            "taker_points": str(80 + index),
+            "replace_version": "",
+            "submission_key": f"sheet-{index}",
+        }
+        response = clients[index].post(
+            url,
+            json.dumps({"table": 2, "board": 3, "fields": fields}),
+            content_type="application/json",
+        )
+        return response.status_code, response.json()
+
+    outcomes = run_together(SUBMISSIONS, submit)
+    statuses = [outcome[0] for outcome in outcomes]
+    assert statuses.count(201) == 1 and statuses.count(409) == SUBMISSIONS - 1
+    refusals = [data for status, data in outcomes if status == 409]
+    assert all(data["message"].startswith(CONFLICT[:-1]) for data in refusals)
+    assert not any(data["replace_needed"] for data in refusals)
+
+
+def test_rows_showing_a_result_are_told_to_tick_replace_only_while_it_is_current(make_user):
+    """Rows all showing version 1: some replace it (ticked), others change it without the box.
+    A refusal says « cochez Remplacer » exactly when the version it reports is still the one
+    the row showed, and « Rechargez » otherwise."""
+    arbiter = make_user("arbitre-remplace", "arbiter")
+    tournament = small_tournament(arbiter=arbiter)
+    services.record_result(assignment(tournament, 1, 2), 3, contract(points=80), by=arbiter)
+    url = reverse("results:entry_row", args=[tournament.slug, 1])
+    clients = []
+    for _index in range(SUBMISSIONS):
+        client = Client()
+        client.force_login(arbiter)
+        clients.append(client)
+
+    def submit(index):
+        fields = {
+            "taker": "N",
+            "bid": "90",
+            "strain": "H",
+            "coinche": "0",
+            "taker_points": str(90 + index),
+            "replace": index % 2 == 0,
+            "replace_version": "1",
+            "submission_key": f"row-{index}",
+        }
+        response = clients[index].post(
+            url,
+            json.dumps({"table": 2, "board": 3, "fields": fields}),
+            content_type="application/json",
+        )
+        return index, response.status_code, response.json()
+
+    outcomes = run_together(SUBMISSIONS, submit)
+    assert [status for _i, status, _d in outcomes].count(201) == 1
+    for index, status, data in outcomes:
+        if status == 201 or index % 2 == 0:
+            continue
+        assert status == 409
+        still_shown = data["current"]["version"] == 1
+        assert data["replace_needed"] is still_shown
+        assert ("cochez « Remplacer »" in data["message"]) is still_shown
+    assert Result.objects.filter(board_number=3, is_current=True).count() == 1
+
+
 def test_the_same_submission_sent_at_once_is_stored_once():
     tournament = small_tournament()
     plan = assignment(tournament, 1, 1)

@@ -193,3 +193,44 @@ def test_an_arbiter_deletes_a_result_and_it_stays_in_the_history(
 def test_history_of_a_board_not_played_at_that_table_is_a_404(arbiter_client, tournament):
     assert arbiter_client.get(history_url(tournament, 1, 1, 3)).status_code == 404
     assert arbiter_client.get(history_url(tournament, 9, 1, 1)).status_code == 404
+
+
+def test_a_disputed_board_is_corrected_in_the_sheet_with_replace_ticked_on_its_row(
+    arbiter_client, tournament
+):
+    plan = assignment(tournament, 1, 2)
+    entered = services.record_result(plan, 3, contract(), by=team_at(plan, "NS"), source="table")
+    services.dispute_result(entered, "Pas de belote", by=team_at(plan, "EW"))
+    correction = reverse("results:entry_round", args=[tournament.slug, 1]) + "?corriger=t2b3#t2b3"
+    # The dashboard lists the disputed board with the link; so does the board's history.
+    dashboard = arbiter_client.get(reverse("results:dashboard", args=[tournament.slug]))
+    html = dashboard.content.decode()
+    assert "« Pas de belote »" in html
+    assert f'class="correct-link" href="{correction}"' in html
+    # The list is part of the grid that refreshes itself: a new dispute shows up by itself.
+    grid = arbiter_client.get(reverse("results:dashboard_grid", args=[tournament.slug]))
+    assert f'class="correct-link" href="{correction}"' in grid.content.decode()
+    assert (
+        f'href="{correction}"'
+        in arbiter_client.get(history_url(tournament, 1, 2, 3)).content.decode()
+    )
+
+    page = arbiter_client.get(correction).content.decode()
+    row = page[page.index('id="t2b3"') : page.index('id="t2b3-errors"')]
+    assert 'class="entry-row state-disputed correcting"' in row
+    assert 'name="t2b3-replace" aria-label="Remplacer, étui 3" id="id_t2b3-replace" checked' in row
+    assert 'name="t2b3-taker" aria-label="Preneur, étui 3" autofocus' in row
+    # Only that row: the other rows keep « Remplacer » unticked and take no focus.
+    assert page.count("autofocus") == 1 and page.count(" checked") == 1
+
+
+def test_correcting_a_board_without_result_only_puts_the_cursor_in_its_row(
+    arbiter_client, tournament
+):
+    url = reverse("results:entry_round", args=[tournament.slug, 1]) + "?corriger=t1b2"
+    page = arbiter_client.get(url).content.decode()
+    row = page[page.index('id="t1b2"') : page.index('id="t1b2-errors"')]
+    assert "autofocus" in row and " checked" not in row
+    # A row that is not on this round's sheet changes nothing.
+    page = arbiter_client.get(url.replace("t1b2", "t9b9")).content.decode()
+    assert "autofocus" not in page

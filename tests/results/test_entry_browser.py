@@ -74,25 +74,31 @@ def test_rows_are_typed_from_the_keyboard_and_saved_without_reloading(browser_pa
     result = Result.objects.get(board_number=1)
     assert (result.ns_marks, result.ew_marks, result.status) == (220, 50, "confirmed")
 
-    # A wrong row shows its errors in French next to the fields, and stores nothing.
+    # A wrong row shows its errors in French under the row, each named by its field (marked
+    # invalid), and stores nothing.
     page.select_option("#id_t1b2-taker", "E")
     page.select_option("#id_t1b2-bid", "90")
     page.select_option("#id_t1b2-strain", "S")
     page.fill("#id_t1b2-taker_points", "161")
     page.fill("#id_t1b2-annonces", "E quinte R pique")
     page.click("#t1b2 button.row-save")
-    page.wait_for_selector("#t1b2 td[data-field=annonces] ul.errorlist", timeout=10000)
-    assert "annonce inconnue « quinte »" in page.inner_text("#t1b2 td[data-field=annonces]")
+    page.wait_for_selector("#t1b2-errors li[data-field=annonces]", timeout=10000)
+    assert "Annonces : " in page.inner_text("#t1b2-errors li[data-field=annonces]")
+    assert "annonce inconnue « quinte »" in page.inner_text("#t1b2-errors")
+    assert page.get_attribute("#id_t1b2-annonces", "aria-invalid") == "true"
     page.fill("#id_t1b2-annonces", "")
     page.click("#t1b2 button.row-save")
-    page.wait_for_selector("#t1b2 td[data-field=taker_points] ul.errorlist", timeout=10000)
+    page.wait_for_selector("#t1b2-errors li[data-field=taker_points]", timeout=10000)
+    assert "Points preneurs : " in page.inner_text("#t1b2-errors")
+    assert page.get_attribute("#id_t1b2-annonces", "aria-invalid") is None
     assert Result.objects.filter(board_number=2).count() == 0
 
     # Changing a stored row needs the "replace" box.
     page.fill("#id_t1b1-taker_points", "80")
     page.click("#t1b1 button.row-save")
     page.wait_for_selector("#t1b1-errors:not([hidden])", timeout=10000)
-    assert "Un résultat a déjà été saisi" in page.inner_text("#t1b1-errors")
+    # The row shows version 1, still the stored one: the advice is the box, not a reload.
+    assert "cochez « Remplacer » pour le modifier" in page.inner_text("#t1b1-errors")
     page.check("#id_t1b1-replace")
     page.click("#t1b1 button.row-save")
     wait_until(

@@ -10,6 +10,7 @@ from tournaments.results.demo import record_demo_results
 from tournaments.results.exceptions import (
     BoardNotPlayedHere,
     InvalidAction,
+    ReplaceNeeded,
     ResultConflict,
     ResultLocked,
 )
@@ -89,6 +90,34 @@ def test_a_second_entry_without_replace_intent_is_a_conflict(tournament, arbiter
     assert str(error.value).startswith("Un résultat a déjà été saisi pour cet étui à cette table")
     assert error.value.current == first
     assert versions(plan, 1) == [first]
+
+
+def test_a_change_of_the_result_on_screen_without_replace_intent_says_to_tick_replace(
+    tournament, arbiter
+):
+    plan = assignment(tournament, 1, 1)
+    first = services.record_result(plan, 1, contract(), by=arbiter)
+    with pytest.raises(ReplaceNeeded) as error:
+        services.record_result(plan, 1, contract(points=120), by=arbiter, shown_version=1)
+    assert str(error.value) == (
+        "Cet étui a déjà un résultat (version 1) : cochez « Remplacer » pour le modifier."
+    )
+    assert error.value.code == "conflict" and error.value.current == first
+    assert versions(plan, 1) == [first]
+
+
+def test_a_result_that_appeared_after_the_screen_was_shown_says_to_reload(tournament, arbiter):
+    plan = assignment(tournament, 1, 1)
+    services.record_result(plan, 1, contract(), by=arbiter)
+    services.record_result(plan, 1, contract(points=120), by=arbiter, replace_version=1)
+    # The screen showed no result, or version 1: either way the current one is news to it.
+    for shown in (None, 1):
+        with pytest.raises(ResultConflict) as error:
+            services.record_result(plan, 1, contract(points=90), by=arbiter, shown_version=shown)
+        assert not isinstance(error.value, ReplaceNeeded)
+        assert str(error.value).endswith("Rechargez la page pour le voir avant de le modifier.")
+        assert error.value.current.version == 2
+    assert len(versions(plan, 1)) == 2
 
 
 def test_replacing_a_confirmed_result_keeps_the_old_version(tournament, arbiter):

@@ -471,17 +471,6 @@ def _context_as(browser, base_url: str, user, viewport, language: str = "fr"):
     return context
 
 
-def _role_case(role: str):
-    if role == "arbiter-sheet":
-        # The entry sheet (entry.html, _entry_row.html, _grid.html, entry.js) is being rebuilt
-        # on another branch, which fixes its labels; the integrator removes this mark.
-        return pytest.param(
-            role,
-            marks=pytest.mark.xfail(strict=False, reason="arbiter sheet labels: another branch"),
-        )
-    return role
-
-
 @pytest.mark.browser
 @pytest.mark.django_db(transaction=True)
 def test_the_audit_reports_a_broken_page(audit_site):
@@ -546,7 +535,7 @@ def test_the_service_unavailable_page_has_no_serious_violation(audit_site, setti
 @pytest.mark.browser
 @pytest.mark.slow
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.parametrize("role", [_role_case(role) for role in ROLES])
+@pytest.mark.parametrize("role", ROLES)
 def test_pages_have_no_critical_or_serious_accessibility_violation(audit_site, role):
     base_url, world, browser = audit_site
     visitor = ROLES[role]

@@ -312,7 +312,11 @@ def test_a_finished_board_s_traveller_is_public(
     assert "(réussi)" in text
     # Nets +460, −160, +160: matchpoints 4, 0 and 2 on a top of 4.
     assert "Top : 4 points de match." in text
-    assert '<td class="num">4</td><td class="num">0</td><td class="num">100,00\u00a0%</td>' in text
+    assert (
+        '<td class="num score" data-label="PM NS">4</td>'
+        '<td class="num score" data-label="PM EO">0</td>'
+        '<td class="num score" data-label="% NS">100,00\u00a0%</td>'
+    ) in text
     assert "3 tables sur 3." in text
 
 
@@ -337,7 +341,10 @@ def test_an_adjusted_table_on_the_traveller(client, django_capture_on_commit_cal
     text = client.get(url("traveller", tournament, 3)).text
 
     assert "Score ajusté" in text and "Moy+ (60 %)" in text and "Moy− (40 %)" in text
-    assert '<td class="num">2,40</td><td class="num">1,60</td>' in text
+    assert (
+        '<td class="num score" data-label="PM NS">2,40</td>'
+        '<td class="num score" data-label="PM EO">1,60</td>'
+    ) in text
 
 
 def test_a_board_outside_the_plan_has_no_traveller(client):
@@ -350,9 +357,9 @@ def test_a_board_outside_the_plan_has_no_traveller(client):
 
 
 def running_totals(text: str) -> list[str]:
-    """The "Cumul" column of a matchpoint scorecard (the second-to-last cell of each row)."""
+    """The "Cumul" column of a matchpoint scorecard."""
     rows = text[text.index("<tbody>") : text.index("</tbody>")].split("<tr ")[1:]
-    return [row.split('<td class="num">')[-2].split("<")[0] for row in rows]
+    return [row.split('data-label="Cumul">')[1].split("<")[0] for row in rows]
 
 
 def test_a_scorecard_shows_each_board_with_a_running_total(client, people, mitchell):

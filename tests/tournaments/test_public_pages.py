@@ -1,5 +1,7 @@
 """The tournament page and the team page that players bookmark."""
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -109,3 +111,50 @@ def test_an_unpublished_plan_is_not_shown_to_players(tournament, login):
 
 def test_an_unknown_team_is_a_404(tournament, login):
     assert login().get(reverse("tournaments:team", args=[tournament.slug, 99])).status_code == 404
+
+
+def menu_of(page: str) -> list[str]:
+    """The labels of the tournament menu's links, in order."""
+    menu = page[page.index('<nav class="subnav"') :]
+    menu = menu[: menu.index("</nav>")]
+    return re.findall(r"<a [^>]*>([^<]+)</a>", menu)
+
+
+PLAYERS_MENU = [
+    "Accueil du tournoi",
+    "Classement",
+    "Feuilles ambulantes",
+    "Relevé des donnes",
+    "PDF à télécharger",
+]
+
+
+def test_each_role_sees_only_its_own_menu_entries(tournament, organizer, make_user, login):
+    arbiter = make_user("arnaud", role="arbiter")
+    tournament.arbiters.add(arbiter)
+    url = reverse("tournaments:public", args=[tournament.slug])
+    # Players (anonymous, or logged in without a role here) see their pages only: no staff
+    # page, no technical one (the deals' verification is a link at the foot of the page).
+    assert menu_of(login().get(url).text) == PLAYERS_MENU
+    assert menu_of(login(make_user("paul")).get(url).text) == PLAYERS_MENU
+    staff = ["Arbitrage", "Saisie des résultats", "Import / export des résultats"]
+    staff += ["Liens des tables", "Documents"]
+    assert menu_of(login(arbiter).get(url).text) == PLAYERS_MENU + staff
+    organizer_menu = menu_of(login(organizer).get(url).text)
+    assert organizer_menu[: len(PLAYERS_MENU)] == PLAYERS_MENU
+    assert set(staff) < set(organizer_menu)
+    for entry in ("Organisation", "Paramètres", "Équipes", "Pointage", "Plan de table"):
+        assert entry in organizer_menu
+    for menu in (organizer_menu, PLAYERS_MENU):
+        assert "Vérification des donnes" not in menu
+
+
+def test_the_menu_folds_behind_a_menu_button_that_needs_no_script(tournament, login):
+    page = login().get(reverse("standings:ranking", args=[tournament.slug])).text
+    nav = page[page.index('<nav class="subnav"') :]
+    nav = nav[: nav.index("</nav>")]
+    # A native disclosure: <details>/<summary> opens without JavaScript (and the CSP allows
+    # no inline script anyway).
+    assert '<details class="subnav-menu">' in nav and "<summary>Menu</summary>" in nav
+    assert "<script" not in nav and not re.search(r"\son[a-z]+=", nav)
+    assert 'aria-current="page"' in nav

@@ -13,9 +13,9 @@ class DealsConfig(AppConfig):
         from . import selectors
 
         navigation.register("deals:records", _("Relevé des donnes"), navigation.PUBLIC, 60)
-        navigation.register(
-            "deals:verification", _("Vérification des donnes"), navigation.PUBLIC, 65
-        )
+        # The verification page (the deals' public commitment) is no menu entry: a technical
+        # check, reached by a discreet link at the foot of the tournament's page, from the hand
+        # records and from the organizer's deals page.
         navigation.register("deals:manage", _("Donnes"), navigation.ORGANIZER, 30)
 
         checklist.register("deals", 50, selectors.deals_step)

@@ -36,6 +36,13 @@ class ResultConflict(ResultError):
         super().__init__(message, **params)
 
 
+class ReplaceNeeded(ResultConflict):
+    """The board's current result is the very version the user's screen showed: changing it
+    needs the « Remplacer » box (the explicit replace intent), not a reload."""
+
+    needs_replace = True
+
+
 class ResultLocked(ResultError):
     """A confirmed (or adjusted) result: only an arbiter may change it."""
 
@@ -66,6 +73,9 @@ class InvalidAction(ResultError):
 ALREADY_ENTERED = _(
     "Un résultat a déjà été saisi pour cet étui à cette table. "
     "Rechargez la page pour le voir avant de le modifier."
+)
+REPLACE_NEEDED = _(
+    "Cet étui a déjà un résultat (version %(version)s) : cochez « Remplacer » pour le modifier."
 )
 STALE_VERSION = _(
     "Ce résultat a été modifié entre-temps (vous aviez la version %(seen)s, la version "

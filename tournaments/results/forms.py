@@ -229,6 +229,31 @@ class ResultRowForm(forms.Form):
                 values.append(choice.value)
         return values
 
+    # --- The arbiter's sheet ---
+
+    def name_fields(self, board_number: int) -> None:
+        """Give each control of the row an accessible name, « Preneur, étui 3 »: the sheet's
+        column headings do not name them for a screen reader. The choices of the hands
+        (checkboxes) are named by their own labels."""
+        for field in self.fields.values():
+            if field.widget.is_hidden or isinstance(field.widget, forms.CheckboxSelectMultiple):
+                continue
+            field.widget.attrs["aria-label"] = _("%(field)s, étui %(board)s") % {
+                "field": field.label,
+                "board": board_number,
+            }
+            if field.help_text:
+                # The sheet shows the help once, above the tables (Django would point at a
+                # help text of the field's own that the sheet does not print).
+                field.widget.attrs["aria-describedby"] = "entry-help"
+
+    def start_correction(self, *, replace: bool) -> None:
+        """The row opened to be corrected: « Remplacer » ticked (when there is a result to
+        replace) and the cursor in its first field."""
+        if replace:
+            self.initial["replace"] = True
+        self.fields["taker"].widget.attrs["autofocus"] = True
+
     # --- Reading a row ---
 
     def raw(self, name: str) -> Any:

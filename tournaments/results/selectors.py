@@ -314,6 +314,15 @@ def flagged_results(tournament: Tournament) -> list[Result]:
     )
 
 
+def disputed_results(tournament: Tournament) -> list[Result]:
+    """Current results disputed by a table (contestés), for the arbiter to resolve."""
+    return list(
+        Result.objects.filter(tournament=tournament, is_current=True, status=Result.Status.DISPUTED)
+        .select_related("round", "table")
+        .order_by("round__number", "table__number", "board_number")
+    )
+
+
 # --- A result's history -------------------------------------------------------------------
 
 

@@ -61,6 +61,13 @@ def result_json(result: Result | None) -> dict | None:
     }
 
 
+def correction_url(tournament, round_number: int, table_number: int, board_number: int) -> str:
+    """The entry sheet opened on this board's row, « Remplacer » ticked, the cursor in it."""
+    prefix = row_prefix(table_number, board_number)
+    url = reverse("results:entry_round", args=[tournament.slug, round_number])
+    return f"{url}?corriger={prefix}#{prefix}"
+
+
 # --- Table links --------------------------------------------------------------------------
 
 
@@ -93,6 +100,19 @@ def _flagged(request, tournament) -> list[dict] | None:
     ]
 
 
+def _disputed(tournament) -> list[dict]:
+    """« Résultats contestés », each with its link to the row of the entry sheet."""
+    return [
+        {
+            "result": result,
+            "correction_url": correction_url(
+                tournament, result.round.number, result.table.number, result.board_number
+            ),
+        }
+        for result in selectors.disputed_results(tournament)
+    ]
+
+
 @require_GET
 @arbiter_required
 def dashboard(request, tournament):
@@ -103,6 +123,7 @@ def dashboard(request, tournament):
             "tournament": tournament,
             "board": selectors.dashboard(tournament),
             "flagged": _flagged(request, tournament),
+            "disputed": _disputed(tournament),
             "only_flagged": request.GET.get("filtre") == "a-verifier",
             "can_open_all_rounds": policy.can_open_all_rounds(request.user, tournament),
         },
@@ -120,6 +141,7 @@ def dashboard_grid(request, tournament):
             "tournament": tournament,
             "board": selectors.dashboard(tournament),
             "flagged": _flagged(request, tournament),
+            "disputed": _disputed(tournament),
         },
     )
 
@@ -174,20 +196,28 @@ def entry(request, tournament):
     return redirect("results:entry_round", tournament.slug, round_.number)
 
 
-def _sheet_forms(request, tournament, round_, data=None):
+def _sheet_forms(request, tournament, round_, data=None, correcting: str = ""):
+    """The round's sheets, a form on each row. ``correcting`` is the row to correct (its
+    prefix, « t2b3 », from « Corriger dans la feuille de saisie »): « Remplacer » comes ticked
+    there and the cursor starts in it."""
     rules = tournament.rule_settings()
     visible = visible_board_numbers(request.user, tournament)
     sheets = selectors.round_sheets(tournament, round_)
     for sheet in sheets:
         for row in sheet.rows:
+            prefix = row_prefix(sheet.table.number, row.board)
             row.form = ResultRowForm(
                 data,
-                prefix=row_prefix(sheet.table.number, row.board),
+                prefix=prefix,
                 rules=rules,
                 hands=row.hands,
                 choices_from_hands=row.board in visible,
                 existing=row.result,
             )
+            row.form.name_fields(row.board)
+            row.correcting = data is None and prefix == correcting
+            if row.correcting:
+                row.form.start_correction(replace=row.state != selectors.MISSING)
     return sheets, rules
 
 
@@ -217,6 +247,7 @@ def _save_row(request, form, assignment, row, rules) -> Result | None:
             ip=client_ip(request),
             submission_key=form.cleaned_data.get("submission_key") or None,
             replace_version=form.cleaned_data.get("replace_version") if replace else None,
+            shown_version=form.cleaned_data.get("replace_version"),
         )
     except ResultValidationError as error:
         form.add_engine_errors(error)
@@ -235,7 +266,9 @@ def entry_round(request, tournament, round_number: int):
     """
     round_ = get_object_or_404(Round, tournament=tournament, number=round_number)
     data = request.POST if request.method == "POST" else None
-    sheets, rules = _sheet_forms(request, tournament, round_, data)
+    sheets, rules = _sheet_forms(
+        request, tournament, round_, data, correcting=request.GET.get("corriger", "")
+    )
     if request.method == "POST":
         saved = failed = 0
         for sheet in sheets:
@@ -282,6 +315,8 @@ def entry_round(request, tournament, round_number: int):
             "rounds": tournament.round_set.order_by("number"),
             "sheets": sheets,
             "rules": rules,
+            # Étui … Passe générale, Marques, État: the errors' row spans them all.
+            "sheet_columns": 11 + bool(rules.generale_bonus) + bool(rules.annonces),
             "show_flags": policy.can_see_result_flags(request.user, tournament),
         },
         status=400 if request.method == "POST" else 200,
@@ -358,7 +393,10 @@ def entry_row(request, tournament, round_number: int):
             return JsonResponse({"ok": False, "errors": form.error_items()}, status=400)
         data = form.record
         replace = form.cleaned_data.get("replace")
-        replace_version = form.cleaned_data.get("replace_version") if replace else None
+        # The row carries the version it shows (``replace_version``, kept up to date by the
+        # page's script); it is sent as the replace intent only with « Remplacer » ticked.
+        shown_version = form.cleaned_data.get("replace_version")
+        replace_version = shown_version if replace else None
         submission_key = form.cleaned_data.get("submission_key") or None
         live = current if selectors.board_state(current) != selectors.MISSING else None
         replayed = (
@@ -376,6 +414,7 @@ def entry_row(request, tournament, round_number: int):
     elif "record" in payload:
         data = payload["record"]
         replace_version = payload.get("replace_version")
+        shown_version = None
         if replace_version is not None and not isinstance(replace_version, int):
             return _json_error(_("« replace_version » doit être un numéro de version."), 400)
         submission_key = payload.get("submission_key") or None
@@ -393,6 +432,7 @@ def entry_row(request, tournament, round_number: int):
             ip=client_ip(request),
             submission_key=submission_key,
             replace_version=replace_version,
+            shown_version=shown_version,
         )
     except ResultValidationError as error:
         if form is not None:
@@ -415,6 +455,8 @@ def entry_row(request, tournament, round_number: int):
                 "code": error.code,
                 "message": str(error),
                 "current": result_json(getattr(error, "current", None)),
+                # The row's « Remplacer » box is the way out (not a reload).
+                "replace_needed": getattr(error, "needs_replace", False),
             },
             status=error.status,
         )
@@ -475,8 +517,7 @@ def history(request, tournament, round_number: int, table_number: int, board_num
             ),
             "penalty_form": _table_penalty_form(tournament, assignment),
             "penalties": selectors.board_penalties(assignment, board_number),
-            "entry_url": reverse("results:entry_round", args=[tournament.slug, round_number])
-            + f"#{row_prefix(table_number, board_number)}",
+            "entry_url": correction_url(tournament, round_number, table_number, board_number),
             "flags": flag_messages(live) if live is not None and sees_flags else [],
         },
     )

@@ -52,6 +52,7 @@ def record_result(
     ip: str | None = None,
     submission_key: str | None = None,
     replace_version: int | None = None,
+    shown_version: int | None = None,
 ) -> Result:
     """Store a result of ``board_number`` at this table in this round; return the version.
 
@@ -59,8 +60,12 @@ def record_result(
     team's entry (``by`` a ``policy.team_actor``) waits for the other team's confirmation.
     If the board already has a result, changing it needs ``replace_version``: the version the
     user saw (else ``ResultConflict``); a confirmed result can only be replaced by an arbiter
-    (else ``ResultLocked``). A repeated ``submission_key`` (a reloaded form) returns the version
-    that key created, and creates nothing; the returned version's ``is_replay`` is then True.
+    (else ``ResultLocked``). ``shown_version`` is the version the user's screen showed for the
+    board (None: none); it only chooses the refusal when ``replace_version`` is missing: the
+    screen showed the current result (``ReplaceNeeded``, « cochez Remplacer ») or another one
+    appeared meanwhile (« Rechargez la page »), decided under the table's lock. A repeated
+    ``submission_key`` (a reloaded form) returns the version that key created, and creates
+    nothing; the returned version's ``is_replay`` is then True.
 
     Raises ``ResultForbidden``, ``BoardNotPlayedHere``, ``ResultValidationError`` (the engine's
     field errors), ``ResultConflict``, ``ResultLocked`` or ``InvalidAction``.
@@ -98,6 +103,7 @@ def record_result(
                 ip=ip,
                 submission_key=submission_key,
                 replace_version=replace_version,
+                shown_version=shown_version,
             )
             round_results_changed(locked.round, [board_number])
     except IntegrityError:
@@ -134,12 +140,13 @@ def store_entry(
     ip: str | None,
     submission_key: str | None,
     replace_version: int | None,
+    shown_version: int | None = None,
     action: str | None = None,
     label: str | None = None,
 ) -> Result:
     previous = current_version(assignment, board_number)
     live = live_version(previous)
-    check_replacing(live, replace_version)
+    check_replacing(live, replace_version, shown_version)
     side = assignment.side_of(team)
     if live is not None and team is not None:
         if live.status in LOCKED_STATUSES:

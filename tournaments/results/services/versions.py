@@ -27,8 +27,10 @@ from tournaments.setup.models import TableAssignment, Team, Tournament
 from ..exceptions import (
     ALREADY_ENTERED,
     NO_LONGER_THERE,
+    REPLACE_NEEDED,
     STALE_VERSION,
     BoardNotPlayedHere,
+    ReplaceNeeded,
     ResultConflict,
     ResultForbidden,
 )
@@ -201,11 +203,21 @@ def check_seen(current: Result | None, seen_version: int | None) -> Result:
     return current
 
 
-def check_replacing(live: Result | None, replace_version: int | None) -> None:
-    """A live result is replaced only on purpose, from the version the user saw."""
+def check_replacing(
+    live: Result | None, replace_version: int | None, shown_version: int | None = None
+) -> None:
+    """A live result is replaced only on purpose, from the version the user saw.
+
+    Without ``replace_version`` the write is refused; how depends on ``shown_version``, the
+    version the user's screen showed for this board (None: it showed none). Compared here, under
+    the table's lock, it tells the two cases apart without a race: the screen showed the current
+    version (``ReplaceNeeded``: tick « Remplacer »), or another result appeared or changed
+    meanwhile (``ALREADY_ENTERED``: reload to see it)."""
     if live is None:
         return
     if replace_version is None:
+        if shown_version is not None and shown_version == live.version:
+            raise ReplaceNeeded(REPLACE_NEEDED, current=live, version=live.version)
         raise ResultConflict(ALREADY_ENTERED, current=live)
     check_seen(live, replace_version)
 

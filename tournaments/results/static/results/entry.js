@@ -46,47 +46,49 @@
   }
 
   function clearErrors(row) {
-    row.querySelectorAll("ul.errorlist.js").forEach(function (list) { list.remove(); });
-    row.querySelectorAll("[aria-invalid]").forEach(function (el) { el.removeAttribute("aria-invalid"); });
+    row.querySelectorAll("[aria-invalid]").forEach(function (el) {
+      el.removeAttribute("aria-invalid");
+      el.removeAttribute("aria-describedby");
+    });
     var errorsRow = document.getElementById(row.id + "-errors");
     errorsRow.hidden = true;
     errorsRow.querySelector("td").textContent = "";
   }
 
-  function errorList(messages) {
-    var list = document.createElement("ul");
-    list.className = "errorlist js";
-    messages.forEach(function (message) {
-      var item = document.createElement("li");
-      item.textContent = message;
-      list.appendChild(item);
-    });
-    return list;
-  }
-
-  function showRowMessage(row, message) {
+  // The row's messages go under it, on the whole width of the sheet (a narrow column would
+  // squeeze them), each named by its field: « Points preneurs : … ».
+  function showRowMessage(row, message, label, field) {
     var errorsRow = document.getElementById(row.id + "-errors");
-    errorsRow.querySelector("td").appendChild(errorList([message]));
+    var cell = errorsRow.querySelector("td");
+    var list = cell.querySelector("ul.errorlist");
+    if (!list) {
+      list = document.createElement("ul");
+      list.className = "errorlist";
+      cell.appendChild(list);
+    }
+    var item = document.createElement("li");
+    if (label) {
+      var name = document.createElement("strong");
+      name.textContent = label;
+      item.appendChild(name);
+      item.appendChild(document.createTextNode(" : "));
+      item.setAttribute("data-field", field);
+    }
+    item.appendChild(document.createTextNode(message));
+    list.appendChild(item);
     errorsRow.hidden = false;
   }
 
   function showErrors(row, errors) {
-    var byField = {};
-    errors.forEach(function (error) {
-      (byField[error.field] = byField[error.field] || []).push(error.message);
-    });
     var first = null;
-    Object.keys(byField).forEach(function (name) {
-      var cell = row.querySelector("[data-field='" + name + "']");
-      if (cell) {
-        cell.appendChild(errorList(byField[name]));
-        var control = cell.querySelector("input, select, textarea");
-        if (control) {
-          control.setAttribute("aria-invalid", "true");
-          first = first || control;
-        }
-      } else {
-        byField[name].forEach(function (message) { showRowMessage(row, message); });
+    errors.forEach(function (error) {
+      var cell = row.querySelector("td[data-field='" + error.field + "']");
+      showRowMessage(row, error.message, cell && cell.getAttribute("data-label"), error.field);
+      var control = cell && cell.querySelector("input, select, textarea");
+      if (control) {
+        control.setAttribute("aria-invalid", "true");
+        control.setAttribute("aria-describedby", row.id + "-messages");
+        first = first || control;
       }
     });
     (first || inputs(row).filter(visible)[0]).focus();
@@ -158,7 +160,9 @@
       if (data.errors) { showErrors(row, data.errors); }
       if (data.message) {
         showRowMessage(row, data.message);
-        inputs(row).filter(visible)[0].focus();
+        // A change of the result this row shows: the « Remplacer » box is the way out.
+        var box = data.replace_needed && row.querySelector("label.replace input");
+        (box && visible(box) ? box : inputs(row).filter(visible)[0]).focus();
       }
       return false;
     }).catch(function () {
@@ -200,6 +204,21 @@
     });
     filterBelote(row);
   });
+
+  // « Corriger dans la feuille de saisie » (?corriger=t2b3#t2b3): the cursor starts in that
+  // row. Its field carries autofocus too, but a browser skips autofocus when the address
+  // names an anchor of the page, and moves the focus to that anchor once the page is loaded:
+  // hence after the load.
+  var correcting = form.querySelector("tr.entry-row.correcting");
+  if (correcting) {
+    var start = inputs(correcting).filter(visible)[0];
+    var focusStart = function () {
+      if (start && !correcting.contains(document.activeElement)) { start.focus(); }
+    };
+    if (document.readyState === "complete") { focusStart(); } else {
+      window.addEventListener("load", function () { setTimeout(focusStart, 0); });
+    }
+  }
 
   // The whole-sheet button saves every changed row in turn, without reloading the page.
   form.addEventListener("submit", function (event) {
