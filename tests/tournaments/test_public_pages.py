@@ -138,7 +138,7 @@ def test_each_role_sees_only_its_own_menu_entries(tournament, organizer, make_us
     assert menu_of(login().get(url).text) == PLAYERS_MENU
     assert menu_of(login(make_user("paul")).get(url).text) == PLAYERS_MENU
     staff = ["Arbitrage", "Saisie des résultats", "Import / export des résultats"]
-    staff += ["Liens des tables", "Documents"]
+    staff += ["Liens des tables", "Pénalités", "Documents"]
     assert menu_of(login(arbiter).get(url).text) == PLAYERS_MENU + staff
     organizer_menu = menu_of(login(organizer).get(url).text)
     assert organizer_menu[: len(PLAYERS_MENU)] == PLAYERS_MENU
