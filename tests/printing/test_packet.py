@@ -93,7 +93,7 @@ def test_the_poster_is_landscape_in_large_type(phantom_field):
     rendered, _overflows = make_checked(phantom_field, POSTER, STAFF)
     assert rendered.pages == 1
     assert page_size_mm(rendered.pdf) == (297, 210)
-    large = texts_at_least(rendered.pdf, 20)
+    large = texts_at_least(rendered.pdf, 24)
     assert {"T1", "T2", "T3", "Plan de salle"} <= large
     assert {"1", "2", "3", "4", "5"} <= large  # team numbers
 
@@ -130,6 +130,18 @@ def test_a_long_plan_with_long_names_still_fits_the_poster():
     assert rendered.pages == 2  # 13 teams a page in small type
     assert _poster_seats(documents.build(tournament, POSTER, STAFF)) == _expected_seats(rows)
     assert any("T10" in text for text in texts_at_least(rendered.pdf, 10))
+
+
+def test_long_names_in_large_type_keep_to_their_pages():
+    rows = [(r, t, t, 4 + (t - 1 + r - 1) % 3, [r]) for r in range(1, 4) for t in range(1, 4)]
+    tournament = make_tournament()
+    for team in add_teams(tournament, 18):
+        team.name = f"Les Coincheurs du Vieux Port {team.number}"  # two lines in large type
+        team.save()
+    add_plan(tournament, rows)
+    rendered, overflows = make_checked(tournament, POSTER, STAFF)
+    assert overflows == []
+    assert rendered.pages == 3  # 8 teams a page
 
 
 def test_the_poster_waits_for_the_plan_and_goes_stale_with_it(phantom_field):

@@ -28,11 +28,11 @@ class PosterSize:
 
 
 POSTER_SIZES = (
-    PosterSize("large", 8, 9),
+    PosterSize("large", 8, 8),
     PosterSize("medium", 12, 11),
     PosterSize("small", 10_000, 13),
 )
-"""The fewer the rounds, the wider the columns and the larger the type (22 pt tables up to
+"""The fewer the rounds, the wider the columns and the larger the type (26 pt tables up to
 8 rounds, 16 pt up to 12, 11 pt beyond). A page holds its teams even when every name takes two
 lines; a name longer still makes its table run on to another page (the header repeats)."""
 
