@@ -581,3 +581,16 @@ def test_the_documents_page_lists_the_combined_packet_first_then_the_poster(clie
     page = client.get(reverse("printing:documents", args=[tournament.slug])).content.decode()
     assert 'data-kind="combined_packet"' not in page
     assert 'data-kind="seating_poster"' in page
+
+
+def test_the_plan_page_links_the_seating_poster_once_the_plan_exists(client, world):
+    tournament, users = world
+    client.force_login(users["organizer"])
+    page = client.get(reverse("tournaments:plan", args=[tournament.slug])).content.decode()
+    assert _download(tournament, "seating_poster", "staff") in page
+    assert "Plan de salle" in page
+    from tournaments.setup.models import TableAssignment
+
+    TableAssignment.objects.filter(round__tournament=tournament).delete()
+    page = client.get(reverse("tournaments:plan", args=[tournament.slug])).content.decode()
+    assert _download(tournament, "seating_poster", "staff") not in page
