@@ -6,10 +6,12 @@ is registered but withdrawn): team 3 sits out round 1, team 1 round 2, team 2 ro
 is arrow-switched.
 """
 
+import io
 import time
 from pathlib import Path
 
 import pytest
+from pypdf import PdfReader
 
 from tests.support.factories import (
     SMALL_MITCHELL,
@@ -322,3 +324,10 @@ def test_a_real_worker_makes_the_poster_and_the_combined_packet(
         assert "Dossier complet" in pages[0] and "Plan de salle" in pages[1]
     finally:
         drop_tournament(tournament)
+
+
+def test_the_combined_file_is_titled_as_the_packet():
+    tournament = demo_tournament()
+    rendered = documents.make_pdf(tournament, COMBINED, STAFF)
+    title = PdfReader(io.BytesIO(rendered.pdf)).metadata.title
+    assert title.startswith("Dossier complet")

@@ -97,8 +97,10 @@ class _Laid:
     def write(self, front: weasyprint.Document | None = None) -> bytes:
         if self.first is None:
             raise ValueError("a printout needs at least one section")
-        pages = [*(front.pages if front is not None else ()), *self.pages]
-        return self.first.copy(pages).write_pdf()
+        if front is None:
+            return self.first.copy(self.pages).write_pdf()
+        # The front page's document lends the file its metadata (title: the combined packet's).
+        return front.copy([*front.pages, *self.pages]).write_pdf()
 
 
 def _lay_out(printout: Printout, laid: _Laid, on_section: Callable[[int], None]) -> int:
