@@ -20,6 +20,7 @@ from playwright.sync_api import expect
 from pypdf import PdfReader
 
 from tests.support.browser import wait_until
+from tournaments.printing import selectors
 from tournaments.results.models import Result, ResultEvent
 from tournaments.setup.models import Table, Tournament
 
@@ -314,15 +315,28 @@ def test_a_tournament_day_from_creation_to_the_pdf_packet(
         assert path.read_bytes().startswith(b"%PDF-"), name
         assert len(PdfReader(path).pages) >= 1
         downloaded.append(name)
+    # The packet: the combined PDF and its parts, then the public copies that may exist now
+    # (no hand is released: no public hand records).
+    public_copies = [
+        selectors.file_name(tournament, kind, scope)
+        for kind, scope in selectors.PUBLIC_COPIES
+        if selectors.unavailable_reason(tournament, kind, scope) is None
+    ]
+    assert f"{slug}-releve-des-donnes-public.pdf" not in public_copies
     assert sorted(downloaded) == sorted(
-        f"{slug}-{name}.pdf"
-        for name in (
-            "fiches-de-table",
-            "fiches-de-route",
-            "feuilles-de-marque",
-            "feuilles-ambulantes",
-            "releve-des-donnes",
-            "classement",
-            "cartes-de-score",
-        )
+        [
+            f"{slug}-{name}.pdf"
+            for name in (
+                "dossier-complet",
+                "plan-de-salle",
+                "fiches-de-table",
+                "fiches-de-route",
+                "feuilles-de-marque",
+                "feuilles-ambulantes",
+                "releve-des-donnes",
+                "classement",
+                "cartes-de-score",
+            )
+        ]
+        + public_copies
     )

@@ -191,9 +191,13 @@ def test_the_packet_requests_every_document_that_can_be_made(django_capture_on_c
     tournament = demo_tournament()
     with django_capture_on_commit_callbacks(execute=True):
         requested = services.request_packet(tournament)
-    assert sorted((d.kind, d.scope) for d in requested) == sorted(selectors.PACKET)
-    # Longest jobs first, so that several worker processes finish the packet sooner.
-    assert requested[0].kind == "score_sheets" and requested[-1].kind == "rankings"
+    # The combined PDF, every part, and the public copies that may exist (no hand released).
+    expected = [pair for pair in selectors.packet_documents() if pair != ("hand_records", "public")]
+    assert sorted((d.kind, d.scope) for d in requested) == sorted(expected)
+    # Longest jobs first, so that several worker processes finish the packet sooner; the public
+    # copies last.
+    assert [d.kind for d in requested[:2]] == ["combined_packet", "score_sheets"]
+    assert requested[-1].scope == "public"
     statuses = set(Document.objects.filter(tournament=tournament).values_list("status", flat=True))
     assert statuses == {Document.Status.READY}
 
@@ -218,8 +222,28 @@ def test_build_documents_command_writes_the_packet(tmp_path):
     )
     cards = (tmp_path / "pdf" / selectors.file_name(tournament, KIND, SCOPE)).read_bytes()
     assert len(pdf_pages(cards)) == 3
-    assert "7 document(s) written" in out.getvalue()
+    assert "8 document(s) written" in out.getvalue()
     assert "Fiches de route: " in out.getvalue()
+
+
+@pytest.mark.usefixtures("plain_text_pages")
+def test_build_documents_command_writes_the_combined_packet_when_asked(tmp_path):
+    tournament = demo_tournament()
+    out = io.StringIO()
+    call_command(
+        "build_documents",
+        tournament.slug,
+        "--out",
+        str(tmp_path),
+        "--kind",
+        "combined_packet",
+        stdout=out,
+    )
+    written = sorted(path.name for path in tmp_path.iterdir())
+    assert written == [f"{tournament.slug}-dossier-complet.pdf"]
+    pages = pdf_pages((tmp_path / written[0]).read_bytes())
+    assert "Dossier complet" in pages[0] and "Plan de salle" in pages[0]
+    assert "1 document(s) written" in out.getvalue()
 
 
 @pytest.mark.usefixtures("plain_text_pages")

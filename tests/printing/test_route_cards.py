@@ -6,14 +6,12 @@ registered but withdrawn): team 3 sits out round 1, team 1 round 2, team 2 round
 arrow-switched.
 """
 
-import io
 import re
 
 import pytest
-from pypdf import PdfReader
 
 from tests.support.factories import SMALL_MITCHELL, add_boards, add_plan, add_teams, make_tournament
-from tests.support.pdf import make_checked, pdf_pages
+from tests.support.pdf import make_checked, pdf_pages, texts_at_least
 from tournaments.printing import documents, selectors
 from tournaments.printing.documents.common import HALF_CARD_MAX_ROUNDS, QUARTER_CARD_MAX_ROUNDS
 from tournaments.results.table_links import team_link_qr_svg, team_link_url
@@ -55,15 +53,7 @@ def _cards(rendered) -> dict[int, str]:
 
 def _large_texts(rendered, points: float) -> set[str]:
     """Every piece of text printed at ``points`` or larger."""
-    found = set()
-
-    def visit(text, cm, tm, font, size):
-        if text.strip() and size * cm[0] * tm[0] >= points:
-            found.add(text.strip())
-
-    for page in PdfReader(io.BytesIO(rendered.pdf)).pages:
-        page.extract_text(visitor_text=visit)
-    return found
+    return texts_at_least(rendered.pdf, points)
 
 
 def test_one_card_per_team_not_withdrawn_four_a_page(phantom_field):

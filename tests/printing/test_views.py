@@ -165,10 +165,21 @@ def test_asking_for_the_packet_makes_every_document(
         response = client.post(
             reverse("printing:request_packet", args=[tournament.slug]), follow=True
         )
-    assert "7 documents sont en préparation." in response.content.decode()
+    # The combined PDF, its 8 parts, and the public travellers and scorecards (the hands are
+    # not released: no public hand records yet).
+    page = response.content.decode()
+    assert "11 documents sont en préparation." in page
     ready = Document.objects.filter(tournament=tournament, status=Document.Status.READY)
-    assert ready.count() == 7
+    assert ready.count() == 11
     assert ready.filter(kind="route_cards", scope="staff").exists()
+    assert ready.filter(kind="combined_packet", scope="staff").exists()
+    assert ready.filter(kind="seating_poster", scope="staff").exists()
+    assert ready.filter(kind="travellers", scope="public").exists()
+    # Every document says where it stands: made, or why it cannot be made yet.
+    page = client.get(reverse("printing:documents", args=[tournament.slug])).content.decode()
+    assert "Pas encore généré." not in page
+    assert page.count("À jour") == 11
+    assert "Le relevé des donnes n&#x27;est pas encore publié." in page
 
 
 TABLE_CARDS = {
@@ -495,3 +506,94 @@ def test_a_staff_file_lost_from_the_disk_sends_back_to_the_documents_page(
     assert response.status_code == 302
     document.refresh_from_db()
     assert not document.file
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_the_seating_poster_is_for_organizers_and_arbiters(
+    client, world, role, django_capture_on_commit_callbacks
+):
+    tournament, users = world
+    _make(django_capture_on_commit_callbacks, tournament, "seating_poster", "staff")
+    response = _client(client, users[role]).get(_download(tournament, "seating_poster", "staff"))
+    assert response.status_code == TABLE_CARDS[role]
+    if role == "anonymous":
+        assert reverse("accounts:login") in response["Location"]
+    if response.status_code == 200:
+        assert f"{tournament.slug}-plan-de-salle.pdf" in response["Content-Disposition"]
+        assert "Plan de salle" in pdf_pages(b"".join(response.streaming_content))[0]
+
+
+COMBINED = {
+    "anonymous": 302,
+    "player": 403,
+    "arbiter": 403,  # it holds the staff hand records: arbiters only when they may see hands
+    "other_arbiter": 403,
+    "organizer": 200,
+    "other_organizer": 403,
+}
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_the_combined_packet_is_for_whoever_may_have_every_part(
+    client, world, role, django_capture_on_commit_callbacks
+):
+    tournament, users = world
+    _make(django_capture_on_commit_callbacks, tournament, "combined_packet", "staff")
+    response = _client(client, users[role]).get(_download(tournament, "combined_packet", "staff"))
+    assert response.status_code == COMBINED[role]
+    if response.status_code == 200:
+        assert f"{tournament.slug}-dossier-complet.pdf" in response["Content-Disposition"]
+        assert "no-store" in response["Cache-Control"]
+        text = " ".join(pdf_pages(b"".join(response.streaming_content)))
+        assert tournament.teams.get(number=1).code in text  # the route cards are in it
+
+
+def test_arbiters_get_the_combined_packet_when_allowed_to_check_hands(
+    client, world, django_capture_on_commit_callbacks
+):
+    tournament, users = world
+    tournament.arbiters_see_hands = True
+    tournament.save()
+    _make(django_capture_on_commit_callbacks, tournament, "combined_packet", "staff")
+    client.force_login(users["arbiter"])
+    assert client.get(_download(tournament, "combined_packet", "staff")).status_code == 200
+    rows = client.get(reverse("printing:documents_fragment", args=[tournament.slug]))
+    assert 'data-kind="combined_packet"' in rows.content.decode()
+
+
+def test_the_poster_and_the_combined_packet_have_no_public_version(
+    client, world, django_capture_on_commit_callbacks
+):
+    tournament, _users = world
+    _make(django_capture_on_commit_callbacks, tournament, "seating_poster", "staff")
+    _make(django_capture_on_commit_callbacks, tournament, "combined_packet", "staff")
+    for kind in ("seating_poster", "combined_packet"):
+        assert client.get(_download(tournament, kind, "public")).status_code == 404
+    page = client.get(reverse("printing:public", args=[tournament.slug])).content.decode()
+    assert "seating_poster" not in page and "combined_packet" not in page
+
+
+def test_the_documents_page_lists_the_combined_packet_first_then_the_poster(client, world):
+    tournament, users = world
+    client.force_login(users["organizer"])
+    page = client.get(reverse("printing:documents", args=[tournament.slug])).content.decode()
+    kinds = re.findall(r'data-kind="(\w+)" data-scope', page)
+    assert kinds[:3] == ["combined_packet", "seating_poster", "table_cards"]
+    # An arbiter who may not see the hands has no row for the combined packet.
+    client.force_login(users["arbiter"])
+    page = client.get(reverse("printing:documents", args=[tournament.slug])).content.decode()
+    assert 'data-kind="combined_packet"' not in page
+    assert 'data-kind="seating_poster"' in page
+
+
+def test_the_plan_page_links_the_seating_poster_once_the_plan_exists(client, world):
+    tournament, users = world
+    client.force_login(users["organizer"])
+    page = client.get(reverse("tournaments:plan", args=[tournament.slug])).content.decode()
+    assert _download(tournament, "seating_poster", "staff") in page
+    assert "Plan de salle" in page
+    from tournaments.setup.models import TableAssignment
+
+    TableAssignment.objects.filter(round__tournament=tournament).delete()
+    page = client.get(reverse("tournaments:plan", args=[tournament.slug])).content.decode()
+    assert _download(tournament, "seating_poster", "staff") not in page

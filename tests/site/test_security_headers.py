@@ -65,11 +65,13 @@ def test_the_print_templates_are_only_the_weasyprint_ones():
     assert names == [
         "_hand.html",
         "base.html",
+        "combined_packet.html",
         "hand_records.html",
         "rankings.html",
         "route_cards.html",
         "score_sheets.html",
         "scorecards.html",
+        "seating_poster.html",
         "table_cards.html",
         "travellers.html",
     ]

@@ -17,6 +17,25 @@ def pdf_pages(data: bytes) -> list[str]:
     return [re.sub(r"\s+", " ", page.extract_text() or "") for page in reader.pages]
 
 
+def texts_at_least(data: bytes, points: float) -> set[str]:
+    """Every piece of text of the PDF printed at ``points`` or larger (what reads from afar)."""
+    found = set()
+
+    def visit(text, cm, tm, font, size):
+        if text.strip() and size * cm[0] * tm[0] >= points:
+            found.add(text.strip())
+
+    for page in PdfReader(io.BytesIO(data)).pages:
+        page.extract_text(visitor_text=visit)
+    return found
+
+
+def page_size_mm(data: bytes, page: int = 0) -> tuple[int, int]:
+    """(width, height) of a page of the PDF, in millimetres."""
+    box = PdfReader(io.BytesIO(data)).pages[page].mediabox
+    return round(float(box.width) / 72 * 25.4), round(float(box.height) / 72 * 25.4)
+
+
 def overflows(document) -> list[str]:
     """Every piece of text of ``document`` that ends beyond its table cell or the page's
     content area, as "page N: 'text'" lines (empty when the layout is clean)."""

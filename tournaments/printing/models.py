@@ -17,6 +17,8 @@ class Document(models.Model):
     """A printable document of a tournament, as a PDF file in MEDIA_ROOT, and its latest job."""
 
     class Kind(models.TextChoices):
+        COMBINED_PACKET = "combined_packet", _("Dossier complet en un seul PDF")
+        SEATING_POSTER = "seating_poster", _("Plan de salle")
         TABLE_CARDS = "table_cards", _("Fiches de table")
         ROUTE_CARDS = "route_cards", _("Fiches de route")
         SCORE_SHEETS = "score_sheets", _("Feuilles de marque")

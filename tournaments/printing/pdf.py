@@ -81,25 +81,121 @@ def render_html(html: str) -> weasyprint.Document:
     ).render()
 
 
-def render(printout: Printout, progress: ProgressCallback | None = None) -> RenderedDocument:
-    """Render every section of ``printout`` and join the pages in one PDF."""
-    documents: list[weasyprint.Document] = []
+@dataclass
+class _Laid:
+    """Laid-out pages waiting to be written, and the first WeasyPrint document (it writes them
+    all: the pages of every section and part are joined in one file)."""
+
+    first: weasyprint.Document | None = None
+    pages: list = field(default_factory=list)
+
+    def add(self, document: weasyprint.Document) -> None:
+        if self.first is None:
+            self.first = document
+        self.pages.extend(document.pages)
+
+    def write(self, front: weasyprint.Document | None = None) -> bytes:
+        if self.first is None:
+            raise ValueError("a printout needs at least one section")
+        if front is None:
+            return self.first.copy(self.pages).write_pdf()
+        # The front page's document lends the file its metadata (title: the combined packet's).
+        return front.copy([*front.pages, *self.pages]).write_pdf()
+
+
+def _lay_out(printout: Printout, laid: _Laid, on_section: Callable[[int], None]) -> int:
+    """Lay out every section of ``printout`` into ``laid``, its pages numbered from 1 across its
+    sections; call ``on_section(its pages so far)`` after each one. Return its page count."""
     pages = 0
-    total = len(printout.sections)
-    for index, section in enumerate(printout.sections, start=1):
-        context = {
-            **printout.context,
-            **section,
-            "title": printout.title,
-            "first_page": pages + 1,
-        }
+    for section in printout.sections:
+        context = {**printout.context, **section, "title": printout.title, "first_page": pages + 1}
         document = render_html(render_to_string(printout.template, context))
         pages += len(document.pages)
-        documents.append(document)
+        laid.add(document)
+        on_section(pages)
+    return pages
+
+
+def render(printout: Printout, progress: ProgressCallback | None = None) -> RenderedDocument:
+    """Render every section of ``printout`` and join the pages in one PDF."""
+    laid = _Laid()
+    total = len(printout.sections)
+    done = 0
+
+    def on_section(pages: int) -> None:
+        nonlocal done
+        done += 1
         if progress is not None:
-            progress(index, total, pages)
-    if not documents:
-        raise ValueError("a printout needs at least one section")
-    every_page = [page for document in documents for page in document.pages]
-    pdf = documents[0].copy(every_page).write_pdf()
-    return RenderedDocument(pdf=pdf, pages=pages, contents=printout.contents)
+            progress(done, total, pages)
+
+    pages = _lay_out(printout, laid, on_section)
+    return RenderedDocument(pdf=laid.write(), pages=pages, contents=printout.contents)
+
+
+@dataclass(frozen=True)
+class Part:
+    """One printout of a combined PDF and where its pages are in the file (from 1)."""
+
+    printout: Printout
+    first_page: int
+    last_page: int
+
+    @property
+    def pages(self) -> int:
+        return self.last_page - self.first_page + 1
+
+
+def render_combined(
+    printouts: list[Printout],
+    front_html: Callable[[list[Part]], str],
+    progress: ProgressCallback | None = None,
+) -> RenderedDocument:
+    """Several printouts in one PDF, in order, behind a front page (``front_html`` of the parts
+    and their pages in the file: a table of contents). Each part keeps its own running title
+    and page numbers (its page 1 is the page 1 of the same document printed alone)."""
+    laid = _Laid()
+    total = sum(len(printout.sections) for printout in printouts) + 1
+    done = 0
+    pages_so_far = 0
+
+    def on_section(part_pages: int) -> None:
+        nonlocal done
+        done += 1
+        if progress is not None:
+            progress(done, total, pages_so_far + part_pages)
+
+    counts = []
+    for printout in printouts:
+        count = _lay_out(printout, laid, on_section)
+        counts.append(count)
+        pages_so_far += count
+    # The front page comes first but is laid out last, when the parts' pages are known; it is
+    # laid out again in the rare case it does not take the one page it was assumed to take.
+    front_pages = 1
+    while True:
+        parts, start = [], front_pages + 1
+        for printout, count in zip(printouts, counts, strict=True):
+            parts.append(Part(printout, start, start + count - 1))
+            start += count
+        front = render_html(front_html(parts))
+        if len(front.pages) == front_pages:
+            break
+        front_pages = len(front.pages)
+    if progress is not None:
+        progress(total, total, pages_so_far + front_pages)
+    contents = combined_contents([printout.contents for printout in printouts])
+    contents["parts"] = [[str(printout.kind), str(printout.scope)] for printout in printouts]
+    return RenderedDocument(
+        pdf=laid.write(front), pages=front_pages + pages_so_far, contents=contents
+    )
+
+
+def combined_contents(contents: list[dict]) -> dict:
+    """What a combined file reveals: the union of what each part reveals (each list's items;
+    counts and other values say nothing secret and are left out)."""
+    union: dict[str, set] = {}
+    for part in contents:
+        for key, value in part.items():
+            if isinstance(value, list):
+                union.setdefault(key, set()).update(value)
+    return {key: sorted(values) for key, values in union.items()}

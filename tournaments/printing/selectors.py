@@ -13,6 +13,7 @@ import hashlib
 import json
 from dataclasses import dataclass
 from datetime import timedelta
+from enum import StrEnum
 
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
@@ -33,10 +34,12 @@ from .models import Document
 Kind = Document.Kind
 Scope = Document.Scope
 
-LAYOUT_VERSION = 2
+LAYOUT_VERSION = 3
 """Bump when the templates change what a document shows: every stored file becomes stale."""
 
 KIND_SCOPES: dict[str, tuple[str, ...]] = {
+    Kind.COMBINED_PACKET: (Scope.STAFF,),
+    Kind.SEATING_POSTER: (Scope.STAFF,),
     Kind.TABLE_CARDS: (Scope.STAFF,),
     Kind.ROUTE_CARDS: (Scope.STAFF,),
     Kind.SCORE_SHEETS: (Scope.STAFF,),
@@ -46,9 +49,11 @@ KIND_SCOPES: dict[str, tuple[str, ...]] = {
     Kind.SCORECARDS: (Scope.STAFF, Scope.PUBLIC),
 }
 """The scopes each kind is made in. Table cards, route cards (they print every team's secret
-code) and score sheets are for the staff only; rankings are the same for everyone."""
+code), score sheets, the seating poster and the combined packet are for the staff only;
+rankings are the same for everyone."""
 
 PACKET: tuple[tuple[str, str], ...] = (
+    (Kind.SEATING_POSTER, Scope.STAFF),
     (Kind.TABLE_CARDS, Scope.STAFF),
     (Kind.ROUTE_CARDS, Scope.STAFF),
     (Kind.SCORE_SHEETS, Scope.STAFF),
@@ -57,21 +62,34 @@ PACKET: tuple[tuple[str, str], ...] = (
     (Kind.RANKINGS, Scope.PUBLIC),
     (Kind.SCORECARDS, Scope.STAFF),
 )
-"""The organizer's packet (dossier complet), in printing order."""
+"""The organizer's packet (dossier complet), in printing order: its parts, each a PDF of its
+own, and in this order the pages of the combined PDF (``Kind.COMBINED_PACKET``)."""
+
+PUBLIC_COPIES: tuple[tuple[str, str], ...] = tuple(
+    (kind, Scope.PUBLIC)
+    for kind, scopes in KIND_SCOPES.items()
+    if Scope.PUBLIC in scopes and (kind, Scope.PUBLIC) not in PACKET
+)
+"""The public versions the packet does not hold (travellers, hand records, scorecards): the
+packet builds them too, so that the players' page has them as soon as they may be seen."""
 
 JOB_ORDER = (
+    Kind.COMBINED_PACKET,
     Kind.SCORE_SHEETS,
     Kind.TRAVELLERS,
     Kind.SCORECARDS,
     Kind.TABLE_CARDS,
     Kind.ROUTE_CARDS,
     Kind.HAND_RECORDS,
+    Kind.SEATING_POSTER,
     Kind.RANKINGS,
 )
 """The packet's jobs are queued longest first: with several worker processes the short ones
 fill the gaps, and the whole packet is ready sooner."""
 
 FILE_NAMES = {
+    Kind.COMBINED_PACKET: "dossier-complet",
+    Kind.SEATING_POSTER: "plan-de-salle",
     Kind.TABLE_CARDS: "fiches-de-table",
     Kind.ROUTE_CARDS: "fiches-de-route",
     Kind.SCORE_SHEETS: "feuilles-de-marque",
@@ -286,6 +304,7 @@ class Facts:
 
 
 _PIECES = {
+    Kind.SEATING_POSTER: ("header", "plan", "teams"),
     Kind.TABLE_CARDS: ("header", "plan", "teams", "tables"),
     Kind.ROUTE_CARDS: ("header", "plan", "teams", "team_secrets"),
     Kind.SCORE_SHEETS: ("header", "plan", "teams"),
@@ -297,7 +316,14 @@ _PIECES = {
 
 
 def _digest(facts: Facts, kind: str, scope: str) -> str:
-    values = [kind, scope, *(getattr(facts, piece) for piece in _PIECES[kind])]
+    if kind == Kind.COMBINED_PACKET:
+        # The combined PDF shows what its parts show, and which of them can be made.
+        values = [kind, scope, LAYOUT_VERSION]
+        for part_kind, part_scope in PACKET:
+            available = unavailable_for(facts, part_kind, part_scope) is None
+            values.append([part_kind, part_scope, available, _digest(facts, part_kind, part_scope)])
+    else:
+        values = [kind, scope, *(getattr(facts, piece) for piece in _PIECES[kind])]
     text = json.dumps(values, default=str, sort_keys=True)
     return hashlib.sha256(text.encode()).hexdigest()[:32]
 
@@ -309,6 +335,8 @@ def data_version(tournament: Tournament, kind: str, scope: str) -> str:
 
 def unavailable_for(facts: Facts, kind: str, scope: str) -> str | None:
     plan_kinds = (
+        Kind.COMBINED_PACKET,
+        Kind.SEATING_POSTER,
         Kind.TABLE_CARDS,
         Kind.ROUTE_CARDS,
         Kind.SCORE_SHEETS,
@@ -394,6 +422,13 @@ def scope_allowed(user, tournament: Tournament, kind: str, scope: str) -> bool:
             return deals.sees_all_hands(user, tournament)
         if kind == Kind.ROUTE_CARDS:
             return policy.can_see_team_secrets(user, tournament)
+        if kind == Kind.COMBINED_PACKET:
+            # Every part in one file: for whoever may have each of them (route cards' codes,
+            # the staff hand records).
+            return all(
+                scope_allowed(user, tournament, part_kind, part_scope)
+                for part_kind, part_scope in PACKET
+            )
         return True
     return True
 
@@ -414,6 +449,18 @@ def can_download(user, document: Document) -> bool:
 
 # ---------------------------------------------------------------------------------------------
 # The Documents page
+
+
+class DocumentState(StrEnum):
+    """Where a document stands, in one word (the badge of the Documents page)."""
+
+    UP_TO_DATE = "up_to_date"  # à jour
+    STALE = "stale"  # périmé: the data changed since the file was made
+    IN_PROGRESS = "in_progress"  # en attente / en cours
+    LOST = "lost"  # interrompu: the job no longer answers
+    FAILED = "failed"  # échec
+    NOT_BUILT = "not_built"  # pas encore généré, though it could be
+    UNAVAILABLE = "unavailable"  # nothing to print yet (``DocumentRow.unavailable`` says why)
 
 
 @dataclass(frozen=True)
@@ -458,6 +505,35 @@ class DocumentRow:
         """A job was queued or started but seems lost (worker killed, broker restarted)."""
         return self.document is not None and self.document.in_progress and not self.alive
 
+    @property
+    def state(self) -> DocumentState:
+        """The one state the Documents page shows, in the same order of precedence."""
+        if self.in_progress:
+            return DocumentState.IN_PROGRESS
+        if self.lost:
+            return DocumentState.LOST
+        if self.failed:
+            return DocumentState.FAILED
+        if self.has_file:
+            return DocumentState.STALE if self.stale else DocumentState.UP_TO_DATE
+        if self.unavailable:
+            return DocumentState.UNAVAILABLE
+        return DocumentState.NOT_BUILT
+
+
+def _row(user, facts: Facts, stored: dict, now, kind: str, scope: str) -> DocumentRow:
+    """``user`` None: the row without a download link (the packet's state, whoever asks)."""
+    document = stored.get((kind, scope))
+    return DocumentRow(
+        kind=kind,
+        scope=scope,
+        document=document,
+        current_version=_digest(facts, kind, scope),
+        unavailable=unavailable_for(facts, kind, scope),
+        downloadable=user is not None and document is not None and can_download(user, document),
+        alive=document is not None and job_is_alive(document, now),
+    )
+
 
 def document_rows(user, tournament: Tournament, *, scopes=None) -> list[DocumentRow]:
     """Every kind and scope ``user`` may download (in ``scopes``, default all), in the order of
@@ -472,18 +548,7 @@ def document_rows(user, tournament: Tournament, *, scopes=None) -> list[Document
                 continue
             if not scope_allowed(user, tournament, kind, scope):
                 continue
-            document = stored.get((kind, scope))
-            rows.append(
-                DocumentRow(
-                    kind=kind,
-                    scope=scope,
-                    document=document,
-                    current_version=_digest(facts, kind, scope),
-                    unavailable=unavailable_for(facts, kind, scope),
-                    downloadable=document is not None and can_download(user, document),
-                    alive=document is not None and job_is_alive(document, now),
-                )
-            )
+            rows.append(_row(user, facts, stored, now, kind, scope))
     return rows
 
 
@@ -572,3 +637,62 @@ def documents_step(tournament: Tournament) -> Step:
     # Every document made, some since out of date (results came in): reprint when convenient.
     can_wait = not status.missing
     return Step("documents", name, state, ", ".join(parts), url, can_wait=can_wait)
+
+
+# ---------------------------------------------------------------------------------------------
+# The packet as a whole (the Documents page's summary, the organizer's checklist)
+
+
+def packet_documents() -> tuple[tuple[str, str], ...]:
+    """Everything "Générer tout le dossier" makes: the combined PDF, each part of the packet,
+    and the public copies."""
+    return ((Kind.COMBINED_PACKET, Scope.STAFF), *PACKET, *PUBLIC_COPIES)
+
+
+@dataclass(frozen=True)
+class PacketState:
+    """Where the organizer's packet stands: one row per document it makes (``rows``, in the
+    order of ``packet_documents``), whoever asks (no download links)."""
+
+    rows: tuple[DocumentRow, ...]
+
+    @property
+    def combined(self) -> DocumentRow:
+        """The combined PDF (dossier complet en un seul PDF)."""
+        return self.rows[0]
+
+    @property
+    def can_be_made(self) -> bool:
+        """Is there anything to print yet (a table plan)?"""
+        return self.combined.unavailable is None
+
+    @property
+    def building(self) -> bool:
+        return any(row.state == DocumentState.IN_PROGRESS for row in self.rows)
+
+    @property
+    def to_build(self) -> list[DocumentRow]:
+        """The documents that can be made and are missing, stale, failed or lost."""
+        return [
+            row
+            for row in self.rows
+            if not row.unavailable
+            and row.state not in (DocumentState.UP_TO_DATE, DocumentState.IN_PROGRESS)
+        ]
+
+    @property
+    def ready(self) -> bool:
+        """Every document that can be made now is made and up to date."""
+        return self.can_be_made and not self.building and not self.to_build
+
+
+def packet_state(tournament: Tournament) -> PacketState:
+    """The state of every document of the packet (see ``PacketState``)."""
+    facts = Facts(tournament)
+    stored = documents_of(tournament)
+    now = timezone.now()
+    return PacketState(
+        rows=tuple(
+            _row(None, facts, stored, now, kind, scope) for kind, scope in packet_documents()
+        )
+    )

@@ -126,10 +126,14 @@ def _enqueue(document_id: int, generation: int) -> None:
 
 
 def request_packet(tournament: Tournament, *, by=None, force: bool = False) -> list[Document]:
-    """Ask for every document of the organizer's packet that can be made now; return them
-    (in the order their jobs were queued: longest first)."""
+    """Ask for every document of the organizer's packet that can be made now: the combined PDF,
+    each part, and the public copies (``selectors.packet_documents``); return them in the order
+    their jobs were queued: the staff's longest first, then the public copies."""
     requested = []
-    packet = sorted(selectors.PACKET, key=lambda pair: selectors.JOB_ORDER.index(pair[0]))
+    packet = sorted(
+        selectors.packet_documents(),
+        key=lambda pair: (pair[1] == Document.Scope.PUBLIC, selectors.JOB_ORDER.index(pair[0])),
+    )
     for kind, scope in packet:
         if selectors.unavailable_reason(tournament, kind, scope) is not None:
             continue

@@ -24,7 +24,8 @@ class Command(BaseCommand):
             "--kind",
             action="append",
             choices=[kind.value for kind in Document.Kind],
-            help="only this kind (repeat for several); default: the whole packet",
+            help="only this kind (repeat for several); default: the whole packet, each part in "
+            "its own file (combined_packet: the packet in one file)",
         )
         parser.add_argument(
             "--public",
@@ -71,6 +72,9 @@ class Command(BaseCommand):
             ]
         else:
             pairs = list(selectors.PACKET)
+            if kinds and Document.Kind.COMBINED_PACKET in kinds:
+                # Only when asked: it lays out the whole packet a second time.
+                pairs.insert(0, (Document.Kind.COMBINED_PACKET, Document.Scope.STAFF))
         if kinds:
             pairs = [pair for pair in pairs if pair[0] in kinds]
             if not pairs:
