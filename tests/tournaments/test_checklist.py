@@ -197,7 +197,7 @@ def test_with_the_plan_the_deals_come_next_then_the_documents():
 
     generate_deals(tournament)
     assert state(tournament, "deals") == (checklist.DONE, "6 étuis générés, empreinte publiée")
-    assert state(tournament, "documents") == (checklist.TODO, "5 documents à générer")
+    assert state(tournament, "documents") == (checklist.TODO, "6 documents à générer")
     assert next_step(tournament) == "documents"
 
 
@@ -226,13 +226,14 @@ def test_the_packet_is_done_when_every_document_is_made_and_up_to_date():
     tournament = planned()
     generate_deals(tournament)
     build_packet(tournament)
-    assert packet_status(tournament).ready == 5
-    assert state(tournament, "documents") == (checklist.DONE, "5 documents à jour")
+    assert packet_status(tournament).ready == 6
+    assert state(tournament, "documents") == (checklist.DONE, "6 documents à jour")
     assert next_step(tournament) == "publication"
 
-    # A team renamed after printing: the cards that show the teams are out of date.
+    # A team renamed after printing: the documents that show the teams (the seating poster, the
+    # cards) are out of date.
     tournament.teams.filter(number=1).update(name="Les Valets")
-    assert state(tournament, "documents") == (checklist.IN_PROGRESS, "4 documents périmés")
+    assert state(tournament, "documents") == (checklist.IN_PROGRESS, "5 documents périmés")
     # Out of date is not pressing: the next step is still the publication.
     assert next_step(tournament) == "publication"
 
@@ -264,7 +265,7 @@ def test_a_document_being_made_is_in_progress():
     )
     assert state(tournament, "documents") == (
         checklist.IN_PROGRESS,
-        "4 documents à générer, 1 document en cours de génération",
+        "5 documents à générer, 1 document en cours de génération",
     )
 
 
