@@ -236,7 +236,10 @@ def test_a_database_restart_during_entry_gives_clear_errors_and_loses_or_doubles
     for thread in scripts:
         thread.join(timeout=RETRY_FOR_SECONDS + 30)
     # Each script got 503s while the database was away, then its result stored: never a 500.
-    assert all(response.status_code == 201 for response in finals.values()), trails
+    assert all(response.status_code == 201 for response in finals.values()), (
+        trails,
+        site.server.log()[-6000:],
+    )
     assert all(set(trail) <= {201, 503} for trail in trails.values()), trails
     assert any(503 in trail for trail in trails.values()), trails
     # The phone sends its form again, with the same submission key: stored once.
