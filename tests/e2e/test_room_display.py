@@ -69,6 +69,13 @@ def test_the_room_display_updates_itself_and_survives_a_network_blink(
     arbiter = tournament.arbiter
     context = browser.new_context(viewport=TV)
     page = context.new_page()
+    refused = []
+    page.on(
+        "console",
+        lambda message: (
+            refused.append(message.text) if "Content Security Policy" in message.text else None
+        ),
+    )
     page.goto(room_url(site, tournament, "?theme=sombre"))
     assert tournament.name in page.inner_text("h1")
     wait_until(
@@ -133,6 +140,13 @@ def test_the_room_display_updates_itself_and_survives_a_network_blink(
         light,
         "() => document.querySelector('[data-room-live]').classList.contains('room-scrolling')",
     )
+    transform = "() => getComputedStyle(document.querySelector('[data-room-live]')).transform"
+    seen = set()
+    for _ in range(10):  # past the pause at the top (15 % of at least 12 s), it moves
+        seen.add(light.evaluate(transform))
+        light.wait_for_timeout(500)
+    assert len(seen) > 1, seen
+    assert refused == []
     context.close()
     calm = browser.new_context(viewport={"width": 900, "height": 420}, reduced_motion="reduce")
     calm_page = calm.new_page()

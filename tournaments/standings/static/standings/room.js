@@ -13,6 +13,7 @@
   var FULL_REFRESH_MS = 30000;
   var MAX_BACKOFF_MS = 15000;
   var PIXELS_PER_SECOND = 40;
+  var MIN_SCROLL_SECONDS = 12;
   var PAGE_MS = 12000;
 
   var body = document.body;
@@ -113,8 +114,10 @@
     if (Math.abs(overflow - distance) < 8 && live.classList.contains("room-scrolling")) { return; }
     distance = overflow;
     live.style.setProperty("--room-scroll-distance", -overflow + "px");
-    // Two pauses of 15 % each at the top and the bottom (the keyframes in room.css).
-    live.style.setProperty("--room-scroll-duration", Math.round(overflow / PIXELS_PER_SECOND / 0.7) + "s");
+    // Two pauses of 15 % each at the top and the bottom (the keyframes in room.css); at least
+    // MIN_SCROLL_SECONDS, or a list a few lines too long would jitter.
+    var seconds = Math.max(MIN_SCROLL_SECONDS, Math.round(overflow / PIXELS_PER_SECOND / 0.7));
+    live.style.setProperty("--room-scroll-duration", seconds + "s");
     live.classList.remove("room-paging");
     live.classList.add("room-scrolling");
   }
