@@ -208,3 +208,39 @@ def test_the_table_page_counts_down_by_the_servers_clock(
     )
     assert page.inner_text(".clock-time") == "Temps écoulé"
     context.close()
+
+
+def test_the_dashboard_shows_the_clock_and_its_grid_updates_without_a_reload(
+    phone_site, browser, tournament
+):
+    from django.test import Client
+
+    client = Client()
+    client.force_login(tournament.arbiter)
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    host = phone_site.split("//")[1].split(":")[0]
+    context.add_cookies(
+        [
+            {
+                "name": "sessionid",
+                "value": client.cookies["sessionid"].value,
+                "domain": host,
+                "path": "/",
+            }
+        ]
+    )
+    page = context.new_page()
+    page.goto(f"{phone_site}/tournois/{tournament.slug}/arbitrage/")
+    wait_until(
+        page, "() => /^\\d\\d:\\d\\d$/.test(document.querySelector('.clock-time').textContent)"
+    )
+    assert page.inner_text(".clock-round") == "Tour 1"
+    page.evaluate("() => { window.__sameDocument = true; }")
+    confirmed = (
+        "() => document.querySelectorAll('#results-grid a.board-state.state-confirmed').length"
+    )
+    assert page.evaluate(confirmed) == 0
+    record(tournament, tournament.arbiter, 1, 1, 100)
+    wait_until(page, confirmed, timeout=15_000)  # the grid refreshes every 10 s
+    assert page.evaluate("() => window.__sameDocument === true")
+    context.close()
