@@ -197,6 +197,21 @@ def test_the_table_page_counts_down_by_the_servers_clock(
     assert page.inner_text(".clock-time") != first  # it counts down by itself
     screenshot(page, "table page, round clock", docs="round-clock-table", full_page=False)
 
+    # The clock endpoint out of reach (the page from the phone's cache, offline): it counts
+    # from the end the page was rendered with, by the offset this phone learnt before.
+    cut_off = context.new_page()
+    cut_off.route("**/horloge/**", lambda route: route.abort())
+    cut_off.goto(f"{phone_site}/table/{table.token}/")
+    wait_until(
+        cut_off,
+        "() => document.querySelector('.round-clock').classList.contains('clock-warning')",
+    )
+    first = cut_off.inner_text(".clock-time")
+    cut_off.wait_for_timeout(2_100)
+    assert cut_off.inner_text(".clock-time") != first
+    assert CLOCK.match(first) and int(first.split(":")[0]) in (3, 4), first
+    cut_off.close()
+
     # Past the end: « Temps écoulé ».
     Round.objects.filter(tournament=tournament, number=1).update(
         started_at=timezone.now() - datetime.timedelta(minutes=20)

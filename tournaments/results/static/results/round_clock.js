@@ -4,11 +4,24 @@
 // the server is the server's now minus the middle of the request's round trip, kept from the
 // sync with the shortest round trip (the most precise). Resyncs every 20 s, at once when the
 // page comes back into view, and on the document event "roundclock:resync" (the room display
-// sends it when the round changes). A failed sync keeps counting with the last offset.
+// sends it when the round changes). A failed sync keeps counting with the last offset. Until
+// the first sync (a page opened offline, from the phone's cache), it counts from the end the
+// page was rendered with (data-ends-at) and the offset this device last learnt (kept in
+// localStorage), else the device's own clock.
 (function () {
   "use strict";
   var RESYNC_MS = 20000;
   var RETRY_MS = [2000, 4000, 8000, 16000];
+
+  var OFFSET_KEY = "roundclock-offset";
+
+  function storedOffset() {
+    try { return parseFloat(window.localStorage.getItem(OFFSET_KEY)) || 0; } catch (e) { return 0; }
+  }
+
+  function storeOffset(offset) {
+    try { window.localStorage.setItem(OFFSET_KEY, String(Math.round(offset))); } catch (e) { /* private mode */ }
+  }
 
   function pad(n) { return (n < 10 ? "0" : "") + n; }
 
@@ -25,11 +38,21 @@
     var url = el.getAttribute("data-clock-url");
     var roundEl = el.querySelector(".clock-round");
     var timeEl = el.querySelector(".clock-time");
-    var data = null;
-    var offset = 0;            // server time − device time, in ms
+    var data = initial();
+    var offset = storedOffset(); // server time − device time, in ms
     var bestRoundTrip = Infinity;
     var failures = 0;
     var timer = null;
+
+    function initial() {
+      var round = el.getAttribute("data-round");
+      if (!round) { return null; }
+      return {
+        round: parseInt(round, 10),
+        ends_at: el.getAttribute("data-ends-at") || null,
+        warning_seconds: parseInt(el.getAttribute("data-warning-seconds") || "300", 10)
+      };
+    }
 
     function setState(state) {
       ["none", "waiting", "running", "warning", "over"].forEach(function (name) {
@@ -79,6 +102,7 @@
           if (roundTrip <= bestRoundTrip) {
             bestRoundTrip = roundTrip;
             offset = Date.parse(answer.now) - (sent + roundTrip / 2);
+            storeOffset(offset);
           }
           bestRoundTrip *= 1.5;
           data = answer;
@@ -99,6 +123,7 @@
       if (!document.hidden) { schedule(0); }
     });
     setInterval(render, 250);
+    render();
     sync();
   }
 
