@@ -153,3 +153,20 @@ def test_the_room_display_is_linked_from_the_dashboard_and_the_organizer_page(
     for name in ("results:dashboard", "tournaments:manage"):
         page = client.get(reverse(name, args=[demo.slug])).content.decode()
         assert room in page and "Affichage en salle" in page
+
+
+def test_a_finished_tournament_shows_its_final_ranking_and_no_clock(client, demo):
+    Tournament.objects.filter(pk=demo.pk).update(status=Tournament.Status.FINISHED)
+    demo.refresh_from_db()
+    room = selectors.room_display(demo)
+    assert room.finished and room.late_tables == []
+    assert room.movement == "Tournoi terminé : classement final."
+    page = client.get(urls(demo)[0]).content.decode()
+    assert 'class="room-display room-finished"' in page
+    assert "data-finished" in page
+
+
+def test_the_state_key_changes_when_the_tournament_finishes(client, demo):
+    before = client.get(urls(demo)[1]).json()["key"]
+    Tournament.objects.filter(pk=demo.pk).update(status=Tournament.Status.FINISHED)
+    assert client.get(urls(demo)[1]).json()["key"] != before

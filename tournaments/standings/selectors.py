@@ -600,12 +600,14 @@ def team_scorecard(
 
 @dataclass(frozen=True)
 class RoomState:
-    """What the room display polls every second (two small queries): the ranking's version and
-    the rounds' state. ``key`` changes whenever the display has something new to show."""
+    """What the room display polls every second (two small queries): the ranking's version,
+    the rounds' state and the tournament's. ``key`` changes whenever the display has something
+    new to show."""
 
     version: int
     pending: bool
     rounds: tuple[tuple[int, bool, datetime | None], ...]
+    status: str = ""
 
     @property
     def key(self) -> str:
@@ -613,7 +615,7 @@ class RoomState:
             f"{number}{'p' if published else ''}{at.timestamp() if at else ''}"
             for number, published, at in self.rounds
         )
-        return f"{self.version}:{started}"
+        return f"{self.version}:{started}:{self.status}"
 
     def as_json(self) -> dict:
         return {"key": self.key, "version": self.version, "pending": self.pending}
@@ -626,21 +628,26 @@ def room_state(tournament: Tournament) -> RoomState:
         .order_by("number")
         .values_list("number", "published", "started_at")
     )
-    return RoomState(fresh.version, fresh.pending, rounds)
+    return RoomState(fresh.version, fresh.pending, rounds, tournament.status)
 
 
 @dataclass(frozen=True)
 class RoomDisplay:
     """The room display's live part besides the ranking: the round, the next movement in words
-    (empty when there is nothing to say), the tables still entering after their time."""
+    (empty when there is nothing to say), the tables still entering after their time; once the
+    tournament is finished, only that (the ranking is the final one)."""
 
     round: int | None
     movement: str
     late_tables: list[int]
+    finished: bool = False
 
 
 def room_display(tournament: Tournament, now: datetime | None = None) -> RoomDisplay:
     current = results.current_round(tournament)
+    if tournament.status == Tournament.Status.FINISHED:
+        number = current.number if current else None
+        return RoomDisplay(number, gettext("Tournoi terminé : classement final."), [], True)
     late = results.late_tables(results.dashboard(tournament, now))
     if current is None:
         return RoomDisplay(None, "", late)

@@ -59,6 +59,8 @@
     if (part) {
       part.remove();
       news.replaceChildren(part);
+      // A finished tournament has no clock to show: only its final ranking.
+      body.classList.toggle("room-finished", part.hasAttribute("data-finished"));
     }
     live.replaceChildren(template.content);
     key = newKey;
