@@ -17,7 +17,14 @@ from scoring.movements.plan import (
     Movement,
     MovementKind,
 )
-from scoring.movements.schedule import NextPosition, NextPositions, next_positions, team_schedule
+from scoring.movements.schedule import (
+    NextPosition,
+    NextPositions,
+    RoundChange,
+    next_positions,
+    round_change,
+    team_schedule,
+)
 
 __all__ = [
     "DEFAULT_BOARDS_PER_ROUND",
@@ -30,6 +37,7 @@ __all__ = [
     "NextPositions",
     "Problem",
     "ProblemCode",
+    "RoundChange",
     "Severity",
     "check_movement",
     "comparison_balance",
@@ -42,5 +50,6 @@ __all__ = [
     "mitchell_tables",
     "movement_for",
     "next_positions",
+    "round_change",
     "team_schedule",
 ]

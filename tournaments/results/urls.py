@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import views_arbiter, views_table
+from . import views_arbiter, views_public, views_table
 
 app_name = "results"
 
@@ -83,6 +83,7 @@ urlpatterns = [
         views_arbiter.export,
         name="export",
     ),
+    path("tournois/<slug:slug>/horloge/", views_public.clock, name="clock"),
     path("table/<str:token>/", views_table.table_entry, name="table_entry"),
     path("table/<str:token>/score/", views_table.table_score, name="table_score"),
     path("equipe/<str:token>/", views_table.team_link, name="team_link"),

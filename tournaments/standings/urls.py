@@ -18,6 +18,9 @@ urlpatterns = [
         views.request_recomputation,
         name="recompute",
     ),
+    path("tournois/<slug:slug>/salle/", views.room, name="room"),
+    path("tournois/<slug:slug>/salle/etat/", views.room_state, name="room_state"),
+    path("tournois/<slug:slug>/salle/actualiser/", views.room_fragment, name="room_fragment"),
     path("tournois/<slug:slug>/classement/etuis/", views.travellers, name="travellers"),
     path(
         "tournois/<slug:slug>/classement/etuis/<int:board>/",

@@ -5,7 +5,7 @@ version (``page_cache``): a new snapshot shows up at the next refresh, with no i
 """
 
 from django.contrib import messages
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import NoReverseMatch, reverse
@@ -245,3 +245,65 @@ def request_recomputation(request, tournament):
     services.request_recomputation(tournament)
     messages.success(request, _("Le recalcul du classement est demandé."))
     return redirect("standings:ranking", slug=tournament.slug)
+
+
+# --- The room display (affichage en salle) ---------------------------------------------------
+
+ROOM_THEMES = {"sombre": "dark", "clair": "light"}
+
+
+def _room_parts(tournament: Tournament, freshness) -> tuple[str, str]:
+    """The room display's live parts: the round's news (next movement, late tables), and the
+    ranking, rendered once per snapshot version."""
+
+    def render_ranking() -> str:
+        ranking = selectors.current_ranking(tournament, version=freshness.version)
+        return render_to_string(
+            "standings/_room_ranking.html", {"tournament": tournament, "ranking": ranking}
+        )
+
+    ranking = cached(page_key(tournament.pk, freshness.version, "room"), render_ranking)
+    news = render_to_string(
+        "standings/_room_news.html",
+        {"tournament": tournament, "room": selectors.room_display(tournament)},
+    )
+    return news, ranking
+
+
+@public_tournament
+def room(request, tournament: Tournament):
+    """The room display for a TV or a projector: the round and its clock, the next movement,
+    the late tables and the live ranking, updating itself (``room.js``). ``?theme=sombre`` or
+    ``clair``; without it, the screen's preference, dark by default."""
+    state = selectors.room_state(tournament)
+    news, ranking = _room_parts(tournament, selectors.freshness(tournament))
+    return render(
+        request,
+        "standings/room.html",
+        {
+            "tournament": tournament,
+            "theme": ROOM_THEMES.get(request.GET.get("theme", ""), "auto"),
+            "state": state,
+            "news": news,
+            "ranking": ranking,
+        },
+    )
+
+
+@public_tournament
+def room_state(request, tournament: Tournament):
+    """What the room display polls every second: a key that changes when the ranking or the
+    rounds do (then it fetches ``room_fragment``)."""
+    response = JsonResponse(selectors.room_state(tournament).as_json())
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+@public_tournament
+def room_fragment(request, tournament: Tournament):
+    """The room display's live part, fetched when the state's key changed (and now and then,
+    for the late tables)."""
+    news, ranking = _room_parts(tournament, selectors.freshness(tournament))
+    response = HttpResponse(news + ranking)
+    response["Cache-Control"] = "no-store"
+    return response

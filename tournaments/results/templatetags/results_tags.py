@@ -6,7 +6,7 @@ from django import template
 from django.utils.translation import gettext_lazy as _
 
 from tournaments import vocabulary
-from tournaments.results import display
+from tournaments.results import display, selectors
 from tournaments.results.models import Adjustment
 
 register = template.Library()
@@ -119,3 +119,26 @@ def pretty_json(value):
 def belote_suit(value):
     """The suit symbol of a belote option value ``N:H``, for the script that filters them."""
     return value.split(":")[1] if ":" in str(value) else ""
+
+
+@register.inclusion_tag("results/_round_clock.html")
+def round_clock(tournament, round_number=None, size=""):
+    """The live round clock (results/round_clock.js): the current round's, or ``round_number``'s;
+    ``size`` "large" on the room display."""
+    return {
+        "tournament": tournament,
+        "clock": selectors.round_clock(tournament, round_number),
+        "round_number": round_number,
+        "size": size,
+    }
+
+
+@register.filter
+def clock_time(seconds):
+    """« 12:05 » (minutes:seconds), « 1:02:05 » past an hour."""
+    seconds = int(seconds or 0)
+    hours, rest = divmod(seconds, 3600)
+    minutes, seconds = divmod(rest, 60)
+    if hours:
+        return f"{hours}:{minutes:02d}:{seconds:02d}"
+    return f"{minutes:02d}:{seconds:02d}"

@@ -1,0 +1,24 @@
+"""Public reads of the results app: the round clock as JSON, for every page that shows it
+(the table page, the arbiter's dashboard, the room display). Same visibility as the
+tournament's public pages."""
+
+from __future__ import annotations
+
+from django.http import JsonResponse
+from django.views.decorators.http import require_GET
+
+from tournaments.guards import public_tournament
+
+from . import selectors
+
+
+@require_GET
+@public_tournament
+def clock(request, tournament):
+    """The clock of the current round, or of ``?tour=N``: the server's now (the page sets its
+    own clock by it), the round, its start and its end. Never cached."""
+    raw_round = request.GET.get("tour", "")
+    round_number = int(raw_round) if raw_round.isdigit() else None
+    response = JsonResponse(selectors.round_clock(tournament, round_number).as_json())
+    response["Cache-Control"] = "no-store"
+    return response
