@@ -160,7 +160,7 @@
       if (button) { button.disabled = false; }
       if (done && done.result.outcome === "sent") {
         // The player waits on this page: the page of the new state, with its message.
-        window.location.assign(done.result.answer.redirect);
+        go(done.result.answer.redirect);
         return;
       }
       if (done && done.result.outcome === "refused") {
@@ -179,6 +179,18 @@
       form.submit();
     });
   });
+
+  // Open ``address``, even when it is this page with another fragment (a plain fragment change
+  // would not ask the server for the board's new state).
+  function go(address) {
+    var target = new URL(address, location.href);
+    if (target.pathname + target.search === location.pathname + location.search) {
+      history.replaceState(null, "", target.href);
+      window.location.reload();
+    } else {
+      window.location.assign(target.href);
+    }
+  }
 
   function messageOf(answer) {
     if (!answer || answer.code === "expired" || !answer.message) { return T.expired; }
