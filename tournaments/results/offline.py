@@ -1,12 +1,10 @@
 """What the players' pages tell their offline script (``results/offline.js``): where the service
-worker is and which links it keeps, where the outbox sends, a fresh mark of this rendering (a
-copy shown again without network is told apart by it), and the script's French texts.
+worker is and which links it keeps, where the outbox sends, and the script's French texts.
 docs/offline.md
 """
 
 from __future__ import annotations
 
-import secrets
 from typing import Any
 
 from django.templatetags.static import static
@@ -37,7 +35,6 @@ def offline_config(
     config: dict[str, Any] = {
         "worker": reverse("results:service_worker"),
         "scope": scope,
-        "mark": secrets.token_hex(8),
         "keep": keep or [],
     }
     if send_url is None:

@@ -29,21 +29,15 @@
   }
 
   // --- A copy of the page, shown without network --------------------------------------------
-  // Each page the server renders carries a new random mark: a mark seen before is a copy (from
-  // the service worker, or the browser's history), whose messages are old news.
-  (function () {
-    var storeKey = "coinche-page-mark:" + location.pathname;
-    var seen = null;
-    try { seen = window.localStorage.getItem(storeKey); } catch (error) { seen = null; }
-    if (seen === config.mark) {
-      Array.prototype.forEach.call(document.querySelectorAll(".messages"), function (list) {
-        list.remove();
-      });
-      var note = document.getElementById("offline-copy");
-      if (note) { note.hidden = false; }
-    }
-    try { window.localStorage.setItem(storeKey, config.mark); } catch (error) { /* private mode */ }
-  })();
+  // The service worker says whether it opened this page from its copy: its messages are then
+  // old news, and the page says that the latest results may be missing.
+  function showCopy() {
+    Array.prototype.forEach.call(document.querySelectorAll(".messages"), function (list) {
+      list.remove();
+    });
+    var note = document.getElementById("offline-copy");
+    if (note) { note.hidden = false; }
+  }
 
   // --- The service worker -------------------------------------------------------------------
   var registration = null;
@@ -59,8 +53,13 @@
       if (urls.length && ready.active) { ready.active.postMessage({ type: "keep", urls: urls }); }
     }).catch(function () { /* the page still works, online */ });
     navigator.serviceWorker.addEventListener("message", function (event) {
-      if (event.data && event.data.type === "outbox-changed") { show(); }
+      var data = event.data || {};
+      if (data.type === "outbox-changed") { show(); }
+      if (data.type === "copy" && data.copy) { showCopy(); }
     });
+    if (navigator.serviceWorker.controller) {
+      navigator.serviceWorker.controller.postMessage({ type: "copy?" });
+    }
   } else {
     var unavailable = document.getElementById("offline-unavailable");
     if (unavailable) { unavailable.hidden = false; }
@@ -258,9 +257,14 @@
       box.appendChild(el("strong", "outbox-pending", item.status === "sent" ? T.sent : T.pending));
       box.appendChild(el("span", "outbox-summary", " · " + item.summary));
       if (item.status === "pending" && item.action === "enter" && formsOf(section, "enter").length) {
-        box.appendChild(button(T.edit, function () {
+        var edit = el("button", "link outbox-edit", T.edit);
+        edit.type = "button";
+        edit.addEventListener("click", function () {
           if (restore(section, item)) { Outbox.remove(item.key).then(show); }
-        }, "link"));
+        });
+        var line = el("p", "outbox-actions");
+        line.appendChild(edit);
+        box.appendChild(line);
       }
     }
     return box;
@@ -268,7 +272,8 @@
 
   var refreshing = false;
 
-  // Boards whose kept items the server now has: their new state, from a fresh copy of the page.
+  // Boards whose kept items the server has answered: their new state, from a fresh copy of the
+  // page. A sent item is then done; a refused one stays, its board now showing why.
   function refreshBoards(items) {
     if (refreshing) { return Promise.resolve(); }
     refreshing = true;
@@ -278,14 +283,6 @@
         return response.text();
       }).then(function (html) {
         var fresh = new DOMParser().parseFromString(html, "text/html");
-        var freshConfig = fresh.getElementById("offline-config");
-        if (freshConfig) {
-          try {
-            window.localStorage.setItem(
-              "coinche-page-mark:" + location.pathname, JSON.parse(freshConfig.textContent).mark
-            );
-          } catch (error) { /* private mode */ }
-        }
         var boards = {};
         items.forEach(function (item) { boards[item.board] = true; });
         Object.keys(boards).forEach(function (board) {
@@ -298,8 +295,14 @@
             Array.prototype.forEach.call(adopted.querySelectorAll("form.phone-form"), window.CoinchePhoneEntry.enhance);
           }
         });
-        return Promise.all(items.map(function (item) { return Outbox.remove(item.key); }));
-      }).catch(function () { return null; }).then(function () { refreshing = false; });
+        return Promise.all(items.map(function (item) {
+          if (item.status === "sent") { return Outbox.remove(item.key); }
+          return Outbox.update(item.key, function (stored) { stored.refreshed = true; });
+        }));
+      }).then(function () { return true; }, function () { return false; }).then(function (done) {
+        refreshing = false;
+        return done;
+      });
   }
 
   var statusBox = document.getElementById("outbox-status");
@@ -313,12 +316,10 @@
       });
       var waiting = 0;
       var refused = 0;
-      var sent = [];
       mine.forEach(function (item) {
         var section = document.getElementById("etui-" + item.board);
-        if (item.status === "sent") { sent.push(item); }
-        else if (item.status === "refused") { refused += 1; }
-        else { waiting += 1; }
+        if (item.status === "refused") { refused += 1; }
+        else if (item.status !== "sent") { waiting += 1; }
         if (!section) { return; }
         section.querySelector("h2").after(note(section, item));
         if (item.status !== "refused") {
@@ -338,10 +339,12 @@
         }
         statusBox.hidden = !(waiting || refused);
       }
-      if (sent.length) { return refreshBoards(sent).then(function () { return Outbox.all(); }).then(function (rest) {
-        if (rest.some(function (item) { return item.page === location.pathname && item.status === "sent"; })) { return null; }
-        return show();
-      }); }
+      var answered = mine.filter(function (item) {
+        return item.status === "sent" || (item.status === "refused" && !item.refreshed);
+      });
+      if (answered.length) {
+        return refreshBoards(answered).then(function (done) { return done ? show() : null; });
+      }
       return null;
     }).catch(function () { return null; });
   }

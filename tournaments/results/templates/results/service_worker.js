@@ -70,22 +70,29 @@ function noCopy() {
   });
 }
 
-function networkFirst(request, url) {
+// The pages just opened from a copy (their client ids): each asks, to say so on the page.
+var openedFromCopy = {};
+
+function networkFirst(event, url) {
+  var request = event.request;
   return new Promise(function (resolve) {
     var done = false;
-    function answer(response) {
-      if (!done) { done = true; resolve(response); }
+    function answer(response, copy) {
+      if (done) { return; }
+      done = true;
+      if (copy && event.resultingClientId) { openedFromCopy[event.resultingClientId] = true; }
+      resolve(response);
     }
     var timer = setTimeout(function () {
-      copyOf(url).then(function (hit) { if (hit) { answer(hit); } });
+      copyOf(url).then(function (hit) { if (hit) { answer(hit, true); } });
     }, NETWORK_WAIT_MS);
     fetch(request).then(function (response) {
       clearTimeout(timer);
       keep(pageKey(url), response);
-      answer(response);
+      answer(response, false);
     }, function () {
       clearTimeout(timer);
-      copyOf(url).then(function (hit) { answer(hit || noCopy()); });
+      copyOf(url).then(function (hit) { answer(hit || noCopy(), !!hit); });
     });
   });
 }
@@ -112,7 +119,7 @@ self.addEventListener("fetch", function (event) {
   var url = new URL(request.url);
   if (url.origin !== self.location.origin) { return; }
   if (isLink(url)) {
-    event.respondWith(networkFirst(request, url));
+    event.respondWith(networkFirst(event, url));
   } else if (url.pathname.indexOf(STATIC_PREFIX) === 0) {
     event.respondWith(fromCacheOrNetwork(request, url));
   }
@@ -150,6 +157,10 @@ self.addEventListener("message", function (event) {
         return keep(pageKey(url), response);
       }, function () { return null; });
     })));
+  } else if (data.type === "copy?" && event.source) {
+    var copy = !!openedFromCopy[event.source.id];
+    delete openedFromCopy[event.source.id];
+    event.source.postMessage({ type: "copy", copy: copy });
   } else if (data.type === "flush") {
     event.waitUntil(flush().catch(function () { return null; }));
   }
