@@ -109,6 +109,23 @@
     return box;
   }
 
+  // A refused confirmation is told in the page's messages too, where the page without this
+  // script tells it (an entry's or a dispute's refusal is told on its form, as there).
+  function pageMessage(text) {
+    var list = document.querySelector("ul.messages");
+    if (!list) {
+      var main = document.querySelector("main.content");
+      if (!main) { return; }
+      var status = el("div");
+      status.setAttribute("role", "status");
+      list = el("ul", "messages");
+      status.appendChild(list);
+      main.insertBefore(status, main.firstChild);
+    }
+    list.textContent = "";
+    list.appendChild(el("li", "message error", text));
+  }
+
   function errorList(answer) {
     var list = el("ul", "errorlist");
     ((answer && answer.errors) || []).forEach(function (error) {
@@ -130,7 +147,11 @@
     if (board === null || ["enter", "confirm", "dispute"].indexOf(action) < 0) { return; }
     event.preventDefault();
     var code = form.elements.code;
-    if (code && !code.value.trim()) { refusal(board, T.missing_code); return; }
+    if (code && !code.value.trim()) {
+      if (action === "confirm") { pageMessage(T.missing_code); }
+      refusal(board, T.missing_code);
+      return;
+    }
     if (action === "dispute" && !(form.elements.reason && form.elements.reason.value.trim())) {
       refusal(board, T.missing_reason);
       return;
@@ -165,6 +186,7 @@
       if (done && done.result.outcome === "refused") {
         // Told at once, on the board, with the form still filled in: nothing to keep.
         return Outbox.remove(item.key).then(function () {
+          if (action === "confirm") { pageMessage(messageOf(done.result.answer)); }
           var box = refusal(board, messageOf(done.result.answer));
           box.appendChild(errorList(done.result.answer));
           show();
