@@ -223,3 +223,56 @@ def test_a_board_the_arbiter_entered_meanwhile_comes_back_as_a_conflict(
 @pytest.fixture
 def arbiter_user(make_user):
     return make_user("arbitre-hors-ligne", "arbiter")
+
+
+@pytest.fixture
+def club_address_browser():
+    """Chromium reaching the live server by a plain-http name (« club.test »), as a phone
+    reaches a club's server by its local address: no secure context, so no service worker."""
+    from playwright.sync_api import sync_playwright
+
+    from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(
+            executable_path=CHROMIUM,
+            headless=True,
+            args=[*CHROMIUM_ARGS, "--host-resolver-rules=MAP club.test 127.0.0.1"],
+        )
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+            from django.db import connections
+
+            connections.close_all()
+
+
+def test_on_a_plain_http_address_the_outbox_works_while_the_page_stays_open(
+    site, club_address_browser, settings
+):
+    settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "club.test"]
+    tournament = make_tournament()
+    add_teams(tournament, 6)
+    add_plan(tournament)
+    add_boards(tournament, 6)
+    plan = assignment(tournament, 1, 1)
+    context, page = phone(club_address_browser)
+    address = site.replace("localhost", "club.test").replace("127.0.0.1", "club.test")
+    page.goto(f"{address}/equipe/{plan.ns_team.token}/")
+    page.locator(f"a[href*='/table/{plan.table.token}/']").first.tap()
+    expect(page.locator("section.side-card")).to_contain_text("Vous êtes Nord-Sud")
+    assert page.evaluate("window.isSecureContext") is False
+    # The page says, discreetly, that it cannot reopen without network.
+    expect(page.locator("#offline-unavailable")).to_be_visible()
+
+    context.set_offline(True)
+    tap_board(page, 1, "N", "110", "H", "113")
+    expect(page.locator("#outbox-status")).to_have_text("1 résultat en attente d'envoi")
+    context.set_offline(False)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    expect(page.locator("#etui-1")).to_contain_text("En attente de la confirmation")
+    expect(page.locator("#outbox-status")).to_be_hidden()
+    stored = Result.objects.filter(tournament=tournament)
+    assert [(r.board_number, r.version, r.status) for r in stored] == [(1, 1, "entered")]
+    context.close()

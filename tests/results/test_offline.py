@@ -239,3 +239,15 @@ def test_the_table_page_links_its_manifest_and_its_outbox(page, table):
     config = json.loads(html.split('id="offline-config" type="application/json">')[1].split("<")[0])
     assert config["send"] == reverse("results:table_send", args=[table.token])
     assert config["scope"] == "/table/"
+
+
+def test_the_team_page_keeps_its_next_table_with_it(client, tournament):
+    team = tournament.teams.get(number=1)
+    html = client.get(reverse("results:team_link", args=[team.token])).content.decode()
+    assert f'href="{reverse("results:team_manifest", args=[team.token])}"' in html
+    config = json.loads(html.split('id="offline-config" type="application/json">')[1].split("<")[0])
+    table = tournament.tables.get(number=1)
+    assert config["scope"] == "/equipe/"
+    assert config["keep"] == [reverse("results:table_entry", args=[table.token]) + "?tour=1"]
+    # The team's page sends nothing itself: it has no outbox.
+    assert "send" not in config
