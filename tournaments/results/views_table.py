@@ -9,7 +9,9 @@ same phone (or from its own phone): the same proof never enters and confirms. On
 only an arbiter can change it. Who may do what is the access policy's (``tournaments.policy``),
 enforced again by the services. Plain forms (POST, then redirect), no script needed; with
 its script (``results/phone_entry.js``) the form becomes big buttons and a number pad, and
-shows the deal's score as it is filled in (``table_score``).
+shows the deal's score as it is filled in (``table_score``). With the offline script
+(``results/offline.js``, docs/offline.md) the forms go through an outbox on the phone and are
+sent to ``table_send``, which answers in JSON: what could not be sent waits on the phone.
 """
 
 from __future__ import annotations

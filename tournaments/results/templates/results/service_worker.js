@@ -118,8 +118,15 @@ self.addEventListener("fetch", function (event) {
   if (request.method !== "GET") { return; }
   var url = new URL(request.url);
   if (url.origin !== self.location.origin) { return; }
-  if (isLink(url)) {
+  if (isLink(url) && request.mode === "navigate") {
     event.respondWith(networkFirst(event, url));
+  } else if (isLink(url)) {
+    // The page asking for its boards' new state: the network only (an old copy would undo
+    // what it shows), and what it brings keeps the copy up to date.
+    event.respondWith(fetch(request).then(function (response) {
+      keep(pageKey(url), response);
+      return response;
+    }));
   } else if (url.pathname.indexOf(STATIC_PREFIX) === 0) {
     event.respondWith(fromCacheOrNetwork(request, url));
   }
