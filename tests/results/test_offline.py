@@ -251,3 +251,22 @@ def test_the_team_page_keeps_its_next_table_with_it(client, tournament):
     assert config["keep"] == [reverse("results:table_entry", args=[table.token]) + "?tour=1"]
     # The team's page sends nothing itself: it has no outbox.
     assert "send" not in config
+
+
+def test_the_other_team_disputes_with_its_code_and_a_reason(page, table, send_url, tournament):
+    plan = assignment(tournament, 1, 1)
+    entered = services.record_result(plan, 1, contract(), by=team_at(plan, "NS"), source="table")
+    data = {
+        "action": "dispute",
+        "round": 1,
+        "board": 1,
+        "version": entered.version,
+        "code": code_of(table, "EW"),
+    }
+    same_phone = phone(page, table, "NS")
+    without_reason = same_phone.post(send_url, data)
+    assert without_reason.status_code == 400
+    assert without_reason.json()["message"] == "Indiquez la raison de la contestation."
+    response = same_phone.post(send_url, {**data, "reason": "Belote oubliée"})
+    assert response.status_code == 200 and response.json()["state"] == "disputed"
+    assert (current(1).status, current(1).dispute_reason) == ("disputed", "Belote oubliée")
