@@ -8,6 +8,8 @@ offline that the arbiter entered meanwhile comes back as a conflict on the phone
 players act, and the arbiter's result stays as it was.
 """
 
+import shutil
+
 import pytest
 from playwright.sync_api import expect
 
@@ -231,13 +233,19 @@ def club_address_browser():
     reaches a club's server by its local address: no secure context, so no service worker."""
     from playwright.sync_api import sync_playwright
 
-    from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS
-
+    chromium_path = shutil.which("chromium") or shutil.which("chromium-browser")
+    if chromium_path is None:
+        pytest.fail("the browser tests need Chromium: apt-get install chromium")
     with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(
-            executable_path=CHROMIUM,
+            executable_path=chromium_path,
             headless=True,
-            args=[*CHROMIUM_ARGS, "--host-resolver-rules=MAP club.test 127.0.0.1"],
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-dev-shm-usage",
+                "--host-resolver-rules=MAP club.test 127.0.0.1",
+            ],
         )
         try:
             yield chromium
