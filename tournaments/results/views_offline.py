@@ -16,6 +16,7 @@ from django.http import Http404, JsonResponse
 from django.shortcuts import render
 from django.templatetags.static import static
 from django.urls import reverse
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
@@ -37,7 +38,7 @@ def _manifest(name: str, short_name: str, start_url: str, scope: str) -> JsonRes
             "display": "standalone",
             "background_color": "#ffffff",
             "theme_color": THEME_COLOR,
-            "lang": "fr",
+            "lang": get_language() or settings.LANGUAGE_CODE,
             "icons": [
                 {
                     "src": static("results/icons/icon-192.png"),
