@@ -212,6 +212,9 @@ CONTENT_SECURITY_POLICY = {
     "script-src": "'self'",
     "style-src": "'self'",
     "img-src": "'self' data:",
+    # The players' links are an installable app: its manifest and service worker (docs/offline.md).
+    "manifest-src": "'self'",
+    "worker-src": "'self'",
     "object-src": "'none'",
     "base-uri": "'self'",
     "form-action": "'self'",

@@ -18,7 +18,8 @@ from tournaments.standings.recomputation import recompute
 
 POLICY = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-    "object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
+    "manifest-src 'self'; worker-src 'self'; object-src 'none'; base-uri 'self'; "
+    "form-action 'self'; frame-ancestors 'none'"
 )
 PRINT_DIR = ROOT / "tournaments/printing/templates/printing"
 

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import views_arbiter, views_public, views_table
+from . import views_arbiter, views_offline, views_public, views_table
 
 app_name = "results"
 
@@ -86,5 +86,17 @@ urlpatterns = [
     path("tournois/<slug:slug>/horloge/", views_public.clock, name="clock"),
     path("table/<str:token>/", views_table.table_entry, name="table_entry"),
     path("table/<str:token>/score/", views_table.table_score, name="table_score"),
+    path("table/<str:token>/envoi/", views_table.table_send, name="table_send"),
+    path(
+        "table/<str:token>/manifest.webmanifest",
+        views_offline.table_manifest,
+        name="table_manifest",
+    ),
     path("equipe/<str:token>/", views_table.team_link, name="team_link"),
+    path(
+        "equipe/<str:token>/manifest.webmanifest",
+        views_offline.team_manifest,
+        name="team_manifest",
+    ),
+    path("hors-ligne/sw.js", views_offline.service_worker, name="service_worker"),
 ]

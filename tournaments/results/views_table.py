@@ -9,7 +9,9 @@ same phone (or from its own phone): the same proof never enters and confirms. On
 only an arbiter can change it. Who may do what is the access policy's (``tournaments.policy``),
 enforced again by the services. Plain forms (POST, then redirect), no script needed; with
 its script (``results/phone_entry.js``) the form becomes big buttons and a number pad, and
-shows the deal's score as it is filled in (``table_score``).
+shows the deal's score as it is filled in (``table_score``). With the offline script
+(``results/offline.js``, docs/offline.md) the forms go through an outbox on the phone and are
+sent to ``table_send``, which answers in JSON: what could not be sent waits on the phone.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from .display import SIDE_LABELS, record_summary
 from .exceptions import ResultError
 from .forms import DisputeForm, ResultRowForm
 from .models import Result
+from .offline import TABLE_SCOPE, TEAM_SCOPE, offline_config
 
 PROVEN_TEAMS = "results-proven-teams"
 MISSING_CODE = gettext_noop("Donnez le code de votre équipe (il figure sur votre fiche de route).")
@@ -153,6 +156,11 @@ def table_entry(request, token: str):
             # The phone's buttons (results/phone_entry.js): the rules' choices, the same for
             # every board.
             "phone_options": rows[0]["form"].phone_options() if rows else None,
+            # The service worker and the outbox (results/offline.js, docs/offline.md).
+            "offline_config": offline_config(
+                scope=TABLE_SCOPE,
+                send_url=reverse("results:table_send", args=[table.token]),
+            ),
         },
         status=status,
     )
@@ -233,6 +241,144 @@ def table_score(request, token: str):
     )
     answer["Cache-Control"] = "no-store"
     return answer
+
+
+# What the outbox of the phone page (results/outbox.js) sends: the page's own form fields, and
+# whether the player is waiting for the answer (« live ») or the phone sends what it kept while
+# offline (« queued »: no message for the next page, the board is refreshed in place).
+LIVE_SEND = "live"
+
+
+def _send_answer(ok: bool, board, code: str, message, status: int = 200, **extra) -> JsonResponse:
+    answer = JsonResponse(
+        {"ok": ok, "board": board, "code": code, "message": str(message), **extra}, status=status
+    )
+    answer["Cache-Control"] = "no-store"
+    return answer
+
+
+@require_POST
+def table_send(request, token: str):
+    """One result, confirmation or dispute sent by the phone page's outbox, answered in JSON.
+
+    The same fields, access and services as the page's own form (``table_entry``): the table's
+    link, the round open, the team proved by this phone's session (an entry) or by the code
+    given with the form (a confirmation or dispute by the other team). Sent again with the same
+    ``submission_key``, an entry is stored once (``record_result`` replays it); a confirmation
+    or dispute sent twice is the same step (``is_follow_up``). A refusal says why, in French,
+    with a short ``code`` (``conflict``, ``locked``, ``closed``, ``no_team``, ``invalid``,
+    ``stale``...) so that the phone keeps the board's entry and shows the message on it."""
+    board = request.POST.get("board", "")
+    board = int(board) if board.isdigit() else None
+    table = selectors.table_by_token(token)
+    if table is None:
+        return _send_answer(False, board, "not_found", _("Cette table n'existe pas."), 404)
+    tournament = table.tournament
+    chosen = _chosen_round(request, selectors.table_rounds(table))
+    if chosen is None or (
+        request.POST.get("round") and str(chosen.round.number) != request.POST["round"]
+    ):
+        return _send_answer(
+            False, board, "closed", _("La saisie n'est pas possible pour le moment."), 403
+        )
+    refusal = policy.table_closed_reason(policy.PUBLIC, chosen.assignment)
+    if refusal is not None:
+        return _send_answer(False, board, "closed", refusal, 403)
+    row = _posted_row(request, chosen)
+    if row is None:
+        return _send_answer(
+            False,
+            board,
+            "wrong_board",
+            _("Cet étui n'est pas joué à cette table dans ce tour."),
+            400,
+        )
+    live = request.POST.get("outbox") == LIVE_SEND
+    action = request.POST.get("action")
+    team = _identity(request, chosen.assignment)
+    redirect_to = _page_url(table, chosen.round.number, row.board)
+    ip = client_ip(request)
+    try:
+        if action == "enter":
+            if team is None:
+                raise services.ResultForbidden(_(MISSING_CODE))
+            form = _row_form(row, tournament.rule_settings(), request.POST)
+            if not form.is_valid():
+                return _send_answer(
+                    False,
+                    row.board,
+                    "invalid",
+                    _("Saisie incomplète ou incorrecte."),
+                    400,
+                    errors=form.error_items(),
+                )
+            replace = form.cleaned_data.get("replace")
+            try:
+                result = services.record_result(
+                    chosen.assignment,
+                    row.board,
+                    form.record,
+                    by=policy.team_actor(team, table=table),
+                    source=Result.Source.TABLE,
+                    ip=ip,
+                    submission_key=form.cleaned_data.get("submission_key") or None,
+                    replace_version=form.cleaned_data.get("replace_version") if replace else None,
+                )
+            except ResultValidationError as error:
+                return _send_answer(
+                    False,
+                    row.board,
+                    "invalid",
+                    _("Saisie incomplète ou incorrecte."),
+                    400,
+                    errors=form.add_engine_errors(error),
+                )
+            other = SIDE_LABELS[services.OTHER_SIDE[chosen.assignment.side_of(team)]]
+            message = _(
+                "Étui %(board)s enregistré : à confirmer par %(side)s avec le code de leur équipe."
+            ) % {"board": row.board, "side": other}
+        elif action in ("confirm", "dispute"):
+            version = request.POST.get("version", "")
+            seen = Result.objects.filter(
+                assignment=chosen.assignment,
+                board_number=row.board,
+                version=int(version) if version.isdigit() else None,
+            ).first()
+            if seen is None:
+                return _send_answer(
+                    False,
+                    row.board,
+                    "stale",
+                    _("Ce résultat n'existe plus : rechargez la page."),
+                    409,
+                )
+            actor = _confirming_actor(request, chosen.assignment, team)
+            if action == "confirm":
+                result = services.confirm_result(seen, by=actor, ip=ip)
+                message = _("Étui %(board)s confirmé.") % {"board": row.board}
+            else:
+                reason = request.POST.get("reason", "")
+                result = services.dispute_result(seen, reason, by=actor, ip=ip)
+                message = _("Étui %(board)s contesté : l'arbitre a été prévenu.") % {
+                    "board": row.board
+                }
+        else:
+            return _send_answer(False, row.board, "invalid_action", _("Action inconnue."), 400)
+    except ResultError as error:
+        return _send_answer(False, row.board, error.code, error, error.status)
+    if result.is_replay and action == "enter":
+        message = _("Étui %(board)s : cet envoi avait déjà été enregistré.") % {"board": row.board}
+    if live:
+        messages.success(request, message)
+    return _send_answer(
+        True,
+        row.board,
+        "replayed" if result.is_replay else "stored",
+        message,
+        version=result.version,
+        state=result.status,
+        redirect=redirect_to,
+    )
 
 
 def _identify(request, chosen) -> None:
@@ -410,5 +556,16 @@ def team_link(request, token: str):
             "team": team,
             "schedule": schedule,
             "next": next_entry(schedule),
+            "offline_config": offline_config(scope=TEAM_SCOPE, keep=_next_table_link(schedule)),
         },
     )
+
+
+def _next_table_link(schedule) -> list[str]:
+    """The table page of the team's next round, kept by the service worker with the team's
+    link: opened once, the route card leads to a page that opens offline too."""
+    upcoming = next_entry(schedule)
+    if upcoming is None or upcoming.sits_out:
+        return []
+    url = reverse("results:table_entry", args=[upcoming.table_token])
+    return [f"{url}?tour={upcoming.round_number}"]

@@ -419,6 +419,8 @@
       scheduleScore();
     }
     render();
+    // The outbox put a kept entry back into the fields (results/offline.js): show it.
+    form.addEventListener("outbox:restore", changed);
     // A correction form folded in « Corriger » asks for its score once opened, not before.
     var folded = form.closest("details");
     if (folded && !folded.open) {
@@ -433,4 +435,6 @@
   }
 
   Array.prototype.forEach.call(document.querySelectorAll("form.phone-form"), enhance);
+  // A board the outbox refreshed in place (results/offline.js) gets its buttons too.
+  window.CoinchePhoneEntry = { enhance: enhance };
 })();
