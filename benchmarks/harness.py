@@ -419,10 +419,19 @@ class Services:
                 rows.append((parts[0], parts[1], parts[2], int(parts[3]) / 1000))
         return rows
 
-    def celery_worker(self, concurrency: int, broker: str) -> subprocess.Popen:
-        hostname = f"bench-{os.getpid()}@localhost"
+    def celery_worker(
+        self,
+        concurrency: int,
+        broker: str,
+        *,
+        queues: str | None = None,
+        name: str = "celery-worker",
+    ) -> subprocess.Popen:
+        """A ``celery worker`` (prefork, ``concurrency`` processes) on every queue, or on
+        ``queues`` (as ``-Q standings``); ``name`` tells two workers apart (logs, CPU)."""
+        hostname = f"{name}-{os.getpid()}@localhost"
         process = self.start(
-            "celery-worker",
+            name,
             [
                 sys.executable,
                 "-m",
@@ -436,6 +445,7 @@ class Services:
                 "--without-gossip",
                 "--without-mingle",
                 "--without-heartbeat",
+                *(["-Q", queues] if queues else []),
                 "-n",
                 hostname,
             ],
@@ -449,7 +459,10 @@ class Services:
                 if process.poll() is not None or time.monotonic() > deadline:
                     raise RuntimeError(f"the celery worker did not start: see {self.log_dir}")
         finally:
-            app.pool.force_close_all()
+            # Closed, and forgotten so that the next use (another worker's start) opens a new one.
+            from tests.support.celery import forget_celery_connections
+
+            forget_celery_connections(app)
         return process
 
     def stop(self) -> None:

@@ -12,6 +12,7 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
+from kombu import Exchange, Queue
 
 from config.addresses import DEFAULT_ALLOWED_HOSTS
 
@@ -226,9 +227,31 @@ CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "")
 CELERY_TASK_ALWAYS_EAGER = not CELERY_BROKER_URL
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_RESULT_BACKEND = os.environ.get("CELERY_RESULT_BACKEND", CELERY_BROKER_URL or None)
+# Late acknowledgement and redelivery hold on every queue: a job is acked when it ends, and a
+# job whose pool process died is put back on its own queue for another process.
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
+# A worker process reserves one job at a time: a long job never holds a short one behind it.
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# Three queues, so that ranking recomputations never wait behind PDFs (docs/architecture.md,
+# "Jobs"): ``standings`` (recomputations, catch-up, the health ping: short and latency
+# sensitive), ``documents`` (PDFs, 1-50 s each) and ``analysis`` (long computations such as
+# double-dummy analysis: any task named ``analysis.*``). A worker started without -Q consumes
+# all three; the deployment runs one worker on ``standings`` alone (docker-compose.yml).
+# Each queue has its own direct exchange and routing key: a queue declared without them would
+# be bound to the default queue's exchange and key, and a message would reach every queue.
+CELERY_TASK_QUEUES = [
+    Queue(name, Exchange(name, type="direct"), routing_key=name)
+    for name in ("standings", "documents", "analysis")
+]
+CELERY_TASK_ROUTES = {
+    "standings.*": {"queue": "standings"},
+    "health.*": {"queue": "standings"},
+    "printing.*": {"queue": "documents"},
+    "analysis.*": {"queue": "analysis"},
+}
+# A task nobody routed is presumed long: it must not delay the rankings.
+CELERY_TASK_DEFAULT_QUEUE = "documents"
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]

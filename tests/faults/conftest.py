@@ -61,12 +61,18 @@ def broker(tmp_path, settings):
 
 @pytest.fixture
 def celery(broker, test_database_url, tmp_path):
-    """Start ``celery -A config worker`` or ``beat`` on the test's broker; stopped afterwards."""
+    """Start ``celery -A config worker`` (on every queue, or on ``queues`` as
+    ``"standings"``) or ``beat`` on the test's broker; stopped afterwards."""
     started: list[CeleryProcess] = []
 
-    def start(kind: str, name: str | None = None) -> CeleryProcess:
+    def start(kind: str, name: str | None = None, queues: str | None = None) -> CeleryProcess:
         process = CeleryProcess(
-            kind, broker.url, test_database_url, tmp_path, name or f"{kind}-{len(started) + 1}"
+            kind,
+            broker.url,
+            test_database_url,
+            tmp_path,
+            name or f"{kind}-{len(started) + 1}",
+            queues=queues,
         )
         started.append(process)
         return process.start()

@@ -1,5 +1,7 @@
-"""The worker process running a recomputation is killed (SIGKILL) in the middle of it: the job
-runs again and the rankings end up exactly those of a clean recomputation.
+"""The worker process running a job is killed (SIGKILL) in the middle of it, on each queue's
+worker as deployed (docker-compose.yml): a recomputation on the ``standings`` worker runs again
+and the rankings end up exactly those of a clean recomputation; a PDF on the
+``documents,analysis`` worker is made again and stored.
 
 The recomputation is caught in the middle by its size, not by any test hook: a 100-table
 Mitchell with 3,000 confirmed results takes a second or so to score and store. The job is acked
@@ -24,6 +26,7 @@ from tournaments.standings.recomputation import recompute
 pytestmark = [pytest.mark.worker, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
 RECEIVED = re.compile(r"Task standings\.recompute_tournament\[([0-9a-f-]+)\] received")
+DOCUMENT_RECEIVED = re.compile(r"Task printing\.build_document\[([0-9a-f-]+)\] received")
 
 
 def board_scores(tournament) -> list[tuple]:
@@ -44,7 +47,7 @@ def board_scores(tournament) -> list[tuple]:
 
 
 def test_a_recomputation_killed_midway_runs_again_and_converges(celery, make_user):
-    worker = celery("worker")
+    worker = celery("worker", queues="standings")
     # Let the catch-up a starting worker queues pass first: it must not be the run we kill.
     wait_for(
         lambda: re.search(r"Task standings\.catch_up\[[^\]]+\] succeeded", worker.log()),
@@ -111,3 +114,39 @@ def test_a_recomputation_killed_midway_runs_again_and_converges(celery, make_use
             == selectors.current_ranking(tournament, up_to_round, version=2).entries
         )
     assert board_scores(tournament) == scores_after_the_kill
+
+
+def test_a_document_killed_midway_is_made_again_on_the_documents_queue(
+    celery, tmp_path, monkeypatch
+):
+    from tournaments.printing import services as printing
+    from tournaments.printing.models import Document
+
+    monkeypatch.setenv("MEDIA_ROOT", str(tmp_path / "media"))  # the worker's, read below
+    worker = celery("worker", queues="documents,analysis")
+    # The score sheets of a 20-table, 5-round tournament: 50 pages, several seconds to make.
+    tournament = big_mitchell(tables=20, rounds=5)
+    recompute(tournament.pk, force=True)
+    pool_before = worker.pool_pids()
+
+    document = printing.request_document(tournament, "score_sheets", "staff")
+    wait_for(
+        lambda: Document.objects.filter(pk=document.pk, status=Document.Status.RUNNING).exists(),
+        30,
+        "the document did not start",
+        interval=0.005,
+    )
+    for pid in pool_before:
+        os.kill(pid, signal.SIGKILL)
+
+    wait_for(lambda: "WorkerLostError" in worker.log(), 30, "the worker did not see the loss")
+    document = wait_for(
+        lambda: Document.objects.filter(pk=document.pk, status=Document.Status.READY).first(),
+        120,
+        "the document was not made again",
+    )
+    received = DOCUMENT_RECEIVED.findall(worker.log())
+    assert len(received) == 2 and received[0] == received[1], received
+    assert not set(worker.pool_pids()) & set(pool_before)
+    assert document.pages == 50
+    assert (tmp_path / "media" / document.file.name).stat().st_size == document.file_size

@@ -160,10 +160,23 @@ def process_env(database_url: str, **extra: str) -> dict[str, str]:
 
 
 class CeleryProcess:
-    """``celery -A config worker`` (prefork, one pool process) or ``celery -A config beat``."""
+    """``celery -A config worker`` (prefork, ``concurrency`` pool processes, every queue unless
+    ``queues`` names some, as ``-Q standings``) or ``celery -A config beat``."""
 
-    def __init__(self, kind: str, broker_url: str, database_url: str, directory: Path, name: str):
+    def __init__(
+        self,
+        kind: str,
+        broker_url: str,
+        database_url: str,
+        directory: Path,
+        name: str,
+        *,
+        queues: str | None = None,
+        concurrency: int = 1,
+    ):
         self.kind = kind
+        self.queues = queues
+        self.concurrency = concurrency
         self.broker_url = broker_url
         self.database_url = database_url
         self.name = name
@@ -177,12 +190,14 @@ class CeleryProcess:
         if self.kind == "beat":
             # Its schedule file goes with the test's files, not into the repository.
             return [*base, "--schedule", str(self.directory / f"{self.name}-schedule")]
+        queues = ["-Q", self.queues] if self.queues else []
         return [
             *base,
-            "--concurrency=1",
+            f"--concurrency={self.concurrency}",
             "--pool=prefork",
             "--without-gossip",
             "--without-mingle",
+            *queues,
             "-n",
             self.hostname,
         ]
@@ -219,6 +234,14 @@ class CeleryProcess:
         pid = self.process.pid
         children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
         return [int(child) for child in children]
+
+    def kill(self) -> None:
+        """SIGKILL to the worker and its pool: a job it is running stops at once (a warm
+        shutdown would wait for it), its message stays unacknowledged on the broker."""
+        if not self.exited():
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.process.pid, signal.SIGKILL)
+            self.process.wait()
 
     def stop(self) -> None:
         if self.exited():
