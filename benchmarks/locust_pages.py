@@ -12,6 +12,9 @@ from benchmarks.locust_common import Recorder, paced, spread_start, task_started
 
 PATH = os.environ["BENCH_PATH"]
 NAME = os.environ.get("BENCH_NAME", PATH)
+# Revalidation: each player keeps the page's ETag and asks again with If-None-Match, as a
+# browser or a caching proxy does; the answer must be a 304 with no body.
+CONDITIONAL = os.environ.get("BENCH_CONDITIONAL") == "1"
 
 recorder = Recorder()
 
@@ -28,10 +31,23 @@ class Player(FastHttpUser):
 
     def on_start(self) -> None:
         spread_start()
+        self.etag = ""
+        if CONDITIONAL:
+            self.etag = self.client.get(PATH, name="first visit").headers.get("ETag", "")
 
     @task
     def read(self) -> None:
         task_started(self)
+        if CONDITIONAL:
+            headers = {"If-None-Match": self.etag}
+            with self.client.get(PATH, name=NAME, headers=headers, catch_response=True) as response:
+                if response.status_code == 200:
+                    # The page changed (a new ranking): keep its new tag, as a browser does.
+                    self.etag = response.headers.get("ETag", "")
+                    response.failure("200: the page changed since its tag")
+                elif response.status_code != 304:
+                    response.failure(f"{response.status_code}, not 304")
+            return
         with self.client.get(PATH, name=NAME, catch_response=True) as response:
             if response.status_code != 200:
                 response.failure(f"{response.status_code}")

@@ -24,6 +24,7 @@ from benchmarks import harness
 PAGES = {
     "page": ("classement/", "GET ranking page"),
     "fragment": ("classement/actualiser/", "GET ranking fragment"),
+    "revalidate": ("classement/", "GET ranking page, If-None-Match (304)"),
 }
 
 
@@ -35,7 +36,9 @@ def main() -> None:
     )
     parser.add_argument("--duration", type=float, default=30, help="seconds per page")
     parser.add_argument(
-        "--pages", default="page,fragment", help="which of page,fragment to load (in order)"
+        "--pages",
+        default="page,fragment,revalidate",
+        help="which of page,fragment,revalidate to load (in order)",
     )
     parser.add_argument("--tables", type=int, default=100)
     parser.add_argument("--rounds", type=int, default=10)
@@ -108,6 +111,7 @@ def main() -> None:
                         "BENCH_NAME": name,
                         "BENCH_RATE": str(args.rate),
                         "BENCH_USERS": str(args.users),
+                        "BENCH_CONDITIONAL": "1" if page == "revalidate" else "0",
                     },
                     meter=services.cpu_meter(database.name),
                 )

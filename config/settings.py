@@ -95,6 +95,8 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "config.locale.FrenchFirstLocaleMiddleware",
+    # After the language is known, before anything that reads the session or the database.
+    "tournaments.public_pages.PublicPageCacheMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -195,6 +197,8 @@ STORAGES = {
 
 # Security: production-safe unless DEBUG is on. Behind an HTTPS proxy, cookies are secure.
 SECURE_COOKIES = env_bool("SECURE_COOKIES", not DEBUG)
+# The anonymous public pages served whole from the cache (tournaments/public_pages.py).
+PUBLIC_PAGE_CACHE = env_bool("PUBLIC_PAGE_CACHE", True)
 SESSION_COOKIE_SECURE = SECURE_COOKIES
 CSRF_COOKIE_SECURE = SECURE_COOKIES
 SESSION_COOKIE_HTTPONLY = True

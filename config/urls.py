@@ -14,6 +14,7 @@ urlpatterns = [
     path("api/", include("tournaments.api.urls")),
     path("comptes/", include("tournaments.accounts.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
+    path("langue/", views.choose_language, name="choose_language"),
     path("admin/", admin.site.urls),
     path("health/", views.health, name="health"),
 ]

@@ -133,3 +133,15 @@ def _site_language_after_each_test(request):
         from django.utils import translation
 
         translation.deactivate()
+
+
+@pytest.fixture(autouse=True)
+def _empty_cache(settings):
+    """Each test starts with an empty cache (the public pages kept whole are keyed by the
+    tournament's slug, which the factories give again from one test to the next), and without
+    the public page cache: tests change rows directly, without the services that tell the cache
+    (tests/site/test_public_page_cache.py turns it on)."""
+    from django.core.cache import cache
+
+    cache.clear()
+    settings.PUBLIC_PAGE_CACHE = False

@@ -336,6 +336,7 @@ _POST = "POST only: acts, then redirects to a page visited here"
 EXCLUDED = {
     "health": "JSON for the load balancer",
     "set_language": _POST,
+    "choose_language": "GET that sets the language cookie and redirects to the page",
     "accounts:logout": _POST,
     "tournaments:status": _POST,
     "tournaments:team_withdraw": _POST,

@@ -88,7 +88,7 @@ def test_a_result_entered_reaches_the_public_ranking_through_the_worker(worker, 
     text = public_ranking(client, tournament)
     # Board 1 played once of three: Neuberg (0 + 1) × 3 − 1 = 2 of a top of 4: 50 %.
     assert "50,00\u00a0%" in text
-    assert "mis à jour il y a" in text
+    assert "mis à jour à" in text
     state = ScoringState.objects.get(tournament=tournament)
     assert not state.pending and state.version >= 1
     assert worker.poll() is None

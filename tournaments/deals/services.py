@@ -13,6 +13,7 @@ import dataclasses
 import logging
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from functools import partial
 
 from django.db import transaction
 from django.utils import timezone
@@ -34,7 +35,7 @@ from scoring.deals.pbn import PbnImportError, parse_typed_board
 from scoring.deals.pbn import import_pbn as read_pbn
 from scoring.deals.problems import Problem, ProblemError
 from scoring.engine.cards import SEATS_PBN_ORDER
-from tournaments import vocabulary
+from tournaments import public_pages, vocabulary
 from tournaments.setup.models import Round, Tournament
 
 from . import selectors
@@ -325,6 +326,8 @@ def release_hands(tournament: Tournament, rounds: Iterable[int] | None = None, b
                 )
             queryset = queryset.filter(number__in=wanted)
         released = queryset.filter(hands_released=False).update(hands_released=True)
+        public_pages.bump(tournament.slug)
+        transaction.on_commit(partial(public_pages.bump, tournament.slug))
         everything = not Round.objects.filter(tournament=tournament, hands_released=False).exists()
         if everything:
             DealSet.objects.filter(tournament=tournament, revealed_at__isnull=True).update(

@@ -8,7 +8,7 @@ class TournamentsConfig(AppConfig):
     verbose_name = _("Tournois")
 
     def ready(self) -> None:
-        from tournaments import checklist, navigation
+        from tournaments import checklist, navigation, public_pages
 
         from . import selectors
 
@@ -25,3 +25,5 @@ class TournamentsConfig(AppConfig):
         checklist.register("plan", 40, selectors.plan_step)
         checklist.register("publication", 70, selectors.publication_step)
         checklist.register("finish", 110, selectors.finish_step)
+
+        public_pages.watch_saved_rows()

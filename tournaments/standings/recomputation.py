@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from enum import Enum
 from fractions import Fraction
+from functools import partial
 
 from django.db import connection, transaction
 from django.utils import timezone
@@ -29,6 +30,7 @@ from scoring.duplicate import (
     most_plays,
 )
 from scoring.engine.cards import Side
+from tournaments import public_pages
 from tournaments.results.models import Penalty as PenaltyRow
 from tournaments.results.models import Result
 from tournaments.results.services.penalties import CORE_UNITS
@@ -387,6 +389,9 @@ def _store(
                 )
             )
         RankingSnapshot.objects.bulk_create(snapshots)
+        # The public pages show the new scores once they are committed.
+        public_pages.bump(tournament.slug)
+        transaction.on_commit(partial(public_pages.bump, tournament.slug))
         RankingSnapshot.objects.filter(
             tournament=tournament, version__lte=version - KEEP_VERSIONS
         ).delete()

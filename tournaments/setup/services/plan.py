@@ -6,6 +6,7 @@ one transaction.
 """
 
 from dataclasses import dataclass, field
+from functools import partial
 
 from django.db import transaction
 from django.utils import timezone
@@ -19,6 +20,7 @@ from scoring.movements import (
     max_mitchell_rounds,
     movement_for,
 )
+from tournaments import public_pages
 from tournaments.setup.models import Round, Table, TableAssignment, Team, Tournament
 
 from .errors import OrganizerError
@@ -188,4 +190,7 @@ def publish_rounds(tournament: Tournament, round_numbers=None, *, published: boo
     rounds = tournament.round_set.all()
     if round_numbers is not None:
         rounds = rounds.filter(number__in=list(round_numbers))
-    return rounds.exclude(published=published).update(published=published)
+    changed = rounds.exclude(published=published).update(published=published)
+    public_pages.bump(tournament.slug)
+    transaction.on_commit(partial(public_pages.bump, tournament.slug))
+    return changed

@@ -7,6 +7,8 @@ Other apps' pages show the ranking through these tags (the tournament's and the 
 
 from django import template
 from django.template.defaultfilters import floatformat
+from django.utils import timezone
+from django.utils.dateformat import time_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -99,24 +101,18 @@ def made_label(made) -> str:
 
 
 @register.simple_tag
-def freshness_text(freshness, now=None) -> str:
-    """« mis à jour il y a 12 s », « calcul en attente », « pas encore de classement »."""
-    age = freshness.age_seconds(now)
+def freshness_text(freshness) -> str:
+    """« mis à jour à 14:32:05 », « calcul en attente », « pas encore de classement ».
+
+    The time of day, not an age (« il y a 12 s »): the same words whenever the page is read, so
+    that a page kept whole in the cache (tournaments/public_pages.py) stays true and keeps its
+    ETag from one rendering to the next."""
+    if freshness.computed_at is None:
+        return _("calcul en attente") if freshness.pending else _("pas encore de classement")
+    at = time_format(timezone.localtime(freshness.computed_at), "H:i:s")
     if freshness.pending:
-        if age is None:
-            return _("calcul en attente")
-        return _("calcul en attente (dernière mise à jour il y a %(age)s)") % {"age": _age(age)}
-    if age is None:
-        return _("pas encore de classement")
-    return _("mis à jour il y a %(age)s") % {"age": _age(age)}
-
-
-def _age(seconds: int) -> str:
-    if seconds < 60:
-        return _("%(n)s s") % {"n": seconds}
-    if seconds < 3600:
-        return _("%(n)s min") % {"n": seconds // 60}
-    return _("%(n)s h") % {"n": seconds // 3600}
+        return _("calcul en attente (dernière mise à jour à %(time)s)") % {"time": at}
+    return _("mis à jour à %(time)s") % {"time": at}
 
 
 @register.simple_tag
