@@ -380,3 +380,13 @@ def test_the_phone_buttons_offer_what_the_rules_allow(page, tournament):
     board.hands = {"N": "AKQJT.AK.K.K", "E": "987.QJT.AQ.AQ", "S": ".987.JT98.JT9", "W": ".Q.7.87"}
     board.save()
     assert phone_options(phone(page, "NS").get(page).content.decode()) == options
+
+
+def test_the_table_sees_the_marks_of_a_score_the_arbiter_assigned(page, tournament, arbiter):
+    services.assign_score(assignment(tournament, 1, 1), 1, 160, 0, by=arbiter)
+
+    text = phone(page, "NS").get(page).text
+    board = text[text.index('id="etui-1"') : text.index('id="etui-2"')]
+
+    assert "Score assigné par l&#x27;arbitre" in board or "Score assigné par l'arbitre" in board
+    assert "<strong>160</strong>" in board and "<strong>0</strong>" in board
