@@ -112,3 +112,41 @@ def test_the_change_instants_still_move_forward_within_one_clock_tick(monkeypatc
 
     assert second.requested_at > first.requested_at
     assert second.dirty_since == first.dirty_since == first.requested_at
+
+
+CONFIRM_STATEMENTS = 8
+
+
+def test_a_table_device_enters_in_seven_statements_and_confirms_in_eight(
+    tournament, cast, published, django_capture_on_commit_callbacks
+):
+    """The confirmation reads the token (1) and the version it confirms with its table (1),
+    locks the table with the board's versions (1), retires the entered version and inserts the
+    confirmed one and its event (3), marks the scores stale (1) and claims the job (1)."""
+    table = tournament.tables.get(number=1)
+    _token, key = create_token(
+        tournament, by=cast["organizer"], name="T1", scope="table", table=table
+    )
+    device = bearer(key)
+    plan = table.assignments.select_related("ns_team", "ew_team").get(round__number=1)
+    ns_code, ew_code = plan.ns_team.code, plan.ew_team.code
+    url = f"/api/v1/tournaments/{tournament.slug}/results/"
+    with django_capture_on_commit_callbacks(execute=True):
+        first = {"round": 1, "table": 1, "board": 1, "record": MADE_80_HEARTS, "code": ns_code}
+        assert device.post(url, first, format="json").status_code == 201
+    ScoringState.objects.filter(tournament=tournament).update(scheduled_at=None)
+
+    with statements() as entry, django_capture_on_commit_callbacks(execute=True):
+        body = {"round": 1, "table": 1, "board": 2, "record": MADE_80_HEARTS, "code": ns_code}
+        entered = device.post(url, body, format="json")
+    with statements() as confirmation, django_capture_on_commit_callbacks(execute=True):
+        confirmed = device.post(
+            f"{url}{entered.json()['id']}/confirm/", {"code": ew_code}, format="json"
+        )
+
+    assert entered.status_code == 201 and entered.json()["status"] == "entered"
+    assert confirmed.status_code == 200, confirmed.content
+    assert confirmed.json()["status"] == "confirmed"
+    assert (confirmed.json()["entered_team"], confirmed.json()["confirmed_team"]) == (1, 4)
+    assert len(entry) <= ENTRY_STATEMENTS, entry.report()
+    assert len(confirmation) <= CONFIRM_STATEMENTS, confirmation.report()

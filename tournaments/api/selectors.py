@@ -132,9 +132,15 @@ def writable_result(actor: policy.Actor, tournament: Tournament, pk: int) -> Res
     if not policy.can_enter_any_result(actor, tournament):
         results = results.filter(table=actor.table)
     try:
-        return results.get(pk=pk)
+        result = results.get(pk=pk)
     except Result.DoesNotExist:
         raise Http404 from None
+    # Already read: the write on this version reads neither again (``versions.table_of``).
+    result.tournament = tournament
+    result.round.tournament = tournament
+    result.assignment.round = result.round
+    result.assignment.table = result.table
+    return result
 
 
 def stored_result(tournament: Tournament, pk: int) -> Result:

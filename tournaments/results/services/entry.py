@@ -38,10 +38,10 @@ from .versions import (
     current_version,
     live_version,
     lock_board,
-    lock_table,
     log_event,
     notify_results_changed,
     score_record,
+    table_of,
     user_of,
 )
 
@@ -232,18 +232,26 @@ def check_other_team(current: Result, team: Team, assignment: TableAssignment, m
         raise InvalidAction(message, side=SIDE_LABELS[OTHER_SIDE[side]])
 
 
+def seen_or_current(seen: Result, slot: BoardSlot) -> Result | None:
+    """The board's current version: ``seen`` itself when it still is (versions never change
+    but for ``is_current``), else read."""
+    if slot.current_pk is not None and slot.current_pk == seen.pk:
+        return seen
+    return slot.current()
+
+
 def confirm_result(result: Result, *, by=None, ip: str | None = None) -> Result:
     """Confirm the version ``result`` (the one the user saw); return the confirmed version.
 
     A team's entry is confirmed by the other team (``by`` its ``policy.team_actor``); an
     arbiter may confirm any entered or disputed result (resolving the dispute as entered).
     """
-    tournament = result.tournament
-    actor = actor_of(by, tournament)
-    team = acting_team(actor, result.assignment)
+    assignment = table_of(result)
+    actor = actor_of(by, assignment.round.tournament)
+    team = acting_team(actor, assignment)
     with transaction.atomic():
-        assignment = lock_table(result.assignment)
-        current = current_version(assignment, result.board_number)
+        slot = lock_board(assignment, result.board_number)
+        current = seen_or_current(result, slot)
         if is_follow_up(result, current, Result.Status.CONFIRMED):
             current.is_replay = True
             return current
@@ -279,7 +287,9 @@ def confirm_result(result: Result, *, by=None, ip: str | None = None) -> Result:
             label=actor_label(assignment, team, Result.Source.TABLE),
             ip=ip,
         )
-        round_results_changed(assignment.round, [result.board_number])
+        round_results_changed(
+            assignment.round, [result.board_number], next_round_waiting=slot.next_round_waiting
+        )
     confirmed.is_replay = False
     return confirmed
 
@@ -288,8 +298,9 @@ def dispute_result(result: Result, reason: str, *, by=None, ip: str | None = Non
     """The other team disputes an entered result (contestation), saying why; an arbiter
     resolves it by confirming, replacing, adjusting or deleting it, or the table enters it
     anew."""
-    actor = actor_of(by, result.tournament)
-    team = acting_team(actor, result.assignment)
+    assignment = table_of(result)
+    actor = actor_of(by, assignment.round.tournament)
+    team = acting_team(actor, assignment)
     reason = " ".join((reason or "").split())
     if not reason:
         raise InvalidAction(_("Indiquez la raison de la contestation."))
@@ -299,8 +310,7 @@ def dispute_result(result: Result, reason: str, *, by=None, ip: str | None = Non
             max=MAX_REASON_LENGTH,
         )
     with transaction.atomic():
-        assignment = lock_table(result.assignment)
-        current = current_version(assignment, result.board_number)
+        current = seen_or_current(result, lock_board(assignment, result.board_number))
         if is_follow_up(result, current, Result.Status.DISPUTED):
             current.is_replay = True
             return current
@@ -334,6 +344,6 @@ def dispute_result(result: Result, reason: str, *, by=None, ip: str | None = Non
             label=actor_label(assignment, team, Result.Source.TABLE),
             ip=ip,
         )
-        notify_results_changed(result.tournament, board_numbers=[result.board_number])
+        notify_results_changed(assignment.round.tournament, board_numbers=[result.board_number])
     disputed.is_replay = False
     return disputed

@@ -248,6 +248,24 @@ def lock_board(
     return BoardSlot(*row)
 
 
+def table_of(result: Result) -> TableAssignment:
+    """``result``'s table plan row, given the round, table and tournament ``result`` has loaded
+    (they are the same rows): a write on a version read with them reads none again."""
+    assignment = result.assignment
+    for name in ("round", "table"):
+        if getattr(Result, name).is_cached(result) and not getattr(TableAssignment, name).is_cached(
+            assignment
+        ):
+            setattr(assignment, name, getattr(result, name))
+    if (
+        Result.tournament.is_cached(result)
+        and TableAssignment.round.is_cached(assignment)
+        and not Round.tournament.is_cached(assignment.round)
+    ):
+        assignment.round.tournament = result.tournament
+    return assignment
+
+
 def current_version(assignment: TableAssignment, board_number: int) -> Result | None:
     return Result.objects.filter(
         assignment=assignment, board_number=board_number, is_current=True
@@ -362,8 +380,8 @@ def copy_fields(result: Result) -> dict[str, Any]:
         "ns_adjustment": result.ns_adjustment,
         "ew_adjustment": result.ew_adjustment,
         "entered_side": result.entered_side,
-        "entered_team": result.entered_team,
-        "entered_by": result.entered_by,
+        "entered_team_id": result.entered_team_id,
+        "entered_by_id": result.entered_by_id,
         "flags": result.flags,
     }
 
