@@ -8,6 +8,8 @@ inserts the result and its audit event (2), marks the scores stale in one UPDATE
 the commit it claims the recomputation job (1). Nothing reads the answer again.
 """
 
+import re
+
 import pytest
 
 from tests.support.api import bearer
@@ -47,6 +49,11 @@ def arbiter_token(tournament, cast):
     return bearer(key)
 
 
+def locked_table(sql: str) -> str:
+    """The table a ``SELECT … FOR UPDATE`` locks: its outermost ``FROM`` (the last one)."""
+    return re.findall(r'\bFROM\s+"?(\w+)"?', sql)[-1]
+
+
 def _post(client, tournament, board, key):
     return client.post(
         f"/api/v1/tournaments/{tournament.slug}/results/",
@@ -71,9 +78,9 @@ def test_an_api_entry_costs_seven_statements_at_most(
     assert len(run) <= ENTRY_STATEMENTS, run.report()
     assert len(published) == 2
     # One row lock, the table's: the scores' bookkeeping is an UPDATE, not a SELECT FOR UPDATE.
-    assert [sql.rsplit(" FROM ", 1)[1].split()[0] for sql in run.locking()] == [
-        '"tournaments_tableassignment"'
-    ], run.report()
+    assert [locked_table(sql) for sql in run.locking()] == ["tournaments_tableassignment"], (
+        run.report()
+    )
     state = ScoringState.objects.get(tournament=tournament)
     assert state.dirty_since is not None and state.requested_at >= state.dirty_since
 

@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from django.db import connection
 from django.db.models import Exists, F, IntegerField, Max, Subquery, Value
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -219,7 +220,34 @@ def lock_board(
 ) -> BoardSlot:
     """Lock the table's plan row (as ``lock_table``) and read, in the same statement, what a
     write to ``board_number`` needs: one query where reading each would take four. The caller's
-    ``assignment`` (round, table and teams loaded) is used as is."""
+    ``assignment`` (round, table and teams loaded) is used as is.
+
+    On PostgreSQL the statement is fixed SQL (``LOCK_BOARD_SQL``): every write runs it, and
+    building it with the ORM cost more CPU than running it (1.6 ms of the entry's 7.7 ms)."""
+    round_ = assignment.round
+    if connection.vendor != "postgresql":
+        return _lock_board_orm(assignment, board_number, submission_key)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            LOCK_BOARD_SQL,
+            {
+                "assignment": assignment.pk,
+                "board": board_number,
+                "key": submission_key or None,
+                "tournament": round_.tournament_id,
+                "next_round": round_.number + 1,
+            },
+        )
+        row = cursor.fetchone()
+    if row is None:
+        raise TableAssignment.DoesNotExist
+    return BoardSlot(*row)
+
+
+def _lock_board_orm(
+    assignment: TableAssignment, board_number: int, submission_key: str | None
+) -> BoardSlot:
+    """``lock_board`` with the ORM, for the other databases (SQLite on a laptop)."""
     versions = Result.objects.filter(assignment=assignment.pk, board_number=board_number)
     round_ = assignment.round
     next_round = Round.objects.filter(
@@ -246,6 +274,24 @@ def lock_board(
         .get()
     )
     return BoardSlot(*row)
+
+
+LOCK_BOARD_SQL = f"""
+SELECT
+    (SELECT max(version) FROM {Result._meta.db_table}
+        WHERE assignment_id = %(assignment)s AND board_number = %(board)s),
+    (SELECT id FROM {Result._meta.db_table}
+        WHERE assignment_id = %(assignment)s AND board_number = %(board)s AND is_current
+        LIMIT 1),
+    (SELECT id FROM {Result._meta.db_table}
+        WHERE %(key)s::varchar IS NOT NULL AND submission_key = %(key)s::varchar LIMIT 1),
+    EXISTS(SELECT 1 FROM {Round._meta.db_table}
+        WHERE tournament_id = %(tournament)s AND number = %(next_round)s AND published
+        AND started_at IS NULL)
+FROM {TableAssignment._meta.db_table}
+WHERE id = %(assignment)s
+FOR UPDATE
+"""  # noqa: S608 - table names from the models, values as parameters
 
 
 def table_of(result: Result) -> TableAssignment:
