@@ -147,6 +147,19 @@ def main() -> None:
                     table=table,
                 )  # fmt: skip
         slots = entry_slots(tournament)
+        if args.flow == "table":
+            # A table device acts as the team whose code it gives (its route card): NS enters,
+            # EW confirms.
+            from tournaments.setup.models import TableAssignment
+
+            codes = {
+                (round_number, table): (ns_code, ew_code)
+                for round_number, table, ns_code, ew_code in TableAssignment.objects.filter(
+                    round__tournament=tournament
+                ).values_list("round__number", "table__number", "ns_team__code", "ew_team__code")
+            }
+            for slot in slots:
+                slot["ns_code"], slot["ew_code"] = codes[(slot["round"], slot["table"])]
         print(
             f"tournament: {args.tables} tables, {rounds} rounds, "
             f"{rounds * args.boards_per_round} boards, {len(slots)} results to enter, "

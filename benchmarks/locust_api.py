@@ -119,12 +119,14 @@ class ResultEntry(FastHttpUser):
             result_id = self._post(RESULTS, body, PLAN["arbiter_key"], 201, "POST results/")
         else:
             key = PLAN["table_keys"][str(slot["table"])]
-            entered = self._post(RESULTS, {**body, "side": "NS"}, key, 201, "POST results/")
+            entered = self._post(
+                RESULTS, {**body, "side": "NS", "code": slot["ns_code"]}, key, 201, "POST results/"
+            )
             if entered is None:
                 return
             result_id = self._post(
                 f"{RESULTS}{entered}/confirm/",
-                {"side": "EW"},
+                {"side": "EW", "code": slot["ew_code"]},
                 key,
                 200,
                 "POST results/{id}/confirm/",

@@ -7,10 +7,13 @@ to the ``ApiToken``; what the request may then do in a tournament is decided by
 
 from datetime import timedelta
 
+from django.db.models import Exists, OuterRef
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework import authentication, exceptions
+
+from tournaments.setup.models import Tournament
 
 from .models import ApiToken, hash_key
 
@@ -37,8 +40,17 @@ class ApiTokenAuthentication(authentication.BaseAuthentication):
         return self.authenticate_key(key)
 
     def authenticate_key(self, key: str):
+        # The creator's roles in the token's tournament come with the token, in one query
+        # (``permissions.access_for`` reads them): a result entry asks nothing else about them.
+        roles = Tournament.organizers.through.objects.filter(
+            tournament_id=OuterRef("tournament_id"), user_id=OuterRef("user_id")
+        )
+        arbiters = Tournament.arbiters.through.objects.filter(
+            tournament_id=OuterRef("tournament_id"), user_id=OuterRef("user_id")
+        )
         token = (
             ApiToken.objects.select_related("user", "tournament", "table")
+            .annotate(user_organizes=Exists(roles), user_arbitrates=Exists(arbiters))
             .filter(key_hash=hash_key(key))
             .first()
         )

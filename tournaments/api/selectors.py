@@ -65,10 +65,13 @@ def tournaments_visible_to(
     return _with_summary(tournaments).order_by("-date", "name", "pk")
 
 
-def visible_tournament(slug: str, actor_in: ActorIn) -> Tournament:
+def visible_tournament(
+    slug: str, actor_in: ActorIn, *, known: Tournament | None = None
+) -> Tournament:
     """The tournament of a URL: a draft exists only for its organizers
-    (``policy.can_see_tournament``; 404 for everyone else)."""
-    tournament = Tournament.objects.filter(slug=slug).first()
+    (``policy.can_see_tournament``; 404 for everyone else). ``known``: that tournament, already
+    read (with the request's API token)."""
+    tournament = known if known is not None else Tournament.objects.filter(slug=slug).first()
     if tournament is None or not policy.can_see_tournament(actor_in(tournament), tournament):
         raise Http404
     return tournament
@@ -129,9 +132,15 @@ def writable_result(actor: policy.Actor, tournament: Tournament, pk: int) -> Res
     if not policy.can_enter_any_result(actor, tournament):
         results = results.filter(table=actor.table)
     try:
-        return results.get(pk=pk)
+        result = results.get(pk=pk)
     except Result.DoesNotExist:
         raise Http404 from None
+    # Already read: the write on this version reads neither again (``versions.table_of``).
+    result.tournament = tournament
+    result.round.tournament = tournament
+    result.assignment.round = result.round
+    result.assignment.table = result.table
+    return result
 
 
 def stored_result(tournament: Tournament, pk: int) -> Result:

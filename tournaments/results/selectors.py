@@ -12,7 +12,7 @@ import math
 from collections import Counter
 from dataclasses import dataclass, field
 
-from django.db.models import Prefetch, QuerySet
+from django.db.models import JSONField, Prefetch, QuerySet, Subquery
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext, ngettext
@@ -52,9 +52,14 @@ def board_state(result: Result | None) -> str:
 def board_hands(tournament: Tournament, board_number: int) -> dict[Seat, Hand] | None:
     """The four hands of a board, or None when they are not recorded (hand checks off)."""
     board = Board.objects.filter(tournament=tournament, number=board_number).first()
-    if board is None or not board.has_hands:
+    return None if board is None else hands_from_pbn(board.hands)
+
+
+def hands_from_pbn(hands: dict[str, str] | None) -> dict[Seat, Hand] | None:
+    """``Board.hands`` as the rules engine takes them; None unless all four are recorded."""
+    if not hands or len(hands) != 4:
         return None
-    return {Seat(seat): Hand.from_pbn(pbn) for seat, pbn in board.hands.items()}
+    return {Seat(seat): Hand.from_pbn(pbn) for seat, pbn in hands.items()}
 
 
 def hands_by_board(tournament: Tournament) -> dict[int, dict[Seat, Hand]]:
@@ -94,6 +99,28 @@ def assignment_at(tournament: Tournament, round_number: int, table_number: int):
         .select_related("round__tournament")
         .first()
     )
+
+
+def entry_assignment(
+    tournament: Tournament, round_number: int, table_number: int, board_number: int
+) -> TableAssignment | None:
+    """The table plan row a result entry names, or None when that table does not play that
+    round: with its round (and ``tournament`` as its tournament), table and teams, and the
+    board's recorded hands as ``board_hands`` (``hands_from_pbn``), all in one query."""
+    hands = Board.objects.filter(tournament=tournament, number=board_number).values("hands")[:1]
+    assignment = (
+        TableAssignment.objects.filter(
+            round__tournament=tournament, round__number=round_number, table__number=table_number
+        )
+        .select_related("round", "table", "ns_team", "ew_team")
+        .annotate(board_hands_pbn=Subquery(hands, output_field=JSONField()))
+        .first()
+    )
+    if assignment is None:
+        return None
+    assignment.round.tournament = tournament
+    assignment.board_hands = hands_from_pbn(assignment.board_hands_pbn)
+    return assignment
 
 
 # --- Choices offered from the hands -------------------------------------------------------
@@ -517,6 +544,9 @@ def table_rounds(table: Table) -> list[TableRound]:
     for assignment in assignments:
         if assignment.has_phantom:
             continue
+        # Already read: a write from this table's page reads neither again.
+        assignment.round.tournament = tournament
+        assignment.table = table
         by_board = {result.board_number: result for result in assignment.current_results}
         rows = [
             SheetRow(board, by_board.get(board), board_state(by_board.get(board)), None)

@@ -13,8 +13,9 @@ from enum import Enum
 from functools import partial
 
 from django.conf import settings
-from django.db import transaction
-from django.db.models import Q
+from django.db import connection, transaction
+from django.db.models import F, Q, Value
+from django.db.models.functions import Coalesce, Greatest
 from django.utils import timezone
 
 from tournaments.jobs import BrokerUnavailable, publish
@@ -48,25 +49,52 @@ def mark_results_changed(tournament, board_numbers=()) -> None:
     """Record that the tournament's scores are stale; enqueue the recomputation after commit.
 
     Call it inside the transaction that writes the result, so that the change and the stale
-    mark commit together. ``board_numbers`` (the boards touched) only go to the log: the job
-    rescores the whole tournament, which is fast enough (3,000 results in well under a second).
+    mark commit together, and last in it: the mark is one ``UPDATE`` whose row lock is held
+    until the commit. ``board_numbers`` (the boards touched) only go to the log: the job
+    rescores the whole tournament.
+
+    ``requested_at`` only moves forward: the statement takes the later of the clock and just
+    after the stored instant, computed on the row once locked (PostgreSQL evaluates the
+    ``SET`` on the latest version of the row), since the job decides whether a change is in
+    its snapshot by comparing these instants. ``dirty_since`` keeps the first change's.
     """
-    with transaction.atomic():
-        state, _created = ScoringState.objects.select_for_update().get_or_create(
-            tournament=tournament
+    now = timezone.now()
+    if not _mark(tournament.pk, now):
+        # The tournament's first change: start its books, then mark them.
+        ScoringState.objects.get_or_create(tournament_id=tournament.pk)
+        _mark(tournament.pk, now)
+    if board_numbers:
+        logger.debug("tournament %s: boards %s changed", tournament.pk, list(board_numbers))
+    transaction.on_commit(
+        partial(enqueue_recomputation, tournament.pk, state_exists=True), robust=True
+    )
+
+
+MARK_SQL = f"""
+UPDATE {ScoringState._meta.db_table}
+SET requested_at = GREATEST(%(now)s, COALESCE(requested_at + interval '1 microsecond', %(now)s)),
+    dirty_since = COALESCE(
+        dirty_since, GREATEST(%(now)s, COALESCE(requested_at + interval '1 microsecond', %(now)s))
+    )
+WHERE tournament_id = %(tournament)s
+"""  # noqa: S608 - the table name from the model, values as parameters
+
+
+def _mark(tournament_id: int, now) -> bool:
+    """The stale mark's ``UPDATE`` (``mark_results_changed``); False when the tournament has no
+    ``ScoringState`` row yet. Fixed SQL on PostgreSQL: every result write runs it, and building
+    it with the ORM cost more CPU than running it."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute(MARK_SQL, {"now": now, "tournament": tournament_id})
+            return cursor.rowcount > 0
+    after_last = Coalesce(F("requested_at") + timedelta(microseconds=1), Value(now))
+    requested_at = Greatest(Value(now), after_last)
+    return bool(
+        ScoringState.objects.filter(tournament_id=tournament_id).update(
+            requested_at=requested_at, dirty_since=Coalesce(F("dirty_since"), requested_at)
         )
-        # Read the clock once the row is locked, and never go back: the job decides whether a
-        # change is in its snapshot by comparing these instants.
-        now = timezone.now()
-        if state.requested_at is not None and now <= state.requested_at:
-            now = state.requested_at + timedelta(microseconds=1)
-        if state.dirty_since is None:
-            state.dirty_since = now
-        state.requested_at = now
-        state.save(update_fields=["dirty_since", "requested_at"])
-        if board_numbers:
-            logger.debug("tournament %s: boards %s changed", tournament.pk, list(board_numbers))
-        transaction.on_commit(partial(enqueue_recomputation, tournament.pk), robust=True)
+    )
 
 
 def on_results_changed(sender, *, tournament, board_numbers=(), **kwargs) -> None:
@@ -74,12 +102,14 @@ def on_results_changed(sender, *, tournament, board_numbers=(), **kwargs) -> Non
     mark_results_changed(tournament, board_numbers=board_numbers)
 
 
-def enqueue_recomputation(tournament_id: int) -> Enqueued:
+def enqueue_recomputation(tournament_id: int, *, state_exists: bool = False) -> Enqueued:
     """Hand the recomputation of a tournament to Celery, once per burst of changes.
 
     A job already queued and not yet started covers this change (it reads the results when it
     starts), so nothing more is published. Never raises on a broker failure: the tournament
-    stays dirty and the catch-up task recomputes it when the broker is back.
+    stays dirty and the catch-up task recomputes it when the broker is back. ``state_exists``:
+    the caller knows the tournament's ``ScoringState`` row exists (``mark_results_changed``
+    wrote it), so a claim that matched nothing means a job is queued, with no query to check.
     """
     now = timezone.now()
     stale = now - timedelta(seconds=SCHEDULED_STALE_SECONDS)
@@ -89,7 +119,7 @@ def enqueue_recomputation(tournament_id: int) -> Enqueued:
         .update(scheduled_at=now)
     )
     if not claimed:
-        if ScoringState.objects.filter(tournament_id=tournament_id).exists():
+        if state_exists or ScoringState.objects.filter(tournament_id=tournament_id).exists():
             return Enqueued.ALREADY_QUEUED
         # First time for this tournament (not through mark_results_changed): start its books.
         ScoringState.objects.get_or_create(tournament_id=tournament_id)

@@ -18,7 +18,7 @@ from ..authentication import ApiTokenAuthentication
 from ..errors import api_exception_handler
 from ..pagination import ApiPagination
 from ..parsers import SafeJSONParser
-from ..permissions import Access, OrganizerWrites, access_for
+from ..permissions import Access, OrganizerWrites, access_for, request_token
 from ..schema import ApiAutoSchema
 
 
@@ -63,7 +63,12 @@ class TournamentScoped(ApiView):
 
     @cached_property
     def tournament(self) -> Tournament:
-        return selectors.visible_tournament(self.kwargs.get("slug", ""), self.actor_in)
+        slug = self.kwargs.get("slug", "")
+        token = request_token(self.request)
+        if token is not None and token.tournament.slug == slug:
+            # Read with the token (``ApiTokenAuthentication``): not read again.
+            return selectors.visible_tournament(slug, self.actor_in, known=token.tournament)
+        return selectors.visible_tournament(slug, self.actor_in)
 
     @property
     def access(self) -> Access:

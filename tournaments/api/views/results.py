@@ -72,9 +72,11 @@ class ResultViewSet(
     def create(self, request, *args, **kwargs):
         data = self.validated(serializers.ResultCreateSerializer).validated_data
         key = self._idempotency_key()
-        assignment = self._assignment(data["round"], data["table"])
+        assignment = self._assignment(data["round"], data["table"], board=data["board"])
         by = self._by(assignment, data)
-        result = self._record(assignment, data["board"], data["record"], by, key)
+        result = self._record(
+            assignment, data["board"], data["record"], by, key, hands=assignment.board_hands
+        )
         return self._answer(result, created=True)
 
     @extend_schema(
@@ -154,10 +156,20 @@ class ResultViewSet(
     def _writable(self) -> Result:
         return selectors.writable_result(self.actor, self.tournament, self.kwargs["pk"])
 
-    def _assignment(self, round_number: int, table_number: int) -> TableAssignment:
+    def _assignment(
+        self, round_number: int, table_number: int, *, board: int | None = None
+    ) -> TableAssignment:
         """The table plan row the request names: a 400 when that table does not play that
-        round, a 403 for the device of another table."""
-        assignment = results_selectors.assignment_at(self.tournament, round_number, table_number)
+        round, a 403 for the device of another table. With ``board``, its hands come with it
+        (``board_hands``: one query for the entry's table, teams and hands)."""
+        if board is not None:
+            assignment = results_selectors.entry_assignment(
+                self.tournament, round_number, table_number, board
+            )
+        else:
+            assignment = results_selectors.assignment_at(
+                self.tournament, round_number, table_number
+            )
         if assignment is None:
             raise FieldErrors.single(
                 "table",
@@ -221,7 +233,9 @@ class ResultViewSet(
 
     # --- Writing and answering ----------------------------------------------------------------
 
-    def _record(self, assignment, board, record, by, key, replace_version=None) -> Result:
+    def _record(
+        self, assignment, board, record, by, key, replace_version=None, **options
+    ) -> Result:
         try:
             return results_services.record_result(
                 assignment,
@@ -232,15 +246,34 @@ class ResultViewSet(
                 ip=client_ip(self.request),
                 submission_key=key,
                 replace_version=replace_version,
+                **options,
             )
         except ResultValidationError as error:
             raise FieldErrors.from_engine(error, prefix="record") from None
 
     def _answer(self, result: Result, created: bool) -> Response:
+        """The version written, as stored; a replayed one is read again (with its table)."""
         replay = getattr(result, "is_replay", False)
-        result = selectors.stored_result(self.tournament, result.pk)
+        if replay or not _answer_loaded(result):
+            result = selectors.stored_result(self.tournament, result.pk)
         code = status.HTTP_201_CREATED if created else status.HTTP_200_OK
         response = Response(self.get_serializer(result).data, status=code)
         if replay:
             response[REPLAYED_HEADER] = "true"
         return response
+
+
+def _answer_loaded(result: Result) -> bool:
+    """Has the version just written everything its answer shows (round, table, teams)? Then it
+    is answered as is, not read again."""
+    if not (
+        Result.round.is_cached(result)
+        and Result.table.is_cached(result)
+        and Result.assignment.is_cached(result)
+    ):
+        return False
+    assignment = result.assignment
+    return all(
+        field.is_cached(assignment) or getattr(assignment, field.field.attname) is None
+        for field in (TableAssignment.ns_team, TableAssignment.ew_team)
+    )

@@ -9,6 +9,8 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from scoring.engine.cards import Hand, Seat
+from scoring.engine.record_errors import ResultValidationError
 from tournaments import policy
 from tournaments.setup.models import TableAssignment, Team
 
@@ -23,6 +25,7 @@ from .versions import (
     LOCKED_STATUSES,
     MAX_REASON_LENGTH,
     OTHER_SIDE,
+    BoardSlot,
     Scored,
     acting_team,
     actor_label,
@@ -34,12 +37,16 @@ from .versions import (
     copy_fields,
     current_version,
     live_version,
-    lock_table,
+    lock_board,
     log_event,
     notify_results_changed,
     score_record,
+    table_of,
     user_of,
 )
+
+UNREAD = object()
+"""``record_result``'s ``hands`` when the caller did not read them."""
 
 
 def record_result(
@@ -53,6 +60,7 @@ def record_result(
     submission_key: str | None = None,
     replace_version: int | None = None,
     shown_version: int | None = None,
+    hands: Mapping[Seat, Hand] | None | object = UNREAD,
 ) -> Result:
     """Store a result of ``board_number`` at this table in this round; return the version.
 
@@ -67,6 +75,11 @@ def record_result(
     ``submission_key`` (a reloaded form) returns the version that key created, and creates
     nothing; the returned version's ``is_replay`` is then True.
 
+    ``hands``: the board's hands when the caller read them with the table (None: not
+    recorded); read here otherwise. The write path reads the table's versions in the statement
+    that locks it (``lock_board``) and uses the caller's ``assignment`` as loaded (its round,
+    table and teams): the answer is built from the version written, without reading it again.
+
     Raises ``ResultForbidden``, ``BoardNotPlayedHere``, ``ResultValidationError`` (the engine's
     field errors), ``ResultConflict``, ``ResultLocked`` or ``InvalidAction``.
     """
@@ -76,25 +89,31 @@ def record_result(
     if source is None:
         source = Result.Source.TABLE if team is not None else Result.Source.ARBITER
     check_board(assignment, board_number)
-    if submission_key:
-        replayed = replay(assignment, board_number, submission_key)
-        if replayed is not None:
-            return replayed
-    scored = score_record(
-        data,
-        tournament.rule_settings(),
-        board_hands(tournament, board_number),
-        hands_visible=actor is None or policy.can_see_board_hands(actor, tournament, board_number),
-    )
+    if hands is UNREAD:
+        hands = board_hands(tournament, board_number)
+    try:
+        scored = score_record(
+            data,
+            tournament.rule_settings(),
+            hands,
+            hands_visible=lambda: (
+                actor is None or policy.can_see_board_hands(actor, tournament, board_number)
+            ),
+        )
+    except ResultValidationError:
+        # A form sent again after its entry was stored (the hands or rules changed since):
+        # the stored version answers it.
+        replayed = replay(assignment, board_number, submission_key) if submission_key else None
+        if replayed is None:
+            raise
+        return replayed
     try:
         with transaction.atomic():
-            locked = lock_table(assignment)
-            if submission_key:
-                replayed = replay(locked, board_number, submission_key)
-                if replayed is not None:
-                    return replayed
+            slot = lock_board(assignment, board_number, submission_key=submission_key)
+            if slot.replay_pk is not None:
+                return replay(assignment, board_number, submission_key)
             result = store_entry(
-                locked,
+                assignment,
                 board_number,
                 scored,
                 by=by,
@@ -104,8 +123,11 @@ def record_result(
                 submission_key=submission_key,
                 replace_version=replace_version,
                 shown_version=shown_version,
+                slot=slot,
             )
-            round_results_changed(locked.round, [board_number])
+            # Only a counting version can complete the round.
+            waiting = slot.next_round_waiting and result.status in LOCKED_STATUSES
+            round_results_changed(assignment.round, [board_number], next_round_waiting=waiting)
     except IntegrityError:
         # Only reachable if a writer bypassed the lock: the constraints still hold.
         if submission_key:
@@ -143,8 +165,17 @@ def store_entry(
     shown_version: int | None = None,
     action: str | None = None,
     label: str | None = None,
+    slot: BoardSlot | None = None,
 ) -> Result:
-    previous = current_version(assignment, board_number)
+    """Store an entry as the new version of the board at this table, under the table's lock.
+
+    ``slot``: what ``lock_board`` read with the lock (else the versions are read here)."""
+    if slot is None:
+        previous = current_version(assignment, board_number)
+        version = None
+    else:
+        previous = slot.current()
+        version = slot.next_version
     live = live_version(previous)
     check_replacing(live, replace_version, shown_version)
     side = assignment.side_of(team)
@@ -169,6 +200,7 @@ def store_entry(
         confirmed_at=now if arbiter else None,
         confirmed_by=user_of(by) if arbiter else None,
         submission_key=submission_key or None,
+        version=version,
         **scored.fields(),
     )
     if action is None:
@@ -200,18 +232,26 @@ def check_other_team(current: Result, team: Team, assignment: TableAssignment, m
         raise InvalidAction(message, side=SIDE_LABELS[OTHER_SIDE[side]])
 
 
+def seen_or_current(seen: Result, slot: BoardSlot) -> Result | None:
+    """The board's current version: ``seen`` itself when it still is (versions never change
+    but for ``is_current``), else read."""
+    if slot.current_pk is not None and slot.current_pk == seen.pk:
+        return seen
+    return slot.current()
+
+
 def confirm_result(result: Result, *, by=None, ip: str | None = None) -> Result:
     """Confirm the version ``result`` (the one the user saw); return the confirmed version.
 
     A team's entry is confirmed by the other team (``by`` its ``policy.team_actor``); an
     arbiter may confirm any entered or disputed result (resolving the dispute as entered).
     """
-    tournament = result.tournament
-    actor = actor_of(by, tournament)
-    team = acting_team(actor, result.assignment)
+    assignment = table_of(result)
+    actor = actor_of(by, assignment.round.tournament)
+    team = acting_team(actor, assignment)
     with transaction.atomic():
-        assignment = lock_table(result.assignment)
-        current = current_version(assignment, result.board_number)
+        slot = lock_board(assignment, result.board_number)
+        current = seen_or_current(result, slot)
         if is_follow_up(result, current, Result.Status.CONFIRMED):
             current.is_replay = True
             return current
@@ -247,7 +287,9 @@ def confirm_result(result: Result, *, by=None, ip: str | None = None) -> Result:
             label=actor_label(assignment, team, Result.Source.TABLE),
             ip=ip,
         )
-        round_results_changed(assignment.round, [result.board_number])
+        round_results_changed(
+            assignment.round, [result.board_number], next_round_waiting=slot.next_round_waiting
+        )
     confirmed.is_replay = False
     return confirmed
 
@@ -256,8 +298,9 @@ def dispute_result(result: Result, reason: str, *, by=None, ip: str | None = Non
     """The other team disputes an entered result (contestation), saying why; an arbiter
     resolves it by confirming, replacing, adjusting or deleting it, or the table enters it
     anew."""
-    actor = actor_of(by, result.tournament)
-    team = acting_team(actor, result.assignment)
+    assignment = table_of(result)
+    actor = actor_of(by, assignment.round.tournament)
+    team = acting_team(actor, assignment)
     reason = " ".join((reason or "").split())
     if not reason:
         raise InvalidAction(_("Indiquez la raison de la contestation."))
@@ -267,8 +310,7 @@ def dispute_result(result: Result, reason: str, *, by=None, ip: str | None = Non
             max=MAX_REASON_LENGTH,
         )
     with transaction.atomic():
-        assignment = lock_table(result.assignment)
-        current = current_version(assignment, result.board_number)
+        current = seen_or_current(result, lock_board(assignment, result.board_number))
         if is_follow_up(result, current, Result.Status.DISPUTED):
             current.is_replay = True
             return current
@@ -302,6 +344,6 @@ def dispute_result(result: Result, reason: str, *, by=None, ip: str | None = Non
             label=actor_label(assignment, team, Result.Source.TABLE),
             ip=ip,
         )
-        notify_results_changed(result.tournament, board_numbers=[result.board_number])
+        notify_results_changed(assignment.round.tournament, board_numbers=[result.board_number])
     disputed.is_replay = False
     return disputed

@@ -37,10 +37,16 @@ def open_all_rounds(tournament: Tournament, *, by=None, open_: bool = True) -> T
     return tournament
 
 
-def round_results_changed(round_: Round, board_numbers) -> None:
+def round_results_changed(
+    round_: Round, board_numbers, *, next_round_waiting: bool | None = None
+) -> None:
     """After a write that may complete ``round_``: the next round may start by itself, and the
-    other apps are told which boards changed (in the writing transaction)."""
-    open_next_round_when_done(round_)
+    other apps are told which boards changed (in the writing transaction).
+
+    ``next_round_waiting``: whether a published next round waits to start, when the caller
+    already read it (``versions.lock_board``); False skips the check."""
+    if next_round_waiting is not False:
+        open_next_round_when_done(round_)
     notify_results_changed(round_.tournament, board_numbers=board_numbers)
 
 
