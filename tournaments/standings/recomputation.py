@@ -8,6 +8,7 @@ concurrently (an older run never overwrites a newer one). A handful of queries w
 from __future__ import annotations
 
 import hashlib
+import json
 import logging
 import time
 from bisect import bisect_right
@@ -606,7 +607,7 @@ def _store(
                     fingerprint=fingerprint,
                 )
             )
-        RankingSnapshot.objects.bulk_create(snapshots)
+        _insert_snapshots(snapshots)
         # The public pages show the new scores once they are committed.
         public_pages.bump(tournament.slug)
         transaction.on_commit(partial(public_pages.bump, tournament.slug))
@@ -735,11 +736,57 @@ def _insert_board_scores(rows: list[tuple]) -> None:
             batch_size=BULK_BATCH,
         )
         return
+    _copy(BoardScore, BOARD_SCORE_COLUMNS, rows)
+
+
+SNAPSHOT_COLUMNS = (
+    "tournament_id",
+    "version",
+    "up_to_round",
+    "method",
+    "entries",
+    "results_counted",
+    "includes_changes_until",
+    "computed_at",
+    "fingerprint",
+)
+
+
+def _insert_snapshots(snapshots: list[RankingSnapshot]) -> None:
+    """Insert the snapshot rows: COPY on PostgreSQL (``bulk_create`` sends the entries of every
+    ranking as an array literal that psycopg escapes in Python: 80 ms of a live change at
+    3,000 results), ``bulk_create`` elsewhere."""
+    if connection.vendor != "postgresql":
+        RankingSnapshot.objects.bulk_create(snapshots)
+        return
+    now = timezone.now()
+    _copy(
+        RankingSnapshot,
+        SNAPSHOT_COLUMNS,
+        (
+            (
+                snapshot.tournament_id,
+                snapshot.version,
+                snapshot.up_to_round,
+                snapshot.method,
+                json.dumps(snapshot.entries),
+                snapshot.results_counted,
+                snapshot.includes_changes_until,
+                now,
+                snapshot.fingerprint,
+            )
+            for snapshot in snapshots
+        ),
+    )
+
+
+def _copy(model, columns: tuple[str, ...], rows) -> None:
+    """COPY ``rows`` (tuples of ``columns``) into ``model``'s table (PostgreSQL only)."""
     from psycopg import sql
 
     statement = sql.SQL("COPY {table} ({columns}) FROM STDIN").format(
-        table=sql.Identifier(BoardScore._meta.db_table),
-        columns=sql.SQL(", ").join(sql.Identifier(column) for column in BOARD_SCORE_COLUMNS),
+        table=sql.Identifier(model._meta.db_table),
+        columns=sql.SQL(", ").join(sql.Identifier(column) for column in columns),
     )
     with connection.cursor() as cursor, cursor.cursor.copy(statement) as copy:
         for row in rows:
