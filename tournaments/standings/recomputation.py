@@ -539,6 +539,8 @@ def _exact(value: float | None, denominator: int) -> Fraction | None | bool:
     1/``denominator``; False when the float is not one (then the run computes in full)."""
     if value is None:
         return None
+    if value.is_integer():
+        return Fraction(int(value))
     exact = Fraction(round(value * denominator), denominator)
     return exact if float(exact) == value else False
 
