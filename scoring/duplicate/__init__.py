@@ -6,7 +6,13 @@ point. The methods and their conventions are described in docs/scoring.md.
 
 from scoring.duplicate.assigned import AssignedMarksProblem, assigned_marks_problem
 from scoring.duplicate.board_result import Adjustment, BoardResult, ResultKey
-from scoring.duplicate.computation import Computation, ScoringOptions, compute
+from scoring.duplicate.computation import (
+    Computation,
+    ScoringOptions,
+    compute,
+    rank_scores,
+    score_boards,
+)
 from scoring.duplicate.datum import adjusted_difference, datum, score_datum
 from scoring.duplicate.display import display_decimal, display_rank
 from scoring.duplicate.matchpoints import (
@@ -51,7 +57,9 @@ __all__ = [
     "neuberg",
     "penalty_unit",
     "rank",
+    "rank_scores",
     "round_to_ten",
+    "score_boards",
     "score_datum",
     "score_matchpoints",
     "score_totals",

@@ -4,7 +4,7 @@ and the rankings out, for one comparison method and one point of the tournament.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 
@@ -111,36 +111,122 @@ def compute(
         raise ValueError(f"up_to_round must be >= 0, not {up_to_round}")
     ordered = sorted(results, key=_order)
     _check_consistency(ordered)
-    lines = team_lines(ordered, single_ranking, teams)
     counted = [result for result in ordered if up_to_round is None or result.round <= up_to_round]
+    scores = score_boards(method, counted, expected_plays, common_plays, options)
+    return _ranked(
+        method,
+        ordered,
+        scores,
+        expected_plays,
+        single_ranking,
+        up_to_round=up_to_round,
+        teams=teams,
+        common_plays=common_plays,
+        penalties=penalties,
+    )
 
+
+def score_boards(
+    method: Method | str,
+    results: Sequence[BoardResult],
+    expected_plays: Mapping[int, int],
+    common_plays: int | None = None,
+    options: ScoringOptions | None = None,
+    boards: Collection[int] | None = None,
+) -> list[TableScore]:
+    """The comparison of the results on ``boards`` (None: every board), in the order of
+    ``results`` (those on other boards left out).
+
+    A board's scores depend only on its own results, the method, ``expected_plays`` and
+    ``common_plays`` — except with total points, where an adjusted side gets a share of the
+    field average of every board: ``results`` must then hold every result counted, not only
+    those of ``boards``. The incremental recomputation compares only the boards that changed.
+    """
+    method = Method(method)
+    options = options or ScoringOptions()
+    if method is Method.TOTAL:
+        scored = score_totals(results)
+        if boards is None:
+            return scored
+        return [score for score in scored if score.result.board in boards]
+    chosen = results if boards is None else [r for r in results if r.board in boards]
     if method is Method.MATCHPOINTS:
-        scores = score_matchpoints(counted, expected_plays, common_plays)
-    elif method is Method.DATUM:
-        scores = score_datum(
-            counted,
-            drop_extremes=options.datum_drop_extremes,
-            drop_extremes_from=options.datum_drop_extremes_from,
-            adjustment_points=options.datum_adjustment_points,
-        )
-    else:
-        scores = score_totals(counted)
+        return score_matchpoints(chosen, expected_plays, common_plays)
+    return score_datum(
+        chosen,
+        drop_extremes=options.datum_drop_extremes,
+        drop_extremes_from=options.datum_drop_extremes_from,
+        adjustment_points=options.datum_adjustment_points,
+    )
 
+
+def rank_scores(
+    method: Method | str,
+    results: Iterable[BoardResult],
+    scores: Iterable[TableScore],
+    expected_plays: Mapping[int, int],
+    single_ranking: bool,
+    up_to_round: int | None = None,
+    teams: Mapping[int, Side | None] | Iterable[int] | None = None,
+    common_plays: int | None = None,
+    penalties: Iterable[Penalty] = (),
+) -> Computation:
+    """The Computation of ``compute`` from table scores already compared (``score_boards``).
+
+    ``results``: every result of the tournament (for the movement's consistency checks and the
+    teams' lines, as ``compute`` does); ``scores``: the table scores of the results counted
+    (rounds 1..``up_to_round``). ``compute`` is ``rank_scores`` of ``score_boards``: the
+    incremental recomputation keeps the scores of the boards that did not change.
+    """
+    ordered = sorted(results, key=_order)
+    _check_consistency(ordered)
+    return _ranked(
+        method,
+        ordered,
+        scores,
+        expected_plays,
+        single_ranking,
+        up_to_round=up_to_round,
+        teams=teams,
+        common_plays=common_plays,
+        penalties=penalties,
+    )
+
+
+def _ranked(
+    method: Method | str,
+    ordered: Sequence[BoardResult],
+    scores: Iterable[TableScore],
+    expected_plays: Mapping[int, int],
+    single_ranking: bool,
+    up_to_round: int | None,
+    teams: Mapping[int, Side | None] | Iterable[int] | None,
+    common_plays: int | None,
+    penalties: Iterable[Penalty],
+) -> Computation:
+    """``rank_scores`` once ``ordered`` (sorted by key) passed the consistency checks."""
+    method = Method(method)
+    lines = team_lines(ordered, single_ranking, teams)
+    by_key = sorted(scores, key=_score_order)
     plays = most_plays(expected_plays) if common_plays is None else common_plays
     common_top = top(plays) if method is Method.MATCHPOINTS and plays else None
     return Computation(
         method=method,
         up_to_round=up_to_round,
-        scores=MappingProxyType({score.key: score for score in scores}),
+        scores=MappingProxyType({score.key: score for score in by_key}),
         rankings=rank(
             method,
-            scores,
+            by_key,
             lines,
             single_ranking,
             up_to_round,
             deductions(penalties, method, common_top, up_to_round),
         ),
     )
+
+
+def _score_order(score: TableScore) -> ResultKey:
+    return score.result.key
 
 
 def _order(result: BoardResult) -> ResultKey:

@@ -192,7 +192,8 @@ def rank(
 
 def _won(method: Method, own: Fraction, board_top: int, against: Fraction | None) -> bool:
     if method is Method.MATCHPOINTS:
-        return 2 * own > board_top
+        # 2·own > top, on the numerator (the same comparison, without a Fraction product).
+        return 2 * own.numerator > board_top * own.denominator
     if method is Method.DATUM:
         return own > 0
     return against is not None and own > against

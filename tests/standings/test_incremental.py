@@ -1,0 +1,253 @@
+"""Incremental recomputation = full recomputation.
+
+A run after a change compares again only the boards whose inputs changed, replaces only their
+BoardScore rows and ranks from the stored scores of the others; ``recompute(force=True)`` (the
+``manage.py recompute`` path) computes everything from scratch. Random sequences of changes
+(add, change, delete, adjust, assign, not confirmed, penalties), with incremental runs after
+some of them, must leave exactly the board scores and every ranking (overall and after each
+round) a full recomputation gives.
+"""
+
+import pytest
+from django.db import transaction
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tests.support.factories import small_tournament
+from tests.support.standings import (
+    HOWELL_RESULTS,
+    MITCHELL_RESULTS,
+    enter,
+    put_result,
+    small_howell,
+)
+from tournaments.results.models import Penalty, Result
+from tournaments.results.services.penalties import unit_for
+from tournaments.standings.models import BoardScore, RankingSnapshot, ScoringState
+from tournaments.standings.recomputation import Outcome, recompute
+from tournaments.standings.services import mark_results_changed
+
+pytestmark = pytest.mark.django_db
+
+SCORE_COLUMNS = [
+    field.attname
+    for field in BoardScore._meta.concrete_fields
+    if field.attname not in ("id", "computed_at")
+]
+
+
+def stored(tournament) -> tuple:
+    """Every board score and the latest version's rankings, as plain values."""
+    version = ScoringState.objects.get(tournament=tournament).version
+    scores = sorted(BoardScore.objects.filter(tournament=tournament).values_list(*SCORE_COLUMNS))
+    rankings = sorted(
+        RankingSnapshot.objects.filter(tournament=tournament, version=version).values_list(
+            "up_to_round", "method", "entries", "results_counted"
+        ),
+        key=lambda row: -1 if row[0] is None else row[0],
+    )
+    return scores, rankings
+
+
+class _Rollback(Exception):
+    pass
+
+
+def full_recomputation(tournament) -> tuple:
+    """What ``recompute(force=True)`` stores, rolled back afterwards (the oracle)."""
+    answer = None
+    try:
+        with transaction.atomic():
+            recompute(tournament.pk, force=True)
+            answer = stored(tournament)
+            raise _Rollback
+    except _Rollback:
+        pass
+    return answer
+
+
+marks = st.integers(0, 25).map(lambda tens: tens * 10)
+codes = st.sampled_from(["A-", "A", "A+"])
+step = st.one_of(
+    st.tuples(st.just("play"), st.integers(0, 99), marks, marks),
+    st.tuples(st.just("adjust"), st.integers(0, 99), codes, codes),
+    st.tuples(st.just("assign"), st.integers(0, 99), marks, marks),
+    st.tuples(st.just("entered"), st.integers(0, 99), marks, marks),
+    st.tuples(st.just("delete"), st.integers(0, 99), st.none(), st.none()),
+    st.tuples(st.just("penalty"), st.integers(0, 99), st.integers(1, 30), st.none()),
+    st.tuples(st.just("unpenalize"), st.integers(0, 99), st.none(), st.none()),
+)
+
+
+def apply(tournament, slots, action) -> None:
+    kind, index, first, second = action
+    round_number, table, board = slots[index % len(slots)]
+    if kind == "play":
+        put_result(tournament, round_number, table, board, first, second)
+    elif kind == "adjust":
+        put_result(tournament, round_number, table, board, adjusted=(first, second))
+    elif kind == "assign":
+        put_result(
+            tournament, round_number, table, board, first, second, status=Result.Status.ADJUSTED
+        )
+    elif kind == "entered":
+        put_result(
+            tournament, round_number, table, board, first, second, status=Result.Status.ENTERED
+        )
+    elif kind == "delete":
+        put_result(tournament, round_number, table, board, 0, 0, status=Result.Status.DELETED)
+    elif kind == "penalty":
+        team = tournament.teams.order_by("number")[index % tournament.teams.count()]
+        Penalty.objects.create(
+            tournament=tournament,
+            team=team,
+            round_number=round_number,
+            amount=first,
+            unit=unit_for(tournament),
+            reason="Retard",
+        )
+        mark_results_changed(tournament)
+    else:
+        penalty = Penalty.objects.filter(tournament=tournament, removed_at__isnull=True).first()
+        if penalty is not None:
+            penalty.delete()
+            mark_results_changed(tournament)
+
+
+@settings(
+    max_examples=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(
+    kind=st.sampled_from(["mitchell", "howell"]),
+    method=st.sampled_from(["matchpoints", "datum", "total"]),
+    seeded=st.booleans(),
+    steps=st.lists(st.tuples(step, st.booleans()), min_size=1, max_size=12),
+)
+def test_incremental_runs_give_the_full_recomputation(kind, method, seeded, steps):
+    try:
+        with transaction.atomic():
+            if kind == "mitchell":
+                tournament, results = small_tournament(scoring_method=method), MITCHELL_RESULTS
+            else:
+                tournament, results = small_howell(method), HOWELL_RESULTS
+            slots = [(r, t, b) for r, t, b, *_ in results]
+            if seeded:
+                for round_number, table, board, *values in results:
+                    if isinstance(values[0], tuple):
+                        put_result(tournament, round_number, table, board, adjusted=values[0])
+                    else:
+                        put_result(tournament, round_number, table, board, *values)
+            recompute(tournament.pk, force=True)
+            for action, run_now in steps:
+                apply(tournament, slots, action)
+                if run_now:
+                    recompute(tournament.pk)
+                    assert stored(tournament) == full_recomputation(tournament)
+            report = recompute(tournament.pk)
+            assert report.outcome in (Outcome.WRITTEN, Outcome.UP_TO_DATE)
+            assert stored(tournament) == full_recomputation(tournament)
+            raise _Rollback
+    except _Rollback:
+        pass
+
+
+def test_one_change_rescores_one_board_and_keeps_the_other_rows(
+    django_capture_on_commit_callbacks,
+):
+    tournament = small_tournament(scoring_method="matchpoints")
+    enter(tournament, MITCHELL_RESULTS, django_capture_on_commit_callbacks)
+    before = dict(
+        BoardScore.objects.filter(tournament=tournament).values_list("pk", "board_number")
+    )
+
+    put_result(tournament, 1, 1, 2, 200, 0)
+    report = recompute(tournament.pk)
+
+    assert report.outcome is Outcome.WRITTEN
+    assert report.boards_rescored == 1
+    after = dict(BoardScore.objects.filter(tournament=tournament).values_list("pk", "board_number"))
+    # Board 2's rows are new; every other board keeps its rows.
+    assert {pk for pk, board in before.items() if board != 2} <= after.keys()
+    assert not {pk for pk, board in before.items() if board == 2} & after.keys()
+    assert stored(tournament) == full_recomputation(tournament)
+
+
+def test_a_penalty_rescores_no_board_but_ranks_again(django_capture_on_commit_callbacks):
+    tournament = small_tournament(scoring_method="datum")
+    enter(tournament, MITCHELL_RESULTS, django_capture_on_commit_callbacks)
+    Penalty.objects.create(
+        tournament=tournament,
+        team=tournament.teams.get(number=2),
+        round_number=1,
+        amount=50,
+        unit=unit_for(tournament),
+        reason="Retard",
+    )
+    mark_results_changed(tournament)
+
+    report = recompute(tournament.pk)
+
+    assert report.outcome is Outcome.WRITTEN
+    assert report.boards_rescored == 0
+    assert stored(tournament) == full_recomputation(tournament)
+
+
+def test_rows_written_by_another_run_meanwhile_are_all_rewritten(
+    django_capture_on_commit_callbacks, monkeypatch
+):
+    """A run whose base version was superseded while it computed rewrites every row from its
+    own scores instead of patching rows it did not compare with."""
+    from tournaments.standings import recomputation
+
+    tournament = small_tournament(scoring_method="matchpoints")
+    enter(tournament, MITCHELL_RESULTS, django_capture_on_commit_callbacks)
+    put_result(tournament, 2, 3, 2, 0, 200)
+    real_compute = recomputation._incremental
+
+    def another_run_first(*args, **kwargs):
+        answer = real_compute(*args, **kwargs)
+        # Another worker stores a version (with other rows) before this run stores its own.
+        BoardScore.objects.filter(tournament=tournament, board_number=5).update(ns_score=99)
+        ScoringState.objects.filter(tournament=tournament).update(version=123)
+        return answer
+
+    monkeypatch.setattr(recomputation, "_incremental", another_run_first)
+    report = recompute(tournament.pk)
+
+    assert report.outcome is Outcome.WRITTEN
+    assert not BoardScore.objects.filter(tournament=tournament, ns_score=99).exists()
+    assert stored(tournament) == full_recomputation(tournament)
+
+
+def test_a_penalty_from_a_later_round_counts_overall_only():
+    """Found by the property test: with results of round 1 only, the overall ranking and the
+    one after round 1 had the same fingerprint and were computed once, after round 1, leaving
+    out of the overall ranking a penalty counting from round 2."""
+    tournament = small_tournament(scoring_method="matchpoints")
+    put_result(tournament, 1, 1, 1, 160, 0)
+    Penalty.objects.create(
+        tournament=tournament,
+        team=tournament.teams.get(number=2),
+        round_number=2,
+        amount=10,
+        unit=unit_for(tournament),
+        reason="Retard",
+    )
+    recompute(tournament.pk)
+
+    def penalties(up_to_round):
+        snapshot = RankingSnapshot.objects.filter(
+            tournament=tournament, up_to_round=up_to_round
+        ).latest("version")
+        return {entry["team"]: entry["penalty"] for entry in snapshot.entries}
+
+    # 10 % of the common top 4.
+    assert penalties(None)[2] == 0.4
+    assert penalties(1)[2] == 0
+
+    put_result(tournament, 2, 3, 2, 100, 60)
+    recompute(tournament.pk)
+
+    assert stored(tournament) == full_recomputation(tournament)
