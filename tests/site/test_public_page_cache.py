@@ -212,3 +212,17 @@ def test_an_unknown_language_changes_nothing(client):
 
     assert response.status_code == 302
     assert "django_language" not in response.cookies
+
+
+def test_only_the_watched_apps_rows_are_listened_to():
+    """A receiver for every model would take away the one-statement delete of the others
+    (the board scores a recomputation replaces)."""
+    from django.db.models.signals import post_delete
+
+    from tournaments.results.models import ResultEvent
+    from tournaments.setup.models import Team
+    from tournaments.standings.models import BoardScore
+
+    assert post_delete.has_listeners(Team)
+    assert not post_delete.has_listeners(BoardScore)
+    assert not post_delete.has_listeners(ResultEvent)

@@ -251,3 +251,22 @@ def test_a_penalty_from_a_later_round_counts_overall_only():
     recompute(tournament.pk)
 
     assert stored(tournament) == full_recomputation(tournament)
+
+
+def test_replaced_board_scores_go_in_one_statement(django_capture_on_commit_callbacks):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from tests.support.standings import MITCHELL_RESULTS, enter
+    from tournaments.standings.recomputation import _delete
+
+    tournament = small_tournament(scoring_method="matchpoints")
+    enter(tournament, MITCHELL_RESULTS, django_capture_on_commit_callbacks)
+    rows = BoardScore.objects.filter(tournament=tournament)
+    assert rows.count() > 1
+
+    with CaptureQueriesContext(connection) as queries:
+        _delete(rows)
+
+    assert len(queries) == 1
+    assert not BoardScore.objects.filter(tournament=tournament).exists()
