@@ -390,3 +390,18 @@ def test_the_table_sees_the_marks_of_a_score_the_arbiter_assigned(page, tourname
 
     assert "Score assigné par l&#x27;arbitre" in board or "Score assigné par l'arbitre" in board
     assert "<strong>160</strong>" in board and "<strong>0</strong>" in board
+
+
+@pytest.mark.parametrize("link", ["team", "table"])
+def test_the_phone_s_first_page_sets_the_csrf_cookie(tournament, page, link):
+    """The route card's or table card's QR code is the phone's first page: it sets the CSRF
+    secret that the table's page and the service worker's copy of it then share (without it,
+    two pages rendered at once each set their own, and one page's forms were refused)."""
+    if link == "team":
+        url = reverse("results:team_link", args=[assignment(tournament, 1, 1).ns_team.token])
+    else:
+        url = page
+
+    response = Client().get(url)
+
+    assert "csrftoken" in response.cookies

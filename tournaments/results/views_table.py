@@ -22,6 +22,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
+from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_POST
 
 from config.proxies import client_ip
@@ -76,6 +77,7 @@ def _identity(request, assignment) -> Team | None:
     return None
 
 
+@ensure_csrf_cookie
 def table_entry(request, token: str):
     table = selectors.table_by_token(token)
     if table is None:
@@ -535,6 +537,11 @@ def _act(request, action, table, chosen, row, team, rules):
     return None
 
 
+# The phone's first page (the route card's QR code) sets the CSRF cookie: the table's page it
+# leads to, and the copy the service worker fetches beside it, then share one secret (two
+# pages rendered without a cookie would each set their own, and the forms of one would be
+# refused with the other's).
+@ensure_csrf_cookie
 def team_link(request, token: str):
     """A team's own link (QR code of its route card): the phone becomes that team, and the page
     shows its route — table and direction round by round — with a link to enter at its table."""
