@@ -131,36 +131,17 @@ def store_assigned(
     assignment, board_number, ns_marks, ew_marks, *, by, ip, replace_version, source, action
 ) -> Result:
     """Store an assigned score as the new current version (the table is locked)."""
-    previous = current_version(assignment, board_number)
-    check_replacing(live_version(previous), replace_version)
-    result = add_version(
+    return _store_arbiter_version(
         assignment,
         board_number,
-        previous,
-        status=Result.Status.ADJUSTED,
-        source=source,
-        record=None,
-        ns_marks=ns_marks,
-        ew_marks=ew_marks,
-        made=None,
-        score_detail={},
-        ns_adjustment="",
-        ew_adjustment="",
-        entered_by=user_of(by),
-        confirmed_at=timezone.now(),
-        confirmed_by=user_of(by),
-    )
-    log_event(
-        action,
-        assignment,
-        board_number,
-        result,
-        previous,
+        marks=(ns_marks, ew_marks),
+        adjustments=("", ""),
         by=by,
-        label=actor_label(assignment, None, source),
         ip=ip,
+        replace_version=replace_version,
+        source=source,
+        action=action,
     )
-    return result
 
 
 def store_adjustment(
@@ -175,9 +156,27 @@ def store_adjustment(
     source,
     action,
 ) -> Result:
+    """Store an adjusted score (40/50/60 %) as the new current version (the table is locked)."""
+    return _store_arbiter_version(
+        assignment,
+        board_number,
+        marks=(None, None),
+        adjustments=(ns_adjustment, ew_adjustment),
+        by=by,
+        ip=ip,
+        replace_version=replace_version,
+        source=source,
+        action=action,
+    )
+
+
+def _store_arbiter_version(
+    assignment, board_number, *, marks, adjustments, by, ip, replace_version, source, action
+) -> Result:
+    """The arbiter's own version of a board (adjusted or assigned: no record, confirmed at
+    once), replacing the version the arbiter saw, with its audit event."""
     previous = current_version(assignment, board_number)
-    live = live_version(previous)
-    check_replacing(live, replace_version)
+    check_replacing(live_version(previous), replace_version)
     result = add_version(
         assignment,
         board_number,
@@ -185,12 +184,12 @@ def store_adjustment(
         status=Result.Status.ADJUSTED,
         source=source,
         record=None,
-        ns_marks=None,
-        ew_marks=None,
+        ns_marks=marks[0],
+        ew_marks=marks[1],
         made=None,
         score_detail={},
-        ns_adjustment=ns_adjustment,
-        ew_adjustment=ew_adjustment,
+        ns_adjustment=adjustments[0],
+        ew_adjustment=adjustments[1],
         entered_by=user_of(by),
         confirmed_at=timezone.now(),
         confirmed_by=user_of(by),
