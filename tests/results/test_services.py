@@ -370,3 +370,42 @@ def test_demo_results_fill_every_table_with_valid_confirmed_results(tournament):
     assert all(result.status == "confirmed" and result.ns_marks is not None for result in results)
     # Reproducible, and a second run fills nothing more.
     assert record_demo_results(tournament) == 0
+
+
+@pytest.mark.parametrize("agrees", [True, False])
+def test_who_may_see_the_hands_is_asked_whether_or_not_the_record_agrees_with_them(
+    tournament, agrees
+):
+    """Asked only on a disagreement, the access check's query made the answer slower exactly
+    when the belote or annonces typed did not match the cards: a timing a player could read."""
+    from tournaments.results.selectors import board_hands
+    from tournaments.results.services.versions import score_record
+
+    rules = tournament.rule_settings()
+    hands = board_hands(tournament, 1)
+
+    def belote_by(seat):
+        return contract(taker="N", bid=80, strain="H", points=100, belote=[seat])
+
+    def agrees_with_hands(data):
+        try:
+            score_record(data, rules, hands, hands_visible=True)
+        except ResultValidationError:
+            return False
+        return True
+
+    if agrees:
+        data = contract(taker="N", bid=80, strain="H", points=100)
+    else:
+        data = next(belote_by(seat) for seat in "NESW" if not agrees_with_hands(belote_by(seat)))
+    assert agrees_with_hands(data) is agrees
+    asked = []
+
+    def hands_visible():
+        asked.append(True)
+        return False
+
+    scored = score_record(data, rules, hands, hands_visible=hands_visible)
+
+    assert asked == [True]
+    assert bool(scored.flags) is not agrees

@@ -22,7 +22,6 @@ from scoring.engine.cards import Hand, Seat
 from scoring.engine.deal_score import DealScore, score_deal
 from scoring.engine.result_record import (
     ResultRecord,
-    ResultValidationError,
     hand_problems,
     parse_result,
 )
@@ -469,20 +468,15 @@ def score_record(
     disagreements become flags: the errors then say nothing about the cards.
 
     ``hands_visible`` may be a callable (an access check that costs a query): it is asked only
-    when the record disagrees with the hands, since a record the hands agree with is stored the
-    same either way (the hands only add errors), with no flag."""
+    when the board has hands, and then always before the record is read — never only when the
+    record disagrees with the hands, or the time of the answer would tell a player who may not
+    see them whether the annonces or belote typed match the cards."""
     if hands is None:
         record = parse_result(data, rules, None)
         return Scored(record, score_deal(record, rules))
     if callable(hands_visible):
-        try:
-            record = parse_result(data, rules, hands)
-        except ResultValidationError:
-            if hands_visible():
-                raise
-        else:
-            return Scored(record, score_deal(record, rules))
-    elif hands_visible:
+        hands_visible = hands_visible()
+    if hands_visible:
         record = parse_result(data, rules, hands)
         return Scored(record, score_deal(record, rules))
     record = parse_result(data, rules, None)
