@@ -16,8 +16,8 @@ for as « Générer tout le dossier » does (``printing.services.request_packet`
 as soon as its first job runs and until it is built or ``--entries`` corrections were made, an
 arbiter's correction of a random result through ``results.services.record_result`` every
 0.5-1.5 s. The freshness of a correction is the time from the service's return (its
-transaction committed) to the tournament's ``ScoringState`` covering it (``covered_until`` at
-or after the correction's ``requested_at``: the snapshot written includes it), polled every
+transaction committed) to the run that includes it folding its row of the journal of changes
+(``ScoreChange``: the snapshot written includes it), polled every
 10 ms. It includes the recomputation's coalescing delay (0.5 s).
 
 Run:
@@ -57,11 +57,11 @@ class Run:
 
 
 def _correct_one(tournament, arbiter, rng: random.Random):
-    """An arbiter's correction of a random result; returns the ``requested_at`` it set."""
+    """An arbiter's correction of a random result; returns its row of the journal of changes."""
     from tests.support.results import contract
     from tournaments.results import services
     from tournaments.results.models import Result
-    from tournaments.standings.models import ScoringState
+    from tournaments.standings.models import ScoreChange
 
     current = (
         Result.objects.filter(tournament=tournament, is_current=True)
@@ -76,17 +76,14 @@ def _correct_one(tournament, arbiter, rng: random.Random):
         by=arbiter,
         replace_version=current.version,
     )
-    return ScoringState.objects.values_list("requested_at", flat=True).get(tournament=tournament)
+    return ScoreChange.objects.filter(tournament=tournament).latest("id").pk
 
 
-def _wait_covered(tournament, requested_at, started: float, timeout: float) -> float:
-    from tournaments.standings.models import ScoringState
+def _wait_covered(tournament, change: int, started: float, timeout: float) -> float:
+    from tournaments.standings.models import ScoreChange
 
     while True:
-        covered = ScoringState.objects.values_list("covered_until", flat=True).get(
-            tournament=tournament
-        )
-        if covered is not None and covered >= requested_at:
+        if not ScoreChange.objects.filter(pk=change).exists():
             return time.monotonic() - started
         if time.monotonic() - started > timeout:
             raise SystemExit(f"a correction was not ranked after {timeout:.0f} s")
@@ -94,8 +91,8 @@ def _wait_covered(tournament, requested_at, started: float, timeout: float) -> f
 
 
 def _measure(tournament, arbiter, rng: random.Random, timeout: float) -> float:
-    requested_at = _correct_one(tournament, arbiter, rng)
-    return _wait_covered(tournament, requested_at, time.monotonic(), timeout)
+    change = _correct_one(tournament, arbiter, rng)
+    return _wait_covered(tournament, change, time.monotonic(), timeout)
 
 
 def _packet_pending(documents: list[int]) -> int:

@@ -9,6 +9,7 @@ from scoring.duplicate.board_result import Adjustment, BoardResult, ResultKey
 from scoring.duplicate.computation import (
     Computation,
     ScoringOptions,
+    check_consistency,
     compute,
     rank_scores,
     score_boards,
@@ -23,7 +24,15 @@ from scoring.duplicate.matchpoints import (
     top,
 )
 from scoring.duplicate.penalties import Penalty, PenaltyUnit, deductions, penalty_unit
-from scoring.duplicate.ranking import Ranking, RankingEntry, rank, team_lines
+from scoring.duplicate.ranking import (
+    Ranking,
+    RankingEntry,
+    Tally,
+    add_scores,
+    rank,
+    rank_tallies,
+    team_lines,
+)
 from scoring.duplicate.rounding import round_to_ten
 from scoring.duplicate.scorecard import ScorecardLine, scorecard
 from scoring.duplicate.table_score import Method, TableScore
@@ -43,9 +52,12 @@ __all__ = [
     "ScorecardLine",
     "ScoringOptions",
     "TableScore",
+    "Tally",
+    "add_scores",
     "adjusted_difference",
     "adjusted_marks",
     "assigned_marks_problem",
+    "check_consistency",
     "compute",
     "datum",
     "deductions",
@@ -58,6 +70,7 @@ __all__ = [
     "penalty_unit",
     "rank",
     "rank_scores",
+    "rank_tallies",
     "round_to_ten",
     "score_boards",
     "score_datum",

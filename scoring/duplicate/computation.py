@@ -5,7 +5,7 @@ and the rankings out, for one comparison method and one point of the tournament.
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from scoring.duplicate.board_result import BoardResult, ResultKey
@@ -16,7 +16,7 @@ from scoring.duplicate.datum import (
 )
 from scoring.duplicate.matchpoints import most_plays, score_matchpoints, top
 from scoring.duplicate.penalties import Penalty, deductions
-from scoring.duplicate.ranking import Ranking, rank, team_lines
+from scoring.duplicate.ranking import Ranking, Tally, add_scores, rank_tallies, team_lines
 from scoring.duplicate.scorecard import ScorecardLine, scorecard
 from scoring.duplicate.table_score import Method, TableScore
 from scoring.duplicate.totals import score_totals
@@ -49,13 +49,15 @@ class Computation:
 
     ``scores`` maps ``(board, round, table)`` to the table's score, in that sorted order, for
     every result counted (rounds after ``up_to_round`` left out). ``rankings`` is
-    ``(single ranking,)`` or ``(NS ranking, EW ranking)``.
+    ``(single ranking,)`` or ``(NS ranking, EW ranking)``. ``tallies``: each ranked team's
+    totals before penalties (``ranking.Tally``), which the rankings were made from.
     """
 
     method: Method
     up_to_round: int | None
     scores: Mapping[ResultKey, TableScore]
     rankings: tuple[Ranking, ...]
+    tallies: Mapping[int, Tally] = field(default_factory=dict)
 
     def ranking(self, direction: Side | str | None = None) -> Ranking:
         """The single ranking (no direction), or the NS or EW one of a two-ranking Mitchell."""
@@ -110,7 +112,7 @@ def compute(
     if up_to_round is not None and up_to_round < 0:
         raise ValueError(f"up_to_round must be >= 0, not {up_to_round}")
     ordered = sorted(results, key=_order)
-    _check_consistency(ordered)
+    check_consistency(ordered)
     counted = [result for result in ordered if up_to_round is None or result.round <= up_to_round]
     scores = score_boards(method, counted, expected_plays, common_plays, options)
     return _ranked(
@@ -179,7 +181,7 @@ def rank_scores(
     incremental recomputation keeps the scores of the boards that did not change.
     """
     ordered = sorted(results, key=_order)
-    _check_consistency(ordered)
+    check_consistency(ordered)
     return _ranked(
         method,
         ordered,
@@ -210,18 +212,21 @@ def _ranked(
     by_key = sorted(scores, key=_score_order)
     plays = most_plays(expected_plays) if common_plays is None else common_plays
     common_top = top(plays) if method is Method.MATCHPOINTS and plays else None
+    tallies = {team: Tally() for team in lines}
+    add_scores(method, tallies, by_key)
     return Computation(
         method=method,
         up_to_round=up_to_round,
         scores=MappingProxyType({score.key: score for score in by_key}),
-        rankings=rank(
+        rankings=rank_tallies(
             method,
-            by_key,
+            tallies,
             lines,
             single_ranking,
             up_to_round,
             deductions(penalties, method, common_top, up_to_round),
         ),
+        tallies=MappingProxyType(tallies),
     )
 
 
@@ -233,8 +238,10 @@ def _order(result: BoardResult) -> ResultKey:
     return result.key
 
 
-def _check_consistency(results: Sequence[BoardResult]) -> None:
-    """The movement's invariants, as far as results show them; ``results`` are sorted by key."""
+def check_consistency(results: Sequence[BoardResult]) -> None:
+    """The movement's invariants, as far as results show them; ``results`` are sorted by key.
+    Raises ValueError (two results for a table and board, a team playing a board twice or
+    sitting at two tables in a round)."""
     boards_played: set[tuple[int, int]] = set()
     seats: dict[tuple[int, int], int] = {}
     previous: ResultKey | None = None

@@ -18,7 +18,7 @@ Teams without a single board are listed last, sharing their rank.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import combinations
@@ -128,8 +128,10 @@ def team_lines(
 
 
 @dataclass
-class _Tally:
-    """What a ranking needs to know about one team, gathered over its scores."""
+class Tally:
+    """What a ranking needs to know about one team, gathered over its scores (before
+    penalties): kept as running totals by the incremental recomputation, which adds and takes
+    off a board's scores (``add_scores``) instead of summing every board again."""
 
     score: Fraction = Fraction(0)
     top: int = 0
@@ -138,6 +140,42 @@ class _Tally:
     penalty: Fraction = Fraction(0)
     # opponent -> [(own score, top)] on each board they played against each other
     meetings: dict[int, list[tuple[Fraction, int]]] = field(default_factory=dict)
+
+
+Meetings = Callable[[Sequence[int]], Mapping[int, Mapping[int, list[tuple[Fraction, int]]]]]
+"""For a tied group of teams, each one's meetings with the others (``Tally.meetings``): asked
+only when the tallies were kept without them."""
+
+
+def add_scores(
+    method: Method,
+    tallies: dict[int, Tally],
+    scores: Iterable[TableScore],
+    *,
+    sign: int = 1,
+    meetings: bool = True,
+) -> None:
+    """Add the table scores to the teams' tallies (``sign=-1``: take them off again, exactly:
+    the totals are fractions). Teams not in ``tallies`` raise KeyError; ``meetings=False``
+    leaves the head-to-head lists out (running totals)."""
+    for table_score in scores:
+        result = table_score.result
+        sides = (
+            (result.ns_team, table_score.ns_score, result.ew_team, table_score.ew_score),
+            (result.ew_team, table_score.ew_score, result.ns_team, table_score.ns_score),
+        )
+        board_top = table_score.top or 0
+        for team, own, opponent, against in sides:
+            if team is None or own is None:
+                continue
+            tally = tallies[team]
+            tally.score += sign * own
+            tally.top += sign * board_top
+            tally.boards += sign
+            if _won(method, own, board_top, against):
+                tally.won += sign
+            if meetings and opponent is not None:
+                tally.meetings.setdefault(opponent, []).append((own, board_top))
 
 
 def rank(
@@ -154,29 +192,32 @@ def rank(
     ``lines`` raises KeyError. ``penalties``: each penalized team's deduction, in the method's
     unit (``penalties.deductions``), taken off its score; a team not in ``lines`` is ignored.
     """
-    tallies = {team: _Tally() for team in lines}
-    for table_score in scores:
-        result = table_score.result
-        sides = (
-            (result.ns_team, table_score.ns_score, result.ew_team, table_score.ew_score),
-            (result.ew_team, table_score.ew_score, result.ns_team, table_score.ns_score),
-        )
-        board_top = table_score.top or 0
-        for team, own, opponent, against in sides:
-            if team is None or own is None:
-                continue
-            tally = tallies[team]
-            tally.score += own
-            tally.top += board_top
-            tally.boards += 1
-            if _won(method, own, board_top, against):
-                tally.won += 1
-            if opponent is not None:
-                tally.meetings.setdefault(opponent, []).append((own, board_top))
+    tallies = {team: Tally() for team in lines}
+    add_scores(method, tallies, scores)
+    return rank_tallies(method, tallies, lines, single_ranking, up_to_round, penalties)
+
+
+def rank_tallies(
+    method: Method,
+    tallies: Mapping[int, Tally],
+    lines: TeamLines,
+    single_ranking: bool,
+    up_to_round: int | None = None,
+    penalties: Mapping[int, Fraction] | None = None,
+    meetings: Meetings | None = None,
+) -> tuple[Ranking, ...]:
+    """``rank`` from the teams' tallies (every team of ``lines`` must have one; they are not
+    changed). ``meetings``: where the head-to-head of a tied group comes from when the tallies
+    were kept without it (None: ``Tally.meetings``)."""
+    own = {
+        team: Tally(tally.score, tally.top, tally.boards, tally.won, tally.penalty, tally.meetings)
+        for team, tally in tallies.items()
+        if team in lines
+    }
     for team, deduction in (penalties or {}).items():
-        if team in tallies:
-            tallies[team].penalty += deduction
-            tallies[team].score -= deduction
+        if team in own:
+            own[team].penalty += deduction
+            own[team].score -= deduction
 
     directions: tuple[Side | None, ...] = (None,) if single_ranking else (Side.NS, Side.EW)
     return tuple(
@@ -184,7 +225,8 @@ def rank(
             method,
             direction,
             up_to_round,
-            {team: tallies[team] for team, line in lines.items() if line is direction},
+            {team: own[team] for team, line in lines.items() if line is direction},
+            meetings,
         )
         for direction in directions
     )
@@ -199,14 +241,18 @@ def _won(method: Method, own: Fraction, board_top: int, against: Fraction | None
     return against is not None and own > against
 
 
-def _percentage(method: Method, tally: _Tally) -> Fraction | None:
+def _percentage(method: Method, tally: Tally) -> Fraction | None:
     if method is not Method.MATCHPOINTS or not tally.top:
         return None
     return 100 * tally.score / tally.top
 
 
 def _ranking(
-    method: Method, direction: Side | None, up_to_round: int | None, tallies: dict[int, _Tally]
+    method: Method,
+    direction: Side | None,
+    up_to_round: int | None,
+    tallies: dict[int, Tally],
+    meetings: Meetings | None = None,
 ) -> Ranking:
     def main_score(team: int) -> Fraction:
         tally = tallies[team]
@@ -228,7 +274,16 @@ def _ranking(
             groups.append([team])
     resolved: list[list[int]] = []
     for group in groups:
-        resolved.extend(_head_to_head(method, group, tallies) if len(group) > 1 else [group])
+        if len(group) == 1:
+            resolved.append(group)
+            continue
+        if meetings is not None:
+            met = meetings(group)
+            for team in group:
+                tallies[team].meetings = {
+                    opponent: list(boards) for opponent, boards in met.get(team, {}).items()
+                }
+        resolved.extend(_head_to_head(method, group, tallies))
     never_played = sorted(team for team, tally in tallies.items() if not tally.boards)
     if never_played:
         resolved.append(never_played)
@@ -255,7 +310,7 @@ def _ranking(
 
 
 def _head_to_head(
-    method: Method, group: Sequence[int], tallies: dict[int, _Tally]
+    method: Method, group: Sequence[int], tallies: dict[int, Tally]
 ) -> list[list[int]]:
     """Split a tied group by the boards its teams played against each other, best first.
 

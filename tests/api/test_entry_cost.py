@@ -17,7 +17,7 @@ from tests.support.queries import statements
 from tournaments.api.services import create_token
 from tournaments.results.models import Result
 from tournaments.standings import tasks
-from tournaments.standings.models import ScoringState
+from tournaments.standings.models import ScoreChange, ScoringState
 
 pytestmark = pytest.mark.django_db
 
@@ -80,12 +80,12 @@ def test_an_api_entry_costs_eight_statements_at_most(
     assert response.status_code == 201, response.content
     assert len(run) <= ENTRY_STATEMENTS, run.report()
     assert len(published) == 2
-    # One row lock, the table's: the scores' bookkeeping is an UPDATE, not a SELECT FOR UPDATE.
+    # One row lock, the table's: the scores' bookkeeping is a journal row (an INSERT).
     assert [locked_table(sql) for sql in run.locking()] == ["tournaments_tableassignment"], (
         run.report()
     )
-    state = ScoringState.objects.get(tournament=tournament)
-    assert state.dirty_since is not None and state.requested_at >= state.dirty_since
+    latest = ScoreChange.objects.filter(tournament=tournament).latest("id")
+    assert latest.board_number == 2
 
 
 def test_the_answer_built_from_the_written_version_is_what_reading_it_gives(
@@ -110,18 +110,19 @@ def test_a_replayed_entry_reads_its_version_and_stores_nothing(arbiter_token, to
     assert Result.objects.filter(board_number=2).count() == 1
 
 
-def test_the_change_instants_still_move_forward_within_one_clock_tick(monkeypatch, tournament):
-    from tournaments.standings import services
+def test_an_entry_writes_no_row_of_the_standings_books_in_its_transaction(
+    arbiter_token, tournament
+):
+    before = ScoringState.objects.filter(tournament=tournament).values().first()
 
-    frozen = services.timezone.now()
-    monkeypatch.setattr(services.timezone, "now", lambda: frozen)
-    services.mark_results_changed(tournament)
-    first = ScoringState.objects.get(tournament=tournament)
-    services.mark_results_changed(tournament)
-    second = ScoringState.objects.get(tournament=tournament)
+    with statements() as run:
+        response = _post(arbiter_token, tournament, 2, "journal")
 
-    assert second.requested_at > first.requested_at
-    assert second.dirty_since == first.dirty_since == first.requested_at
+    assert response.status_code == 201, response.content
+    written = [sql for sql in run if sql.lstrip().upper().startswith(("UPDATE", "INSERT"))]
+    assert not any("standings_scoringstate" in sql for sql in written), run.report()
+    assert any("standings_scorechange" in sql for sql in written), run.report()
+    assert ScoringState.objects.filter(tournament=tournament).values().first() == before
 
 
 CONFIRM_STATEMENTS = 8

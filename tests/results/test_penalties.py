@@ -6,11 +6,11 @@ from django.urls import reverse
 
 from tests.support.factories import small_tournament
 from tests.support.results import assignment, contract
+from tests.support.standings import is_stale
 from tournaments import policy
 from tournaments.results import services
 from tournaments.results.exceptions import InvalidAction, ResultConflict, ResultForbidden
 from tournaments.results.models import Penalty, Result, ResultEvent
-from tournaments.standings.models import ScoringState
 
 pytestmark = pytest.mark.django_db
 
@@ -36,7 +36,7 @@ def test_an_assigned_score_is_stored_as_marks_with_the_adjusted_status(tournamen
     event = ResultEvent.objects.get(result=result)
     assert (event.action, event.actor, event.ip_address) == ("assign", arbiter, "4.4.4.4")
     assert (event.after["ns_marks"], event.after["ew_marks"]) == (160, 0)
-    assert ScoringState.objects.get(tournament=tournament).dirty_since is not None
+    assert is_stale(tournament)
 
 
 def test_an_adjusted_score_of_40_60_is_not_an_assigned_score(tournament, arbiter):
@@ -112,7 +112,7 @@ def test_a_board_penalty_is_stored_in_percent_of_a_top_and_audited(tournament, a
         "removed": False,
         "removal_reason": "",
     }
-    assert ScoringState.objects.get(tournament=tournament).dirty_since is not None
+    assert is_stale(tournament)
 
 
 def test_a_penalty_is_in_points_when_the_ranking_is_by_points(tournament, arbiter):

@@ -5,6 +5,7 @@ import pytest
 from scoring.engine.result_record import ResultValidationError
 from tests.support.factories import team_at
 from tests.support.results import PASSED, assignment, contract
+from tests.support.standings import is_stale
 from tournaments.results import services
 from tournaments.results.demo import record_demo_results
 from tournaments.results.exceptions import (
@@ -15,7 +16,6 @@ from tournaments.results.exceptions import (
     ResultLocked,
 )
 from tournaments.results.models import Result, ResultEvent
-from tournaments.standings.models import ScoringState
 
 pytestmark = pytest.mark.django_db
 
@@ -56,7 +56,7 @@ def test_a_table_entry_waits_for_the_other_side(tournament):
 
 def test_every_write_marks_the_standings_stale(tournament, arbiter):
     services.record_result(assignment(tournament, 1, 1), 1, PASSED, by=arbiter)
-    assert ScoringState.objects.get(tournament=tournament).dirty_since is not None
+    assert is_stale(tournament)
 
 
 def test_a_board_of_another_table_is_refused(tournament, arbiter):

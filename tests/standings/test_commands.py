@@ -12,6 +12,7 @@ from tests.support.standings import (
     MITCHELL_RESULTS,
     SMALL_HOWELL,
     enter,
+    is_stale,
     put_result,
 )
 from tournaments.setup.models import Tournament
@@ -76,12 +77,12 @@ def test_ranking_brings_pending_scores_up_to_date_first():
     tournament = small_tournament()
     # Stored while the broker was down: pending, never computed.
     put_result(tournament, 1, 1, 1, 160, 0)
-    assert ScoringState.objects.get(tournament=tournament).pending
+    assert is_stale(tournament)
 
     rows = json.loads(run("ranking", tournament.slug, "--json"))
 
     assert [row["team"] for row in rows if row["boards"]] == [1, 4]
-    assert not ScoringState.objects.get(tournament=tournament).pending
+    assert not is_stale(tournament)
 
 
 def test_ranking_of_a_tournament_without_results_is_every_team_with_no_board():

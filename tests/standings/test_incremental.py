@@ -270,3 +270,81 @@ def test_replaced_board_scores_go_in_one_statement(django_capture_on_commit_call
 
     assert len(queries) == 1
     assert not BoardScore.objects.filter(tournament=tournament).exists()
+
+
+# --- A live change from the running totals -------------------------------------------------
+
+
+@pytest.fixture
+def live_changes(monkeypatch):
+    """Record what each run's live change did: True (applied), False (the general way)."""
+    from tournaments.standings import recomputation
+
+    outcomes = {"applied": [], "meetings": 0}
+    real_live, real_meetings = recomputation._live_change, recomputation._meetings
+
+    def live(*args, **kwargs):
+        report = real_live(*args, **kwargs)
+        outcomes["applied"].append(report is not None)
+        return report
+
+    def meetings(*args, **kwargs):
+        outcomes["meetings"] += 1
+        return real_meetings(*args, **kwargs)
+
+    monkeypatch.setattr(recomputation, "_live_change", live)
+    monkeypatch.setattr(recomputation, "_meetings", meetings)
+    return outcomes
+
+
+@pytest.mark.parametrize("method", ["matchpoints", "datum"])
+@pytest.mark.parametrize("kind", ["mitchell", "howell"])
+def test_changes_in_the_last_round_go_through_the_running_totals(kind, method, live_changes):
+    if kind == "mitchell":
+        tournament, results = small_tournament(scoring_method=method), MITCHELL_RESULTS
+    else:
+        tournament, results = small_howell(method), HOWELL_RESULTS
+    for round_number, table, board, *values in results:
+        if isinstance(values[0], tuple):
+            put_result(tournament, round_number, table, board, adjusted=values[0])
+        else:
+            put_result(tournament, round_number, table, board, *values)
+    recompute(tournament.pk)
+    last = max(r for r, *_ in results)
+    slots = [(r, t, b) for r, t, b, *_ in results if r == last]
+    changes = [(160, 0), (80, 80), (0, 160), ("A+", "A-"), (100, 60), (80, 80)]
+    for index, marks in enumerate(changes):
+        round_number, table, board = slots[index % len(slots)]
+        if isinstance(marks[0], str):
+            put_result(tournament, round_number, table, board, adjusted=marks)
+        else:
+            put_result(tournament, round_number, table, board, *marks)
+        report = recompute(tournament.pk)
+        assert report.outcome is Outcome.WRITTEN
+        assert live_changes["applied"][-1] is True, f"change {index} went the general way"
+        assert stored(tournament) == full_recomputation(tournament)
+
+    # Not in the last round: the general way, with the same answer.
+    put_result(tournament, 1, 1, results[0][2], 90, 70)
+    recompute(tournament.pk)
+    assert live_changes["applied"][-1] is False
+    assert stored(tournament) == full_recomputation(tournament)
+
+
+def test_a_tie_in_the_running_totals_is_broken_head_to_head_as_in_full(live_changes):
+    """Howell: every team meets every other, so tied teams are split by their meetings, read
+    from the stored rows of the other boards and the changed board's new scores."""
+    tournament = small_howell("matchpoints")
+    for round_number, table, board, *values in HOWELL_RESULTS:
+        marks = values[0] if not isinstance(values[0], tuple) else None
+        if marks is None:
+            put_result(tournament, round_number, table, board, adjusted=values[0])
+        else:
+            put_result(tournament, round_number, table, board, *values)
+    recompute(tournament.pk)
+    for ns_marks in range(0, 170, 10):
+        put_result(tournament, 3, 1, 3, ns_marks, 160 - ns_marks)
+        recompute(tournament.pk)
+        assert live_changes["applied"][-1] is True
+        assert stored(tournament) == full_recomputation(tournament)
+    assert live_changes["meetings"] > 0, "no tie to break: the test no longer covers meetings"

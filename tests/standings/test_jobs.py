@@ -13,10 +13,10 @@ from django.utils import timezone
 from config.celery import app
 from tests.support.celery import use_broker
 from tests.support.factories import small_tournament
-from tests.support.standings import big_mitchell, put_result
+from tests.support.standings import big_mitchell, is_stale, mark_stale, put_result
 from tournaments.results.models import Result
-from tournaments.standings import selectors, services, tasks
-from tournaments.standings.models import BoardScore, RankingSnapshot, ScoringState
+from tournaments.standings import recomputation, selectors, services, tasks
+from tournaments.standings.models import BoardScore, RankingSnapshot, ScoreChange, ScoringState
 from tournaments.standings.recomputation import KEEP_VERSIONS, Outcome, recompute
 from tournaments.standings.services import Enqueued, mark_results_changed
 
@@ -59,8 +59,8 @@ def test_a_result_change_marks_the_tournament_stale_and_publishes_after_commit(
     tournament = small_tournament()
     with django_capture_on_commit_callbacks(execute=False) as callbacks:
         put_result(tournament, 1, 1, 1, 160, 0)
-        state = state_of(tournament)
-        assert state.pending and state.requested_at is not None
+        assert is_stale(tournament)
+        assert ScoreChange.objects.filter(tournament=tournament, board_number=1).exists()
         assert published == []  # nothing leaves before the commit
     for callback in callbacks:
         callback()
@@ -71,17 +71,43 @@ def test_a_result_change_marks_the_tournament_stale_and_publishes_after_commit(
     assert options["countdown"] == services.COALESCE_SECONDS
 
 
-def test_change_instants_never_go_back_even_within_one_clock_tick(monkeypatch):
+def test_every_change_is_a_row_of_the_journal_folded_by_the_run_that_includes_it(monkeypatch):
     tournament = small_tournament()
-    frozen = timezone.now()
-    monkeypatch.setattr(services.timezone, "now", lambda: frozen)
     monkeypatch.setattr(services, "enqueue_recomputation", lambda tournament_id: None)
+    with transaction.atomic():
+        put_result(tournament, 1, 1, 1, 160, 0)
+        mark_results_changed(tournament, board_numbers=[2, 1, 2])
+        mark_results_changed(tournament)
 
-    mark_results_changed(tournament)
-    first = state_of(tournament).requested_at
-    mark_results_changed(tournament)
+    boards = ScoreChange.objects.filter(tournament=tournament).values_list(
+        "board_number", flat=True
+    )
+    assert sorted(boards, key=lambda board: board or 0) == [None, 1, 1, 2]
+    recompute(tournament.pk)
+    assert not ScoreChange.objects.filter(tournament=tournament).exists()
+    assert not is_stale(tournament)
 
-    assert state_of(tournament).requested_at > first
+
+def test_a_change_committed_while_a_run_computes_stays_in_the_journal(monkeypatch):
+    tournament = small_tournament()
+    put_result(tournament, 1, 1, 1, 160, 0)
+    real_load = recomputation._load
+    late = []
+
+    def load_then_change(tournament_id):
+        inputs = real_load(tournament_id)
+        # Committed after the run read the journal and the results: not in this run.
+        late.append(mark_stale(tournament, board_number=2))
+        return inputs
+
+    monkeypatch.setattr(recomputation, "_load", load_then_change)
+    assert recompute(tournament.pk).outcome is Outcome.WRITTEN
+
+    remaining = list(ScoreChange.objects.filter(tournament=tournament))
+    assert remaining == late and is_stale(tournament)
+    monkeypatch.setattr(recomputation, "_load", real_load)
+    assert recompute(tournament.pk).outcome is Outcome.UP_TO_DATE
+    assert not is_stale(tournament)
 
 
 def test_a_burst_of_changes_publishes_one_job(published, django_capture_on_commit_callbacks):
@@ -140,21 +166,21 @@ def test_with_the_broker_down_the_result_is_saved_and_stays_pending(
 
     assert Result.objects.filter(pk=result.pk, is_current=True).exists()
     state = state_of(tournament)
-    assert state.pending and state.version == 0
+    assert is_stale(tournament) and state.version == 0
     assert state.scheduled_at is None  # nothing is queued: the catch-up must take it
     assert selectors.tournaments_to_catch_up() == [tournament.pk]
 
 
 def test_enqueue_reports_the_broker_down_without_raising(dead_broker):
     tournament = small_tournament()
-    ScoringState.objects.create(tournament=tournament, dirty_since=timezone.now())
+    mark_stale(tournament)
 
     assert services.enqueue_recomputation(tournament.pk) is Enqueued.BROKER_DOWN
 
 
 def test_an_unexpected_publishing_error_does_not_fail_the_request_either(monkeypatch):
     tournament = small_tournament()
-    ScoringState.objects.create(tournament=tournament, dirty_since=timezone.now())
+    mark_stale(tournament)
 
     def broken(*args, **kwargs):
         raise RuntimeError("serializer exploded")
@@ -174,8 +200,7 @@ def test_the_catch_up_recomputes_what_could_not_be_queued(dead_broker):
 
     assert services.catch_up() == [tournament.pk]
 
-    state = state_of(tournament)
-    assert not state.pending and state.version == 1
+    assert not is_stale(tournament) and state_of(tournament).version == 1
     assert selectors.current_ranking(tournament).results_counted == 2
     assert services.catch_up() == []
 
@@ -212,14 +237,29 @@ def test_the_recomputation_task_is_acknowledged_late_and_retried_on_database_err
 def test_the_catch_up_leaves_alone_a_tournament_whose_job_is_queued_or_running():
     now = timezone.now()
     queued, running, dead_run, stale = (small_tournament() for _ in range(4))
-    ScoringState.objects.create(tournament=queued, dirty_since=now, scheduled_at=now)
-    ScoringState.objects.create(tournament=running, dirty_since=now, started_at=now)
+    ScoringState.objects.create(tournament=queued, scheduled_at=now)
+    ScoringState.objects.create(tournament=running, started_at=now)
     long_ago = now - datetime.timedelta(seconds=selectors.RUN_STALE_SECONDS + 5)
-    ScoringState.objects.create(tournament=dead_run, dirty_since=long_ago, started_at=long_ago)
-    ScoringState.objects.create(tournament=stale, dirty_since=now)
+    ScoringState.objects.create(tournament=dead_run, started_at=long_ago)
+    for tournament in (queued, running, stale):
+        mark_stale(tournament, at=now)
+    mark_stale(dead_run, at=long_ago)
+    never_recomputed = small_tournament()  # changed, but its books were never started
+    mark_stale(never_recomputed, at=now)
     small_tournament()  # never changed: not stale
 
-    assert set(selectors.tournaments_to_catch_up(now)) == {dead_run.pk, stale.pk}
+    assert selectors.tournaments_to_catch_up(now) == [dead_run.pk, stale.pk, never_recomputed.pk]
+
+
+def test_the_catch_up_does_not_retry_a_run_that_failed_on_the_same_changes():
+    now = timezone.now()
+    tournament = small_tournament()
+    change = mark_stale(tournament, at=now)
+    ScoringState.objects.create(tournament=tournament, failed_change=change.pk)
+    assert selectors.tournaments_to_catch_up(now) == []
+
+    mark_stale(tournament, at=now)
+    assert selectors.tournaments_to_catch_up(now) == [tournament.pk]
 
 
 # --- The job itself ------------------------------------------------------------------------
@@ -247,8 +287,7 @@ def test_a_change_that_does_not_count_leaves_the_ranking_as_it_is():
     report = recompute(tournament.pk)
 
     assert report.outcome is Outcome.UP_TO_DATE
-    state = state_of(tournament)
-    assert state.version == 1 and not state.pending
+    assert state_of(tournament).version == 1 and not is_stale(tournament)
 
 
 def test_a_changed_result_replaces_its_board_score():
@@ -278,9 +317,9 @@ def test_a_deleted_result_leaves_the_scores():
 def test_an_older_run_never_overwrites_a_newer_snapshot():
     tournament = small_tournament()
     put_result(tournament, 1, 1, 1, 160, 0)
-    # A newer run has already stored the scores of a later change.
-    later = timezone.now() + datetime.timedelta(seconds=5)
-    ScoringState.objects.filter(tournament=tournament).update(covered_until=later)
+    # A newer run (a later ticket: it started reading after this one) has already stored.
+    ScoringState.objects.get_or_create(tournament=tournament)
+    ScoringState.objects.filter(tournament=tournament).update(covered_ticket=1000)
 
     assert recompute(tournament.pk).outcome is Outcome.SUPERSEDED
     assert not RankingSnapshot.objects.filter(tournament=tournament).exists()
@@ -365,6 +404,8 @@ def test_a_tournament_deleted_meanwhile_is_skipped():
 def test_three_thousand_results_are_recomputed_with_a_handful_of_queries():
     tournament = big_mitchell()
     mark_results_changed(tournament)
+    # The books exist, as the change's claim of the job after its commit leaves them.
+    ScoringState.objects.get_or_create(tournament=tournament)
 
     with CaptureQueriesContext(connection) as queries:
         report = recompute(tournament.pk, force=True)

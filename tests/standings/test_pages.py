@@ -9,7 +9,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tests.support.factories import add_plan, add_teams, make_tournament, small_tournament
-from tests.support.standings import MITCHELL_RESULTS, SMALL_HOWELL, enter, put_result
+from tests.support.standings import MITCHELL_RESULTS, SMALL_HOWELL, enter, mark_stale, put_result
 from tournaments.setup.models import Round, Tournament
 from tournaments.standings.models import RankingSnapshot, ScoringState
 
@@ -134,7 +134,7 @@ def test_the_ranking_says_how_fresh_it_is(client, mitchell):
     at = timezone.localtime(computed).strftime("%H:%M:%S")
     assert f"mis à jour à {at}" in client.get(url("ranking_fragment", mitchell)).text
 
-    ScoringState.objects.filter(tournament=mitchell).update(dirty_since=timezone.now())
+    mark_stale(mitchell)
     assert "calcul en attente" in client.get(url("ranking_fragment", mitchell)).text
 
 

@@ -10,7 +10,7 @@ from tests.support.results import assignment
 from tournaments.results.models import Result
 from tournaments.setup.models import Player, Round, Table, TableAssignment, Team, Tournament
 from tournaments.standings import selectors
-from tournaments.standings.models import BoardScore, ScoringState
+from tournaments.standings.models import BoardScore, ScoreChange
 from tournaments.standings.services import mark_results_changed
 
 # A 4-team Howell on 2 tables, 3 rounds, one board a round played at both tables (two copies):
@@ -230,5 +230,17 @@ def big_mitchell(tables: int = 100, rounds: int = 10, boards_per_round: int = 3)
         for board in row.boards
     ]
     Result.objects.bulk_create(results, batch_size=1000)
-    ScoringState.objects.create(tournament=tournament, dirty_since=timezone.now())
+    mark_stale(tournament)
     return tournament
+
+
+def mark_stale(tournament, at=None, board_number=None) -> ScoreChange:
+    """A change the scores do not include yet, as a result write leaves it in the journal."""
+    return ScoreChange.objects.create(
+        tournament=tournament, board_number=board_number, at=at or timezone.now()
+    )
+
+
+def is_stale(tournament) -> bool:
+    """The tournament's scores lack some change (``selectors.freshness(...).pending``)."""
+    return selectors.freshness(tournament).pending

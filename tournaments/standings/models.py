@@ -6,20 +6,48 @@ from django.utils.translation import gettext_lazy as _
 from tournaments.setup.models import Team, Tournament
 
 
+class ScoreChange(models.Model):
+    """One change that the scores do not include yet (journal des modifications): appended by
+    every result write in its own transaction, folded (deleted) by the recomputation that
+    includes it.
+
+    Appending is the only write a result change makes on the standings: an ``INSERT`` locks no
+    row that other entries or a running recomputation hold, so entries of one tournament never
+    wait for each other nor for a recomputation writing its scores. ``board_number`` is the
+    board the change touched (None: anything that may change every board, such as a team or a
+    setting); the job reads which boards changed from here.
+    """
+
+    id = models.BigAutoField(primary_key=True)
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="+")
+    board_number = models.PositiveSmallIntegerField(null=True, blank=True)
+    at = models.DateTimeField()
+
+    class Meta:
+        indexes = [models.Index(fields=["tournament", "id"], name="score_change_by_tournament")]
+
+    def __str__(self) -> str:
+        return f"{self.tournament_id}: board {self.board_number} at {self.at}"
+
+
 class ScoringState(models.Model):
     """Freshness bookkeeping of a tournament's scores (état du calcul des classements).
 
-    ``dirty_since`` is set in the same transaction as every result change, and ``requested_at``
-    to the instant of the latest change; the recomputation job clears ``dirty_since`` when the
-    snapshot it wrote includes everything up to ``requested_at``. If the broker was down, a
-    periodic catch-up finds dirty tournaments and recomputes them.
+    The scores are stale while the tournament has rows in ``ScoreChange``; the run that includes
+    them deletes them. Result writes never update this row in their transaction (they append to
+    the journal); after their commit they only claim the job (``scheduled_at``), one short
+    ``UPDATE`` that finds nothing to do while a job is already queued. If the broker was down,
+    a periodic catch-up finds tournaments with journal rows and recomputes them.
 
     The other fields coordinate the jobs: ``scheduled_at`` says a job is queued and has not
     started (further changes need not queue another one: bursts are coalesced);
-    ``started_at``/``finished_at`` bracket the latest run; ``covered_until`` is the
-    ``requested_at`` the latest snapshot includes (an older run never overwrites a newer one);
-    ``failed_for`` is the ``requested_at`` a run could not compute (the catch-up does not retry
-    the same data over and over: the next change does).
+    ``started_at``/``finished_at`` bracket the latest run; ``run_ticket`` numbers the runs in
+    the order they started (a run reads the results after taking its ticket, so a higher
+    ticket means newer data) and ``covered_ticket`` is the ticket of the run that stored the
+    latest snapshot (an older run never overwrites a newer one); ``covered_until`` is the
+    instant that run started reading; ``failed_change`` is the latest journal row a failed run
+    could not compute (the catch-up does not retry the same data over and over: the next change
+    does).
     """
 
     SCHEDULED_STALE_SECONDS = 30
@@ -33,8 +61,6 @@ class ScoringState(models.Model):
     tournament = models.OneToOneField(
         Tournament, on_delete=models.CASCADE, related_name="scoring_state"
     )
-    dirty_since = models.DateTimeField(null=True, blank=True)
-    requested_at = models.DateTimeField(null=True, blank=True)
     computed_at = models.DateTimeField(null=True, blank=True)
     last_error = models.TextField(blank=True)
     # The latest RankingSnapshot version (0: nothing computed yet).
@@ -42,18 +68,24 @@ class ScoringState(models.Model):
     scheduled_at = models.DateTimeField(null=True, blank=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    run_ticket = models.PositiveBigIntegerField(default=0)
+    covered_ticket = models.PositiveBigIntegerField(default=0)
     covered_until = models.DateTimeField(null=True, blank=True)
-    failed_for = models.DateTimeField(null=True, blank=True)
+    failed_change = models.BigIntegerField(null=True, blank=True)
+    # What the running totals (TeamTotal) of the latest version were computed under (the plan,
+    # teams, method, penalties: ``recomputation._context_digest``); blank: none stored.
+    totals_digest = models.CharField(max_length=64, blank=True)
     # How long the latest successful computation took, database writes included.
     duration_ms = models.PositiveIntegerField(null=True, blank=True)
 
     def __str__(self) -> str:
-        return f"{self.tournament_id}: v{self.version}, dirty since {self.dirty_since}"
+        return f"{self.tournament_id}: v{self.version}"
 
     @property
     def pending(self) -> bool:
-        """Some result change is not in the rankings yet (calcul en attente)."""
-        return self.dirty_since is not None
+        """Some result change is not in the rankings yet (calcul en attente): one query on the
+        journal. Pages read it through ``selectors.freshness``, which asks it with the row."""
+        return ScoreChange.objects.filter(tournament_id=self.tournament_id).exists()
 
 
 class BoardScore(models.Model):
@@ -106,6 +138,36 @@ class BoardScore(models.Model):
 
     def __str__(self) -> str:
         return f"R{self.round_number} T{self.table_number} E{self.board_number}"
+
+
+class TeamTotal(models.Model):
+    """A team's running totals in the overall ranking of the latest version, exactly, before
+    penalties (``scoring.duplicate.Tally``): its score as a fraction, the sum of the tops of
+    its boards, its boards and boards won.
+
+    A live change in the last round adjusts them by the changed boards' old and new scores
+    instead of reading every result and every board score again (docs/standings.md); every
+    run that stores a version stores them with it.
+    """
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="+")
+    version = models.PositiveIntegerField()
+    team = models.PositiveSmallIntegerField()
+    # A fraction as text ("1234/7"): exact, whatever its denominator.
+    score = models.TextField()
+    top = models.IntegerField()
+    boards = models.IntegerField()
+    won = models.IntegerField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "version", "team"], name="unique_team_total"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament_id} v{self.version} team {self.team}: {self.score}"
 
 
 class RankingSnapshot(models.Model):

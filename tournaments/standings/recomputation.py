@@ -12,13 +12,17 @@ import json
 import logging
 import time
 from bisect import bisect_right
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from enum import Enum
 from fractions import Fraction
 from functools import partial
+from types import MappingProxyType
 
 from django.db import connection, transaction
+from django.db.models import Count, F, Value
+from django.db.models.functions import Coalesce, Greatest
 from django.utils import timezone
 
 from scoring.duplicate import (
@@ -29,11 +33,17 @@ from scoring.duplicate import (
     Penalty,
     ResultKey,
     TableScore,
+    Tally,
+    add_scores,
+    check_consistency,
     compute,
+    deductions,
     display_decimal,
     most_plays,
     rank_scores,
+    rank_tallies,
     score_boards,
+    team_lines,
     top,
 )
 from scoring.engine.cards import Side
@@ -44,7 +54,7 @@ from tournaments.results.services.penalties import CORE_UNITS
 from tournaments.setup.models import Team, Tournament
 from tournaments.setup.stored_plan import stored_plan
 
-from .models import BoardScore, RankingSnapshot, ScoringState
+from .models import BoardScore, RankingSnapshot, ScoreChange, ScoringState, TeamTotal
 
 logger = logging.getLogger(__name__)
 
@@ -81,6 +91,18 @@ class Outcome(Enum):
 
 
 @dataclass(frozen=True)
+class _Run:
+    """One run's place among the others: its ticket, the journal rows (``ScoreChange`` ids) it
+    includes, and the instant it started reading (every change committed before is in it)."""
+
+    ticket: int
+    changes: list[int]
+    changes_until: datetime
+    # The boards the journal rows name; None when one may touch every board.
+    boards: frozenset[int] | None = None
+
+
+@dataclass(frozen=True)
 class RunReport:
     """The outcome of one recomputation, for logs and the ``recompute`` command."""
 
@@ -108,6 +130,7 @@ class _Inputs:
     team_lines: dict[int, Side | None]
     team_ids: dict[int, int]  # number -> pk
     team_names: dict[int, str]
+    assignments: dict = field(default_factory=dict)  # plan row id -> PlanRow
     results: list[BoardResult] = field(default_factory=list)
     result_pks: dict[tuple[int, int, int], int] = field(default_factory=dict)
     adjustments: dict[tuple[int, int, int], tuple[str, str]] = field(default_factory=dict)
@@ -125,19 +148,38 @@ def recompute(tournament_id: int, *, force: bool = False) -> RunReport:
     """
     started = time.perf_counter()
     now = timezone.now()
-    if not Tournament.objects.filter(pk=tournament_id).exists():
-        return RunReport(tournament_id, Outcome.MISSING, 0)
-    ScoringState.objects.get_or_create(tournament_id=tournament_id)
     # Claim the run: from now on a new change queues a new job, since this run may miss it.
-    ScoringState.objects.filter(tournament_id=tournament_id).update(
-        scheduled_at=None, started_at=now
-    )
+    # The ticket orders the runs by the instant they start reading.
+    claim = ScoringState.objects.filter(tournament_id=tournament_id)
+    if not claim.update(scheduled_at=None, started_at=now, run_ticket=F("run_ticket") + 1):
+        if not Tournament.objects.filter(pk=tournament_id).exists():
+            return RunReport(tournament_id, Outcome.MISSING, 0)
+        ScoringState.objects.get_or_create(tournament_id=tournament_id)
+        claim.update(scheduled_at=None, started_at=now, run_ticket=F("run_ticket") + 1)
     state = ScoringState.objects.get(tournament_id=tournament_id)
-    # Every change up to this instant is committed, hence visible to the reads below.
-    changes_until = state.requested_at or now
-    if not force and state.version and not state.pending:
-        _finish(tournament_id)
+    # The changes this run includes: every journal row committed by now (the results are read
+    # after them, so they include at least these changes). Rows committed later stay for the
+    # next run.
+    journal = list(
+        ScoreChange.objects.filter(tournament_id=tournament_id).values_list("id", "board_number")
+    )
+    boards = {board for _id, board in journal}
+    run = _Run(
+        state.run_ticket,
+        [change for change, _board in journal],
+        changes_until=now,
+        boards=None if None in boards else frozenset(boards),
+    )
+    if not force and state.version and not journal:
+        _finish(tournament_id, run)
         return RunReport(tournament_id, Outcome.UP_TO_DATE, state.version)
+    if not force and state.version and run.boards is not None:
+        try:
+            live = _live_change(tournament_id, state, run, started)
+        except ValueError as error:
+            return _fail(tournament_id, run, str(error))
+        if live is not None:
+            return live
 
     try:
         inputs = _load(tournament_id)
@@ -149,7 +191,7 @@ def recompute(tournament_id: int, *, force: bool = False) -> RunReport:
         )
         if not force and state.version and previous == plan.fingerprints:
             # Same inputs as the latest snapshot (e.g. a result entered, not confirmed yet).
-            _finish(tournament_id, changes_until=changes_until)
+            _finish(tournament_id, run, included=True)
             return RunReport(tournament_id, Outcome.UP_TO_DATE, state.version, len(inputs.results))
         reused = {} if force else _reusable_entries(tournament_id, state.version, plan)
         incremental = None if force else _incremental(inputs, plan, reused, state.version)
@@ -158,13 +200,13 @@ def recompute(tournament_id: int, *, force: bool = False) -> RunReport:
         else:
             computations, dirty = incremental
     except ValueError as error:
-        return _fail(tournament_id, changes_until, str(error))
+        return _fail(tournament_id, run, str(error))
     return _store(
         inputs,
         plan,
         reused,
         computations,
-        changes_until=changes_until,
+        run=run,
         force=force,
         started=started,
         dirty=dirty,
@@ -173,6 +215,13 @@ def recompute(tournament_id: int, *, force: bool = False) -> RunReport:
 
 
 def _load(tournament_id: int) -> _Inputs:
+    inputs = _load_context(tournament_id)
+    _load_results(inputs)
+    return inputs
+
+
+def _load_context(tournament_id: int) -> _Inputs:
+    """Everything but the results: the tournament, its plan, teams and penalties in force."""
     tournament = Tournament.objects.get(pk=tournament_id)
     plan = stored_plan(tournament)
     assignments = {row.assignment_id: row for row in plan.rows}
@@ -207,10 +256,30 @@ def _load(tournament_id: int) -> _Inputs:
         team_lines=lines,
         team_ids=team_ids,
         team_names=team_names,
+        assignments=assignments,
     )
+    penalties = PenaltyRow.objects.filter(
+        tournament_id=tournament_id, removed_at__isnull=True
+    ).values_list("team__number", "amount", "unit", "round_number", "board_number")
+    inputs.penalties = sorted(
+        (
+            Penalty(team, amount, CORE_UNITS[unit], max(round_number, 1), board)
+            for team, amount, unit, round_number, board in penalties
+        ),
+        key=lambda penalty: (penalty.team, penalty.round, penalty.board or 0, penalty.amount),
+    )
+    return inputs
+
+
+def _load_results(inputs: _Inputs, boards: Collection[int] | None = None) -> None:
+    """The counted results (of ``boards`` only, when given) into ``inputs``, by round."""
+    assignments = inputs.assignments
     rows = Result.objects.filter(
-        tournament_id=tournament_id, is_current=True, status__in=Result.COUNTING_STATUSES
-    ).values_list(
+        tournament_id=inputs.tournament.pk, is_current=True, status__in=Result.COUNTING_STATUSES
+    )
+    if boards is not None:
+        rows = rows.filter(board_number__in=sorted(boards))
+    rows = rows.values_list(
         "pk",
         "assignment_id",
         "board_number",
@@ -260,17 +329,6 @@ def _load(tournament_id: int) -> _Inputs:
         inputs.result_pks[result.key] = pk
         inputs.adjustments[result.key] = (ns_adjustment or "", ew_adjustment or "")
     inputs.results.sort(key=_by_round)
-    penalties = PenaltyRow.objects.filter(
-        tournament_id=tournament_id, removed_at__isnull=True
-    ).values_list("team__number", "amount", "unit", "round_number", "board_number")
-    inputs.penalties = sorted(
-        (
-            Penalty(team, amount, CORE_UNITS[unit], max(round_number, 1), board)
-            for team, amount, unit, round_number, board in penalties
-        ),
-        key=lambda penalty: (penalty.team, penalty.round, penalty.board or 0, penalty.amount),
-    )
-    return inputs
 
 
 def _by_round(result: BoardResult) -> tuple[int, int, int]:
@@ -289,22 +347,7 @@ def _plan_rankings(inputs: _Inputs) -> _RankingPlan:
     # The digest covers the inputs and RULES_REVISION, not the scoring code itself: after
     # upgrading scoring.duplicate without bumping it, run ``manage.py recompute`` so that no
     # ranking is copied from the old code's snapshot.
-    context = hashlib.sha256(
-        repr(
-            (
-                RULES_REVISION,
-                inputs.method,
-                inputs.single_ranking,
-                sorted(inputs.expected_plays.items()),
-                inputs.common_plays,
-                sorted(
-                    (team, line.value if line else None) for team, line in inputs.team_lines.items()
-                ),
-                sorted(inputs.team_names.items()),
-                [(p.team, p.amount, p.unit.value, p.round, p.board) for p in inputs.penalties],
-            )
-        ).encode()
-    )
+    context = hashlib.sha256(_context(inputs).encode())
     by_round: dict[int, list] = {}
     for result in inputs.results:
         by_round.setdefault(result.round, []).append((result, inputs.result_pks[result.key]))
@@ -321,6 +364,32 @@ def _plan_rankings(inputs: _Inputs) -> _RankingPlan:
         digest.update(repr(("overall", [(p.team, p.amount, p.round) for p in later])).encode())
     fingerprints[None] = digest.hexdigest()
     return _RankingPlan(fingerprints)
+
+
+def _context(inputs: _Inputs) -> str:
+    """Every input of the rankings but the results, as text (digested by the fingerprints and
+    by ``ScoringState.totals_digest``)."""
+    return repr(
+        (
+            RULES_REVISION,
+            inputs.method,
+            inputs.single_ranking,
+            sorted(inputs.expected_plays.items()),
+            inputs.common_plays,
+            sorted(
+                (team, line.value if line else None) for team, line in inputs.team_lines.items()
+            ),
+            sorted(inputs.team_names.items()),
+            [(p.team, p.amount, p.unit.value, p.round, p.board) for p in inputs.penalties],
+        )
+    )
+
+
+def _context_digest(inputs: _Inputs) -> str:
+    """What the running totals were computed under: the context and the teams' row ids."""
+    return hashlib.sha256(
+        repr((_context(inputs), sorted(inputs.team_ids.items()))).encode()
+    ).hexdigest()
 
 
 def _reusable_entries(
@@ -483,7 +552,9 @@ def _signature(inputs: _Inputs, result: BoardResult) -> tuple:
     )
 
 
-def _stored_rows(tournament_id: int, version: int, method: str) -> dict[ResultKey, tuple] | None:
+def _stored_rows(
+    tournament_id: int, version: int, method: str, boards: Collection[int] | None = None
+) -> dict[ResultKey, tuple] | None:
     """The BoardScore rows of ``version`` by result key: ``_signature`` then the scores, top
     and datum. None if ``version`` is no longer the latest once they are read (its rows may be
     half replaced by then) or was computed with another method."""
@@ -491,7 +562,10 @@ def _stored_rows(tournament_id: int, version: int, method: str) -> dict[ResultKe
         tournament_id=tournament_id, version=version, up_to_round=None, method=method
     ).exists():
         return None
-    rows = BoardScore.objects.filter(tournament_id=tournament_id).values_list(
+    rows = BoardScore.objects.filter(tournament_id=tournament_id)
+    if boards is not None:
+        rows = rows.filter(board_number__in=sorted(boards))
+    rows = rows.values_list(
         "board_number",
         "round_number",
         "table_number",
@@ -551,7 +625,7 @@ def _store(
     reused: dict[str, tuple[list, int]],
     computations: dict[str, Computation],
     *,
-    changes_until: datetime,
+    run: _Run,
     force: bool,
     started: float,
     dirty: set[int] | None = None,
@@ -566,11 +640,13 @@ def _store(
     now = timezone.now()
     all_scores = list(overall.scores.values())
     counted_by_round = _counted_by_round(inputs.results)
+    changes_until = run.changes_until
     with transaction.atomic():
-        state = ScoringState.objects.select_for_update().get(tournament=tournament)
+        _serialize_stores(tournament.pk)
+        state = ScoringState.objects.get(tournament=tournament)
         # Another run already stored these changes, or newer ones: never go back in time.
-        if not force and state.covered_until is not None and state.covered_until >= changes_until:
-            _finish(tournament.pk)
+        if not force and state.covered_ticket >= run.ticket:
+            _finish(tournament.pk, run)
             return RunReport(tournament.pk, Outcome.SUPERSEDED, state.version)
         version = state.version + 1
         if dirty is not None and state.version == base_version:
@@ -610,36 +686,8 @@ def _store(
                 )
             )
         _insert_snapshots(snapshots)
-        # The public pages show the new scores once they are committed.
-        public_pages.bump(tournament.slug)
-        transaction.on_commit(partial(public_pages.bump, tournament.slug))
-        _delete(
-            RankingSnapshot.objects.filter(
-                tournament=tournament, version__lte=version - KEEP_VERSIONS
-            )
-        )
-        now = timezone.now()
-        duration_ms = round((time.perf_counter() - started) * 1000)
-        state.version = version
-        state.covered_until = changes_until
-        state.computed_at = now
-        state.finished_at = now
-        state.duration_ms = duration_ms
-        state.last_error = ""
-        state.failed_for = None
-        if state.requested_at is None or state.requested_at <= changes_until:
-            state.dirty_since = None
-        state.save(
-            update_fields=[
-                "version",
-                "covered_until",
-                "computed_at",
-                "finished_at",
-                "duration_ms",
-                "last_error",
-                "failed_for",
-                "dirty_since",
-            ]
+        duration_ms = _close_version(
+            tournament, version, run, started, overall.tallies, _context_digest(inputs)
         )
     logger.info(
         "tournament %s: scores v%s, %s results (%s left out), %s rankings computed, %s ms",
@@ -659,6 +707,369 @@ def _store(
         duration_ms=duration_ms,
         boards_rescored=boards_rescored,
     )
+
+
+def _close_version(
+    tournament: Tournament,
+    version: int,
+    run: _Run,
+    started: float,
+    tallies: Mapping[int, Tally],
+    digest: str,
+) -> int:
+    """The end of a store's transaction, once the board scores and snapshots of ``version``
+    are written: the running totals, the public pages, old versions, the journal rows the run
+    includes, and the books last (so that row is locked only until the commit: a result's
+    claim of the next job never waits while the scores are written). The run's duration."""
+    _store_totals(tournament.pk, version, tallies)
+    # The public pages show the new scores once they are committed.
+    public_pages.bump(tournament.slug)
+    transaction.on_commit(partial(public_pages.bump, tournament.slug))
+    _delete(
+        RankingSnapshot.objects.filter(tournament=tournament, version__lte=version - KEEP_VERSIONS)
+    )
+    _fold(run)
+    now = timezone.now()
+    duration_ms = round((time.perf_counter() - started) * 1000)
+    ScoringState.objects.filter(tournament=tournament).update(
+        version=version,
+        covered_ticket=Greatest(F("covered_ticket"), Value(run.ticket)),
+        covered_until=run.changes_until,
+        computed_at=now,
+        finished_at=now,
+        duration_ms=duration_ms,
+        last_error="",
+        failed_change=None,
+        totals_digest=digest,
+    )
+    return duration_ms
+
+
+TOTAL_COLUMNS = ("tournament_id", "version", "team", "score", "top", "boards", "won")
+
+
+def _store_totals(tournament_id: int, version: int, tallies: Mapping[int, Tally]) -> None:
+    """Replace the running totals by those of ``version`` (COPY on PostgreSQL)."""
+    _delete(TeamTotal.objects.filter(tournament_id=tournament_id))
+    rows = [
+        (tournament_id, version, team, str(t.score), t.top, t.boards, t.won)
+        for team, t in sorted(tallies.items())
+    ]
+    if connection.vendor != "postgresql":
+        TeamTotal.objects.bulk_create(
+            [TeamTotal(**dict(zip(TOTAL_COLUMNS, row, strict=True))) for row in rows],
+            batch_size=BULK_BATCH,
+        )
+        return
+    _copy(TeamTotal, TOTAL_COLUMNS, rows)
+
+
+def _read_totals(tournament_id: int, version: int) -> dict[int, Tally] | None:
+    """The running totals of ``version`` (without head-to-head lists); None if not stored."""
+    rows = TeamTotal.objects.filter(tournament_id=tournament_id, version=version).values_list(
+        "team", "score", "top", "boards", "won"
+    )
+    totals = {
+        team: Tally(score=Fraction(score), top=top, boards=boards, won=won)
+        for team, score, top, boards, won in rows
+    }
+    return totals or None
+
+
+# --- A live change from the running totals --------------------------------------------------
+
+
+class _NotLive(Exception):
+    """The live change cannot be applied after all (another run stored a version meanwhile)."""
+
+
+def _live_change(tournament_id: int, state: ScoringState, run: _Run, started: float):
+    """A change in the last round, applied to the running totals: a RunReport, or None when
+    this run must go the general way (``recompute``).
+
+    Only the changed boards' results and stored scores are read. Their old scores are computed
+    again from what the stored rows say they were computed from, taken off the teams' totals
+    (``TeamTotal``, exact fractions) and the new ones added; the overall ranking and the one
+    after the last round are ranked from the totals (a tie asks the head-to-head boards of the
+    tied teams only), the rankings after earlier rounds are copied as they are. It applies
+    when every journal row names a board, the method compares boards one by one (matchpoints,
+    datum: with total points an adjusted side is worth the field's average over every board),
+    the totals were stored for the latest version under the same plan, teams and penalties,
+    and every result that differs is in the last round that has results (a correction of an
+    earlier round, or the first result of a new round, goes the general way). Returns None
+    without writing anything otherwise; ``tests/standings/test_incremental.py`` checks that it
+    stores what a full recomputation stores.
+    """
+    inputs = _load_context(tournament_id)
+    method = Method(inputs.method)
+    if method is Method.TOTAL or not state.totals_digest:
+        return None
+    if state.totals_digest != _context_digest(inputs):
+        return None
+    previous = {
+        up_to_round: (fingerprint, counted)
+        for up_to_round, fingerprint, counted in RankingSnapshot.objects.filter(
+            tournament_id=tournament_id, version=state.version
+        ).values_list("up_to_round", "fingerprint", "results_counted")
+    }
+    last_round = max((r for r in previous if r is not None), default=0)
+    if None not in previous or not last_round:
+        return None
+    boards = run.boards
+    _load_results(inputs, boards=boards)
+    stored = _stored_rows(tournament_id, state.version, inputs.method, boards=boards)
+    if stored is None:
+        return None
+    current = {result.key: _signature(inputs, result) for result in inputs.results}
+    changed = {
+        key
+        for key, signature in current.items()
+        if key not in stored or stored[key][:_INPUT_COLUMNS] != signature
+    } | (stored.keys() - current.keys())
+    if not changed:
+        # Nothing counted changed (an entry to be confirmed, a dispute): the journal is folded.
+        _finish(tournament_id, run, included=True)
+        return RunReport(tournament_id, Outcome.UP_TO_DATE, state.version, 0)
+    if {key[1] for key in changed} != {last_round}:
+        return None
+    delta = len(current) - len(stored)
+    still_played = previous[last_round][1] - previous.get(last_round - 1, ("", 0))[1] + delta
+    if still_played <= 0:
+        return None  # the last round has no result left: its ranking goes
+    tables: dict[int, int] = {}
+    for result in inputs.results:
+        if len(result.teams()) == 2:
+            tables[result.board] = tables.get(result.board, 0) + 1
+    if any(count > inputs.expected_plays.get(board, 0) for board, count in tables.items()):
+        return None  # the general way raises the same error as before
+    totals = _read_totals(tournament_id, state.version)
+    if totals is None:
+        return None
+    old_results = _stored_results(inputs, stored)
+    old_scores = score_boards(
+        method, old_results, inputs.expected_plays, inputs.common_plays, boards=boards
+    )
+    new_scores = score_boards(
+        method, inputs.results, inputs.expected_plays, inputs.common_plays, boards=boards
+    )
+    check_consistency(sorted(inputs.results, key=lambda result: result.key))
+    lines = team_lines(inputs.results, inputs.single_ranking, inputs.team_lines)
+    if lines.keys() != totals.keys():
+        return None
+    add_scores(method, totals, old_scores, sign=-1, meetings=False)
+    add_scores(method, totals, new_scores, meetings=False)
+    meetings = partial(_meetings, inputs, state.version, boards, new_scores)
+    plays = inputs.common_plays
+    common_top = top(plays) if method is Method.MATCHPOINTS and plays else None
+    rankings = {}
+    for up_to_round in (None, last_round):
+        taken_off = deductions(inputs.penalties, method, common_top, up_to_round)
+        # The ranking after the last round is the overall one unless a penalty counts from a
+        # later round (as in the general way, it is then computed on its own).
+        same = next((r for r, (d, _) in rankings.items() if d == taken_off), False)
+        if same is not False:
+            rankings[up_to_round] = rankings[same]
+            continue
+        ranked = rank_tallies(
+            method, totals, lines, inputs.single_ranking, up_to_round, taken_off, meetings
+        )
+        rankings[up_to_round] = (taken_off, ranked)
+    try:
+        return _store_live(
+            inputs, state, run, started, totals, rankings, new_scores, previous, delta
+        )
+    except _NotLive:
+        return None
+
+
+def _stored_results(inputs: _Inputs, stored: dict[ResultKey, tuple]) -> list[BoardResult]:
+    """The results the stored rows were computed from, as the core's values."""
+    numbers = {pk: number for number, pk in inputs.team_ids.items()}
+    results = []
+    for (board, round_number, table), row in stored.items():
+        (
+            _pk,
+            ns_pk,
+            ew_pk,
+            ns_marks,
+            ew_marks,
+            _a,
+            _b,
+            arrow,
+            assigned,
+            adjusted,
+            ns_adj,
+            ew_adj,
+        ) = row[:_INPUT_COLUMNS]
+        ns, ew = numbers.get(ns_pk), numbers.get(ew_pk)
+        if adjusted:
+            result = BoardResult(
+                board,
+                round_number,
+                table,
+                ns,
+                ew,
+                ns_adjusted=ns_adj,
+                ew_adjusted=ew_adj,
+                arrow_switched=arrow,
+            )
+        else:
+            result = BoardResult(
+                board,
+                round_number,
+                table,
+                ns,
+                ew,
+                ns_marks=ns_marks,
+                ew_marks=ew_marks,
+                arrow_switched=arrow,
+                assigned=assigned,
+            )
+        results.append(result)
+    return results
+
+
+def _meetings(
+    inputs: _Inputs,
+    version: int,
+    boards: frozenset[int],
+    new_scores: list[TableScore],
+    group,
+) -> dict[int, dict[int, list[tuple[Fraction, int]]]]:
+    """The boards the teams of a tied ``group`` played against each other: the changed boards'
+    new scores, the others read back exactly from the stored rows of ``version``."""
+    members = set(group)
+    met: dict[int, dict[int, list[tuple[Fraction, int]]]] = {team: {} for team in group}
+
+    def meet(ns: int | None, ew: int | None, ns_score, ew_score, board_top: int) -> None:
+        if ns in members and ew in members:
+            if ns_score is not None:
+                met[ns].setdefault(ew, []).append((ns_score, board_top))
+            if ew_score is not None:
+                met[ew].setdefault(ns, []).append((ew_score, board_top))
+
+    for score in new_scores:
+        result = score.result
+        meet(result.ns_team, result.ew_team, score.ns_score, score.ew_score, score.top or 0)
+    pks = [inputs.team_ids[team] for team in group if team in inputs.team_ids]
+    numbers = {pk: number for number, pk in inputs.team_ids.items()}
+    rows = (
+        BoardScore.objects.filter(
+            tournament_id=inputs.tournament.pk, ns_team_id__in=pks, ew_team_id__in=pks
+        )
+        .exclude(board_number__in=sorted(boards))
+        .values_list("board_number", "ns_team_id", "ew_team_id", "ns_score", "ew_score", "top")
+    )
+    rows = list(rows)
+    denominators = {}
+    if rows and Method(inputs.method) is Method.MATCHPOINTS:
+        played = (
+            BoardScore.objects.filter(
+                tournament_id=inputs.tournament.pk,
+                adjusted=False,
+                board_number__in={row[0] for row in rows},
+            )
+            .values("board_number")
+            .annotate(plays=Count("id"))
+            .values_list("board_number", "plays")
+        )
+        denominators = {board: 10 * max(plays, 1) for board, plays in played}
+    for board, ns_pk, ew_pk, ns_score, ew_score, board_top in rows:
+        # As _incremental reads them back: over 10·A for matchpoints, whole numbers otherwise.
+        denominator = denominators.get(board, 10) if denominators else 1
+        ns_exact, ew_exact = _exact(ns_score, denominator), _exact(ew_score, denominator)
+        if ns_exact is False or ew_exact is False:
+            raise _NotLive
+        meet(numbers[ns_pk], numbers[ew_pk], ns_exact, ew_exact, int(board_top or 0))
+    return met
+
+
+def _store_live(inputs, state, run, started, totals, rankings, new_scores, previous, delta):
+    """Write a live change: the changed boards' rows, the two rankings computed, the others
+    copied in the database, the totals; raises _NotLive if another run stored meanwhile."""
+    tournament = inputs.tournament
+    boards = run.boards
+    now = timezone.now()
+    with transaction.atomic():
+        _serialize_stores(tournament.pk)
+        latest = ScoringState.objects.filter(tournament=tournament).values_list(
+            "version", "covered_ticket"
+        )[0]
+        if latest[1] >= run.ticket:
+            _finish(tournament.pk, run)
+            return RunReport(tournament.pk, Outcome.SUPERSEDED, latest[0])
+        if latest[0] != state.version:
+            raise _NotLive
+        version = state.version + 1
+        _delete(BoardScore.objects.filter(tournament=tournament, board_number__in=sorted(boards)))
+        _insert_board_scores([_board_score_row(inputs, score, now) for score in new_scores])
+        snapshots = []
+        for up_to_round, (_taken_off, computed) in rankings.items():
+            fingerprint, counted = previous[up_to_round]
+            computation = Computation(
+                Method(inputs.method), up_to_round, {}, computed, MappingProxyType(totals)
+            )
+            snapshots.append(
+                RankingSnapshot(
+                    tournament=tournament,
+                    version=version,
+                    up_to_round=up_to_round,
+                    method=inputs.method,
+                    entries=ranking_entries(computation, inputs.team_names),
+                    results_counted=counted + delta,
+                    includes_changes_until=run.changes_until,
+                    # A digest of the previous one and the change: never equal to a digest of
+                    # the inputs, so the general way computes these rankings again.
+                    fingerprint=hashlib.sha256(
+                        repr((fingerprint, version, sorted(run.changes))).encode()
+                    ).hexdigest(),
+                )
+            )
+        _insert_snapshots(snapshots)
+        _copy_snapshots(tournament.pk, state.version, version, set(rankings), run.changes_until)
+        duration_ms = _close_version(
+            tournament, version, run, started, totals, _context_digest(inputs)
+        )
+    logger.info(
+        "tournament %s: scores v%s, live change on boards %s, %s ms",
+        tournament.pk,
+        version,
+        sorted(boards),
+        duration_ms,
+    )
+    return RunReport(
+        tournament.pk,
+        Outcome.WRITTEN,
+        version,
+        results_counted=previous[None][1] + delta,
+        rankings_computed=len({id(ranked) for ranked in rankings.values()}),
+        duration_ms=duration_ms,
+        boards_rescored=len(boards),
+    )
+
+
+def _copy_snapshots(tournament_id, from_version, to_version, computed, changes_until) -> None:
+    """Copy the rankings of ``from_version`` not in ``computed`` to ``to_version``, in the
+    database (their entries never come through Python)."""
+    table = RankingSnapshot._meta.db_table
+    excluded = sorted(r for r in computed if r is not None)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"""
+            INSERT INTO {table} (tournament_id, version, up_to_round, method, entries,
+                results_counted, includes_changes_until, computed_at, fingerprint)
+            SELECT tournament_id, %s, up_to_round, method, entries, results_counted, %s, %s,
+                fingerprint
+            FROM {table}
+            WHERE tournament_id = %s AND version = %s AND up_to_round IS NOT NULL
+            """  # noqa: S608 - the table name from the model, values as parameters
+            + (
+                "AND up_to_round NOT IN (" + ", ".join(["%s"] * len(excluded)) + ")"
+                if excluded
+                else ""
+            ),
+            [to_version, changes_until, timezone.now(), tournament_id, from_version, *excluded],
+        )
 
 
 def _counted_by_round(results: list[BoardResult]) -> dict[int, int]:
@@ -840,30 +1251,50 @@ def ranking_entries(computation: Computation, names: dict[int, str]) -> list[dic
     ]
 
 
-def _finish(tournament_id: int, changes_until: datetime | None = None) -> None:
-    """End a run that wrote nothing; clear ``dirty_since`` when nothing newer arrived."""
+def _serialize_stores(tournament_id: int) -> None:
+    """Inside a store's transaction: wait for any other run storing the same tournament's scores
+    (a transaction-scoped advisory lock on PostgreSQL; SQLite serializes every write anyway).
+    Not a row lock on ``ScoringState``: the results' job claims update that row."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)", (STORE_LOCK, tournament_id))
+
+
+STORE_LOCK = 0x5C0E
+"""The first key of the stores' advisory lock (the second is the tournament's id)."""
+
+
+def _fold(run: _Run) -> None:
+    """Delete the journal rows ``run`` includes; rows appended since stay for the next run."""
+    if run.changes:
+        ScoreChange.objects.filter(id__in=run.changes)._raw_delete(ScoreChange.objects.db)
+
+
+def _finish(tournament_id: int, run: _Run, included: bool = False) -> None:
+    """End a run that wrote nothing. ``included``: its changes are in the latest snapshot
+    (same inputs), so their journal rows are folded and no older run may store after it."""
     now = timezone.now()
     with transaction.atomic():
-        state = ScoringState.objects.select_for_update().get(tournament_id=tournament_id)
-        state.finished_at = now
-        fields = ["finished_at"]
-        if changes_until is not None:
-            if state.covered_until is None or state.covered_until < changes_until:
-                state.covered_until = changes_until
-                fields.append("covered_until")
-            state.computed_at = now
-            fields.append("computed_at")
-            if state.requested_at is None or state.requested_at <= changes_until:
-                state.dirty_since = None
-                fields.append("dirty_since")
-        state.save(update_fields=fields)
+        fields: dict = {"finished_at": now}
+        if included:
+            _serialize_stores(tournament_id)
+            _fold(run)
+            fields.update(
+                covered_ticket=Greatest(F("covered_ticket"), Value(run.ticket)),
+                covered_until=Greatest(
+                    Coalesce(F("covered_until"), Value(run.changes_until)),
+                    Value(run.changes_until),
+                ),
+                computed_at=now,
+            )
+        ScoringState.objects.filter(tournament_id=tournament_id).update(**fields)
 
 
-def _fail(tournament_id: int, changes_until: datetime, message: str) -> RunReport:
+def _fail(tournament_id: int, run: _Run, message: str) -> RunReport:
     logger.error("tournament %s: scores cannot be computed: %s", tournament_id, message)
     now = timezone.now()
     ScoringState.objects.filter(tournament_id=tournament_id).update(
-        last_error=message, failed_for=changes_until, finished_at=now
+        last_error=message, failed_change=max(run.changes, default=0), finished_at=now
     )
     version = ScoringState.objects.filter(tournament_id=tournament_id).values_list(
         "version", flat=True

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from functools import cached_property
 
-from django.db.models import F, Q
+from django.db.models import Max, Min, OuterRef, Q, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 
@@ -26,7 +26,7 @@ from tournaments.results.services.penalties import core_penalty
 from tournaments.setup.models import Round, Team, Tournament
 from tournaments.setup.stored_plan import stored_plan
 
-from .models import BoardScore, RankingSnapshot, ScoringState
+from .models import BoardScore, RankingSnapshot, ScoreChange, ScoringState
 
 SCHEDULED_STALE_SECONDS = ScoringState.SCHEDULED_STALE_SECONDS
 RUN_STALE_SECONDS = ScoringState.RUN_STALE_SECONDS
@@ -62,42 +62,64 @@ class Freshness:
 
 
 def freshness(tournament: Tournament) -> Freshness:
-    """The freshness of ``tournament``'s rankings (one query)."""
-    state = ScoringState.objects.filter(tournament=tournament).first()
+    """The freshness of ``tournament``'s rankings (one query): pending while the journal of
+    changes (``ScoreChange``) holds a row for it, since the oldest such row."""
+    oldest_change = ScoreChange.objects.filter(tournament=OuterRef("tournament")).order_by("id")
+    state = (
+        ScoringState.objects.filter(tournament=tournament)
+        .annotate(pending_since=Subquery(oldest_change.values("at")[:1]))
+        .first()
+    )
     if state is None:
-        return Freshness(0, None, False, None, "", None)
+        first = ScoreChange.objects.filter(tournament=tournament).order_by("id").first()
+        return Freshness(0, None, first is not None, first and first.at, "", None)
     return Freshness(
         version=state.version,
         computed_at=state.computed_at,
-        pending=state.pending,
-        pending_since=state.dirty_since,
+        pending=state.pending_since is not None,
+        pending_since=state.pending_since,
         last_error=state.last_error,
         duration_ms=state.duration_ms,
     )
 
 
 def tournaments_to_catch_up(now: datetime | None = None) -> list[int]:
-    """Tournaments whose scores are stale and that no job is taking care of.
+    """Tournaments whose scores are stale (rows in the journal of changes) and that no job is
+    taking care of.
 
     Left out: a job queued less than ``SCHEDULED_STALE_SECONDS`` ago (it will run), a run in
     progress for less than ``RUN_STALE_SECONDS``, and a tournament whose latest run failed on
     exactly the current changes (the next change retries; retrying the same data would fail
-    the same way).
+    the same way). Oldest change first.
     """
     now = now or timezone.now()
-    queued = Q(scheduled_at__gte=now - timedelta(seconds=SCHEDULED_STALE_SECONDS))
-    running = Q(started_at__gte=now - timedelta(seconds=RUN_STALE_SECONDS)) & (
-        Q(finished_at__isnull=True) | Q(finished_at__lt=F("started_at"))
-    )
-    failed = Q(failed_for__isnull=False, requested_at__isnull=False) & Q(
-        failed_for__gte=F("requested_at")
-    )
-    stale = ScoringState.objects.filter(dirty_since__isnull=False)
-    return list(
-        stale.exclude(pk__in=stale.filter(queued | running | failed).values("pk"))
-        .order_by("dirty_since")
-        .values_list("tournament_id", flat=True)
-    )
+    stale = ScoreChange.objects.values("tournament_id").annotate(since=Min("at"), latest=Max("id"))
+    states = ScoringState.objects.filter(tournament_id__in=stale.values("tournament_id"))
+    busy = {
+        row[0]: row[1:]
+        for row in states.values_list(
+            "tournament_id", "scheduled_at", "started_at", "finished_at", "failed_change"
+        )
+    }
+    queued_after = now - timedelta(seconds=SCHEDULED_STALE_SECONDS)
+    running_after = now - timedelta(seconds=RUN_STALE_SECONDS)
+    chosen = []
+    for row in stale.order_by("since"):
+        scheduled, started, finished, failed_change = busy.get(
+            row["tournament_id"], (None, None, None, None)
+        )
+        if scheduled is not None and scheduled >= queued_after:
+            continue
+        if (
+            started is not None
+            and started >= running_after
+            and (finished is None or finished < started)
+        ):
+            continue
+        if failed_change is not None and failed_change >= row["latest"]:
+            continue
+        chosen.append(row["tournament_id"])
+    return chosen
 
 
 # ---------------------------------------------------------------------------------------------

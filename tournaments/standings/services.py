@@ -3,7 +3,7 @@ and handing the recomputation to Celery after the commit.
 
 ``mark_results_changed`` is called by every result write (entry, change, confirmation,
 adjustment, deletion, import) inside its transaction; the recomputation itself is a Celery job.
-Publishing never fails the request: when the broker is down the tournament stays dirty
+Publishing never fails the request: when the broker is down the tournament stays stale
 ("calcul en attente") and the periodic catch-up recomputes it once the broker is back.
 """
 
@@ -14,13 +14,12 @@ from functools import partial
 
 from django.conf import settings
 from django.db import connection, transaction
-from django.db.models import F, Q, Value
-from django.db.models.functions import Coalesce, Greatest
+from django.db.models import Q
 from django.utils import timezone
 
 from tournaments.jobs import BrokerUnavailable, publish
 
-from .models import ScoringState
+from .models import ScoreChange, ScoringState
 from .recomputation import recompute
 from .selectors import tournaments_to_catch_up
 from .tasks import recompute_tournament_task
@@ -48,53 +47,31 @@ class Enqueued(Enum):
 def mark_results_changed(tournament, board_numbers=()) -> None:
     """Record that the tournament's scores are stale; enqueue the recomputation after commit.
 
-    Call it inside the transaction that writes the result, so that the change and the stale
-    mark commit together, and last in it: the mark is one ``UPDATE`` whose row lock is held
-    until the commit. ``board_numbers`` (the boards touched) only go to the log: the job
-    rescores the whole tournament.
-
-    ``requested_at`` only moves forward: the statement takes the later of the clock and just
-    after the stored instant, computed on the row once locked (PostgreSQL evaluates the
-    ``SET`` on the latest version of the row), since the job decides whether a change is in
-    its snapshot by comparing these instants. ``dirty_since`` keeps the first change's.
+    Call it inside the transaction that writes the result, so that the change and its journal
+    row commit together. The mark is one ``INSERT`` into ``ScoreChange`` (a row per board
+    touched; none given: one row meaning "any board"): it locks no shared row, so entries of one
+    tournament neither queue behind each other nor wait while a recomputation stores its scores.
     """
     now = timezone.now()
-    if not _mark(tournament.pk, now):
-        # The tournament's first change: start its books, then mark them.
-        ScoringState.objects.get_or_create(tournament_id=tournament.pk)
-        _mark(tournament.pk, now)
-    if board_numbers:
-        logger.debug("tournament %s: boards %s changed", tournament.pk, list(board_numbers))
-    transaction.on_commit(
-        partial(enqueue_recomputation, tournament.pk, state_exists=True), robust=True
-    )
+    boards = sorted(set(board_numbers)) or [None]
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            if len(boards) == 1:
+                cursor.execute(MARK_SQL, (tournament.pk, boards[0], now))
+            else:
+                cursor.executemany(MARK_SQL, [(tournament.pk, board, now) for board in boards])
+    else:
+        ScoreChange.objects.bulk_create(
+            [ScoreChange(tournament_id=tournament.pk, board_number=b, at=now) for b in boards]
+        )
+    transaction.on_commit(partial(enqueue_recomputation, tournament.pk), robust=True)
 
 
 MARK_SQL = f"""
-UPDATE {ScoringState._meta.db_table}
-SET requested_at = GREATEST(%(now)s, COALESCE(requested_at + interval '1 microsecond', %(now)s)),
-    dirty_since = COALESCE(
-        dirty_since, GREATEST(%(now)s, COALESCE(requested_at + interval '1 microsecond', %(now)s))
-    )
-WHERE tournament_id = %(tournament)s
+INSERT INTO {ScoreChange._meta.db_table} (tournament_id, board_number, at) VALUES (%s, %s, %s)
 """  # noqa: S608 - the table name from the model, values as parameters
-
-
-def _mark(tournament_id: int, now) -> bool:
-    """The stale mark's ``UPDATE`` (``mark_results_changed``); False when the tournament has no
-    ``ScoringState`` row yet. Fixed SQL on PostgreSQL: every result write runs it, and building
-    it with the ORM cost more CPU than running it."""
-    if connection.vendor == "postgresql":
-        with connection.cursor() as cursor:
-            cursor.execute(MARK_SQL, {"now": now, "tournament": tournament_id})
-            return cursor.rowcount > 0
-    after_last = Coalesce(F("requested_at") + timedelta(microseconds=1), Value(now))
-    requested_at = Greatest(Value(now), after_last)
-    return bool(
-        ScoringState.objects.filter(tournament_id=tournament_id).update(
-            requested_at=requested_at, dirty_since=Coalesce(F("dirty_since"), requested_at)
-        )
-    )
+"""The journal row of ``mark_results_changed``: fixed SQL on PostgreSQL (every result write runs
+it, and building it with the ORM cost more CPU than running it)."""
 
 
 def on_results_changed(sender, *, tournament, board_numbers=(), **kwargs) -> None:
@@ -102,26 +79,19 @@ def on_results_changed(sender, *, tournament, board_numbers=(), **kwargs) -> Non
     mark_results_changed(tournament, board_numbers=board_numbers)
 
 
-def enqueue_recomputation(tournament_id: int, *, state_exists: bool = False) -> Enqueued:
+def enqueue_recomputation(tournament_id: int) -> Enqueued:
     """Hand the recomputation of a tournament to Celery, once per burst of changes.
 
     A job already queued and not yet started covers this change (it reads the results when it
     starts), so nothing more is published. Never raises on a broker failure: the tournament
-    stays dirty and the catch-up task recomputes it when the broker is back. ``state_exists``:
-    the caller knows the tournament's ``ScoringState`` row exists (``mark_results_changed``
-    wrote it), so a claim that matched nothing means a job is queued, with no query to check.
+    stays stale and the catch-up task recomputes it when the broker is back.
     """
     now = timezone.now()
-    stale = now - timedelta(seconds=SCHEDULED_STALE_SECONDS)
-    claimed = (
-        ScoringState.objects.filter(tournament_id=tournament_id)
-        .filter(Q(scheduled_at__isnull=True) | Q(scheduled_at__lt=stale))
-        .update(scheduled_at=now)
-    )
+    claimed, exists = _claim(tournament_id, now)
     if not claimed:
-        if state_exists or ScoringState.objects.filter(tournament_id=tournament_id).exists():
+        if exists:
             return Enqueued.ALREADY_QUEUED
-        # First time for this tournament (not through mark_results_changed): start its books.
+        # First time for this tournament: start its books.
         ScoringState.objects.get_or_create(tournament_id=tournament_id)
         return enqueue_recomputation(tournament_id)
     countdown = getattr(settings, "STANDINGS_COALESCE_SECONDS", COALESCE_SECONDS)
@@ -141,6 +111,39 @@ def enqueue_recomputation(tournament_id: int, *, state_exists: bool = False) -> 
         logger.exception("tournament %s: the recomputation could not be queued", tournament_id)
         return Enqueued.FAILED
     return Enqueued.PUBLISHED
+
+
+CLAIM_SQL = f"""
+WITH claimed AS (
+    UPDATE {ScoringState._meta.db_table} SET scheduled_at = %(now)s
+    WHERE tournament_id = %(tournament)s
+      AND (scheduled_at IS NULL OR scheduled_at < %(stale)s)
+    RETURNING 1
+)
+SELECT
+    (SELECT count(*) FROM claimed),
+    EXISTS (SELECT 1 FROM {ScoringState._meta.db_table} WHERE tournament_id = %(tournament)s)
+"""  # noqa: S608 - the table name from the model, values as parameters
+
+
+def _claim(tournament_id: int, now) -> tuple[bool, bool]:
+    """Claim the job (``scheduled_at``) unless one is queued: (claimed, the books exist), in
+    one statement on PostgreSQL. While a job is queued the ``UPDATE`` matches no row, so it
+    takes no lock: a burst of entries does not queue on the tournament's row."""
+    stale = now - timedelta(seconds=SCHEDULED_STALE_SECONDS)
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute(CLAIM_SQL, {"now": now, "tournament": tournament_id, "stale": stale})
+            claimed, exists = cursor.fetchone()
+            return bool(claimed), bool(exists)
+    claimed = (
+        ScoringState.objects.filter(tournament_id=tournament_id)
+        .filter(Q(scheduled_at__isnull=True) | Q(scheduled_at__lt=stale))
+        .update(scheduled_at=now)
+    )
+    if claimed:
+        return True, True
+    return False, ScoringState.objects.filter(tournament_id=tournament_id).exists()
 
 
 def _unclaim(tournament_id: int, claimed_at) -> None:
