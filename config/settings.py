@@ -80,6 +80,7 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "axes",
     "tournaments.accounts",
+    "tournaments.clubs",
     "tournaments.setup",
     "tournaments.deals",
     "tournaments.results",

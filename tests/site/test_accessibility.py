@@ -25,6 +25,7 @@ from tests.support.organizer import csv_bytes, team_rows
 from tests.support.results import assignment, contract
 from tests.support.standings import MITCHELL_RESULTS, put_result
 from tournaments.api.services import create_token
+from tournaments.clubs.services import create_club, create_player
 from tournaments.deals.services import generate_deals, release_hands
 from tournaments.printing.models import Document
 from tournaments.results.models import Result
@@ -59,6 +60,8 @@ class World:
     closed_table_token: str
     organizer: object
     arbiter: object
+    club_slug: str = ""
+    club_player: int = 0
 
 
 def build_world(make_user) -> World:
@@ -108,6 +111,9 @@ def build_world(make_user) -> World:
     add_teams(closed, 6)
     _, closed_tables = add_plan(closed)
     team = tournament.teams.get(number=1)
+    club = create_club(name="Coinche Club accessible", town="Rennes", by=organizer)
+    anne = create_player(club, first_name="Anne", last_name="Martin", licence="A1")
+    create_player(club, first_name="anne", last_name="MARTIN", public_consent=True)
     return World(
         slug=tournament.slug,
         table_token=tables[1].token,
@@ -118,6 +124,8 @@ def build_world(make_user) -> World:
         closed_table_token=closed_tables[1].token,
         organizer=organizer,
         arbiter=arbiter,
+        club_slug=club.slug,
+        club_player=anne.pk,
     )
 
 
@@ -314,6 +322,14 @@ VISITS = [
     Visit("organizer", "printing:documents"),
     Visit("organizer", "api:tokens"),
     Visit("organizer", "tournaments:copy"),
+    # The organizer's club: its registry (a probable duplicate to merge), a player's record.
+    Visit("organizer", "clubs:home", kwargs=lambda w: {}),
+    Visit("organizer", "clubs:manage", kwargs=lambda w: {"club": w.club_slug}),
+    Visit(
+        "organizer",
+        "clubs:player_edit",
+        kwargs=lambda w: {"club": w.club_slug, "player_id": w.club_player},
+    ),
     # The organizer's tournament still taking registrations: no plan, no deals yet.
     Visit("organizer", "tournaments:manage", kwargs=_registration, state="registrations"),
     Visit("organizer", "tournaments:checkin", kwargs=_registration, state="registrations"),
@@ -338,6 +354,8 @@ EXCLUDED = {
     "set_language": _POST,
     "choose_language": "GET that sets the language cookie and redirects to the page",
     "accounts:logout": _POST,
+    "clubs:player_merge": _POST,
+    "clubs:player_anonymise": _POST,
     "tournaments:status": _POST,
     "tournaments:team_withdraw": _POST,
     "tournaments:team_delete": _POST,
