@@ -86,6 +86,7 @@ INSTALLED_APPS = [
     "tournaments.results",
     "tournaments.standings",
     "tournaments.printing",
+    "tournaments.seasons",
     "tournaments.api",
 ]
 
@@ -252,6 +253,7 @@ CELERY_TASK_QUEUES = [
 CELERY_TASK_ROUTES = {
     "standings.*": {"queue": "standings"},
     "health.*": {"queue": "standings"},
+    "seasons.*": {"queue": "standings"},
     "printing.*": {"queue": "documents"},
     "analysis.*": {"queue": "analysis"},
 }
@@ -273,6 +275,11 @@ CELERY_BEAT_SCHEDULE = {
         "task": "standings.catch_up",
         "schedule": 10.0,
         "options": {"expires": 10.0},
+    },
+    "seasons-catch-up": {
+        "task": "seasons.catch_up",
+        "schedule": 60.0,
+        "options": {"expires": 60.0},
     },
 }
 

@@ -23,6 +23,7 @@ from tests.support.accessibility import AXE, AXE_SHA256, report, violations
 from tests.support.factories import add_plan, add_teams, make_tournament, team_at
 from tests.support.organizer import csv_bytes, team_rows
 from tests.support.results import assignment, contract
+from tests.support.seasons import club_with_players, finished_tournament
 from tests.support.standings import MITCHELL_RESULTS, put_result
 from tournaments.api.services import create_token
 from tournaments.clubs.services import create_club, create_player
@@ -30,6 +31,7 @@ from tournaments.deals.services import generate_deals, release_hands
 from tournaments.printing.models import Document
 from tournaments.results.models import Result
 from tournaments.results.services import record_result
+from tournaments.seasons.services import create_season, recompute_season
 from tournaments.setup.models import Tournament
 from tournaments.standings.recomputation import recompute
 
@@ -62,6 +64,8 @@ class World:
     arbiter: object
     club_slug: str = ""
     club_player: int = 0
+    season_slug: str = ""
+    season_club: str = ""
 
 
 def build_world(make_user) -> World:
@@ -114,6 +118,22 @@ def build_world(make_user) -> World:
     club = create_club(name="Coinche Club accessible", town="Rennes", by=organizer)
     anne = create_player(club, first_name="Anne", last_name="Martin", licence="A1")
     create_player(club, first_name="anne", last_name="MARTIN", public_consent=True)
+    season_club, members = club_with_players(["Iris", "Jules", "Karim", "Léa"])
+    season_club.organizers.add(organizer)
+    week = finished_tournament(
+        season_club,
+        1,
+        [
+            (members["Iris"], members["Jules"], 1, 60.0, None),
+            (members["Karim"], members["Léa"], 2, 40.0, None),
+        ],
+    )
+    season = create_season(
+        season_club,
+        values={"name": "Challenge accessible", "method": "average"},
+        tournaments=[week],
+    )
+    recompute_season(season.pk)
     return World(
         slug=tournament.slug,
         table_token=tables[1].token,
@@ -126,6 +146,8 @@ def build_world(make_user) -> World:
         arbiter=arbiter,
         club_slug=club.slug,
         club_player=anne.pk,
+        season_slug=season.slug,
+        season_club=season_club.slug,
     )
 
 
@@ -252,6 +274,7 @@ VISITS = [
         status=202,
     ),
     Visit("anonymous", "accounts:login", kwargs=lambda w: {}),
+    Visit("anonymous", "seasons:season", kwargs=lambda w: {"slug": w.season_slug}),
     Visit(
         "anonymous",
         "accounts:login",
@@ -330,6 +353,13 @@ VISITS = [
         "clubs:player_edit",
         kwargs=lambda w: {"club": w.club_slug, "player_id": w.club_player},
     ),
+    Visit("organizer", "seasons:club_seasons", kwargs=lambda w: {"club": w.season_club}),
+    Visit(
+        "organizer",
+        "seasons:edit",
+        kwargs=lambda w: {"club": w.season_club, "slug": w.season_slug},
+    ),
+    Visit("organizer", "seasons:season", kwargs=lambda w: {"slug": w.season_slug}),
     # The organizer's tournament still taking registrations: no plan, no deals yet.
     Visit("organizer", "tournaments:manage", kwargs=_registration, state="registrations"),
     Visit("organizer", "tournaments:checkin", kwargs=_registration, state="registrations"),
@@ -355,6 +385,8 @@ EXCLUDED = {
     "choose_language": "GET that sets the language cookie and redirects to the page",
     "accounts:logout": _POST,
     "clubs:player_merge": _POST,
+    "seasons:recompute": _POST,
+    "seasons:season_file": "a PDF, CSV or XLSX file",
     "clubs:player_anonymise": _POST,
     "tournaments:status": _POST,
     "tournaments:team_withdraw": _POST,

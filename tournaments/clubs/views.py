@@ -1,8 +1,6 @@
 """The club pages of its organizers: « Mes clubs », a club's registry (search, add, edit), the
 duplicates to merge, the anonymisation of a player on request."""
 
-from functools import wraps
-
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
@@ -12,24 +10,8 @@ from django.views.decorators.http import require_POST
 
 from . import access as policy
 from . import selectors, services
+from .access import club_organizer_required
 from .forms import ClubForm, MergeForm, PlayerForm, SearchForm
-from .models import Club
-
-
-def club_organizer_required(view):
-    """The club of the URL's ``club`` slug, for its organizers only (a stranger gets the same
-    403 whether the club exists or not)."""
-
-    @wraps(view)
-    def wrapper(request, club, *args, **kwargs):
-        if not request.user.is_authenticated:
-            return redirect_to_login(request.get_full_path())
-        found = Club.objects.filter(slug=club).first()
-        if found is None or not policy.can_manage_club(request.user, found):
-            raise PermissionDenied
-        return view(request, found, *args, **kwargs)
-
-    return wrapper
 
 
 def clubs_home(request):
