@@ -66,6 +66,7 @@ class World:
     club_player: int = 0
     season_slug: str = ""
     season_club: str = ""
+    season_player: int = 0
 
 
 def build_world(make_user) -> World:
@@ -148,6 +149,7 @@ def build_world(make_user) -> World:
         club_player=anne.pk,
         season_slug=season.slug,
         season_club=season_club.slug,
+        season_player=members["Iris"].pk,
     )
 
 
@@ -275,6 +277,7 @@ VISITS = [
     ),
     Visit("anonymous", "accounts:login", kwargs=lambda w: {}),
     Visit("anonymous", "seasons:season", kwargs=lambda w: {"slug": w.season_slug}),
+    Visit("anonymous", "seasons:player", kwargs=lambda w: {"player_id": w.season_player}),
     Visit(
         "anonymous",
         "accounts:login",
@@ -360,6 +363,7 @@ VISITS = [
         kwargs=lambda w: {"club": w.season_club, "slug": w.season_slug},
     ),
     Visit("organizer", "seasons:season", kwargs=lambda w: {"slug": w.season_slug}),
+    Visit("organizer", "seasons:player", kwargs=lambda w: {"player_id": w.season_player}),
     # The organizer's tournament still taking registrations: no plan, no deals yet.
     Visit("organizer", "tournaments:manage", kwargs=_registration, state="registrations"),
     Visit("organizer", "tournaments:checkin", kwargs=_registration, state="registrations"),

@@ -60,7 +60,16 @@ def season_xlsx(table: SeasonTable) -> bytes:
 
 
 def season_pdf(table: SeasonTable) -> bytes:
+    season = table.season
     html = render_to_string(
-        "seasons/season_pdf.html", {"table": table, "printed_at": timezone.localtime()}
+        "seasons/season_pdf.html",
+        {
+            "table": table,
+            "printed_at": timezone.localtime(),
+            "first_page": 0,
+            "title": gettext("Classement de la saison"),
+            # What printing/base.html's running header reads of a tournament.
+            "tournament": {"name": season.name, "club": season.club.name, "date": ""},
+        },
     )
     return render_html(html).write_pdf()

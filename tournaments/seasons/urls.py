@@ -13,6 +13,7 @@ urlpatterns = [
         views.season_file,
         name="season_file",
     ),
+    path("joueurs/<int:player_id>/", views.player_page, name="player"),
     path("clubs/<slug:club>/saisons/", views.club_seasons, name="club_seasons"),
     path("clubs/<slug:club>/saisons/<slug:slug>/", views.season_edit, name="edit"),
     path(

@@ -9,8 +9,10 @@ from django.views.decorators.http import require_POST
 
 from tournaments import policy
 from tournaments.clubs.access import club_organizer_required
+from tournaments.clubs.models import ClubPlayer
+from tournaments.clubs.selectors import public_name
 
-from . import exports, selectors, services
+from . import charts, exports, selectors, services
 from .forms import SeasonForm
 from .models import Season
 
@@ -100,3 +102,34 @@ def season_recompute(request, club, slug: str):
     services.request_recomputation([season.pk])
     messages.success(request, gettext("Le recalcul du classement de la saison est demandé."))
     return redirect("seasons:edit", club.slug, season.slug)
+
+
+def player_page(request, player_id: int):
+    """A player's page: every tournament played, the seasons, the chart; shareable. Only with
+    the player's consent (never once anonymised), else a 404 — but for the club's organizers."""
+    player = get_object_or_404(ClubPlayer.objects.select_related("club"), pk=player_id)
+    if not policy.can_see_player_page(request.user, player):
+        raise Http404
+    full_names = policy.can_manage_club(request.user, player.club)
+    played = selectors.appearances(player, full_names=full_names)
+    points = [
+        charts.Point(a.date, a.tournament.name, a.percentage)
+        for a in played
+        if a.percentage is not None
+    ]
+    name = player.full_name if full_names else public_name(player)
+    return render(
+        request,
+        "seasons/player.html",
+        {
+            "player": player,
+            "name": name,
+            "appearances": played,
+            "standings": selectors.standings_of(player, full_names=full_names),
+            "chart": charts.percentage_chart(
+                points, title=gettext("Pourcentage par tournoi de %(name)s") % {"name": name}
+            ),
+            "share_url": request.build_absolute_uri(),
+            "private": not player.is_public,
+        },
+    )
