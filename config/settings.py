@@ -326,6 +326,7 @@ SPECTACULAR_SETTINGS = {
         "MovementType": "tournaments.setup.models.Tournament.MovementType",
         "DealsMode": "tournaments.setup.models.Tournament.DealsMode",
         "RulesPreset": "tournaments.api.serializers.RULES_PRESETS",
+        "SeasonMethod": "tournaments.api.serializers.SEASON_METHODS",
         "WinCondition": "tournaments.api.serializers.WIN_CONDITIONS",
         "MadeScore": "tournaments.api.serializers.MADE_SCORES",
         "FailureBase": "tournaments.api.serializers.FAILURE_BASE_CHOICES",
