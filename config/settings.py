@@ -80,11 +80,13 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "axes",
     "tournaments.accounts",
+    "tournaments.clubs",
     "tournaments.setup",
     "tournaments.deals",
     "tournaments.results",
     "tournaments.standings",
     "tournaments.printing",
+    "tournaments.seasons",
     "tournaments.api",
 ]
 
@@ -251,6 +253,7 @@ CELERY_TASK_QUEUES = [
 CELERY_TASK_ROUTES = {
     "standings.*": {"queue": "standings"},
     "health.*": {"queue": "standings"},
+    "seasons.*": {"queue": "standings"},
     "printing.*": {"queue": "documents"},
     "analysis.*": {"queue": "analysis"},
 }
@@ -272,6 +275,11 @@ CELERY_BEAT_SCHEDULE = {
         "task": "standings.catch_up",
         "schedule": 10.0,
         "options": {"expires": 10.0},
+    },
+    "seasons-catch-up": {
+        "task": "seasons.catch_up",
+        "schedule": 60.0,
+        "options": {"expires": 60.0},
     },
 }
 
@@ -318,6 +326,7 @@ SPECTACULAR_SETTINGS = {
         "MovementType": "tournaments.setup.models.Tournament.MovementType",
         "DealsMode": "tournaments.setup.models.Tournament.DealsMode",
         "RulesPreset": "tournaments.api.serializers.RULES_PRESETS",
+        "SeasonMethod": "tournaments.api.serializers.SEASON_METHODS",
         "WinCondition": "tournaments.api.serializers.WIN_CONDITIONS",
         "MadeScore": "tournaments.api.serializers.MADE_SCORES",
         "FailureBase": "tournaments.api.serializers.FAILURE_BASE_CHOICES",

@@ -11,6 +11,8 @@ urlpatterns = [
     path("", include("tournaments.results.urls")),
     path("", include("tournaments.standings.urls")),
     path("", include("tournaments.printing.urls")),
+    path("", include("tournaments.clubs.urls")),
+    path("", include("tournaments.seasons.urls")),
     path("api/", include("tournaments.api.urls")),
     path("comptes/", include("tournaments.accounts.urls")),
     path("i18n/", include("django.conf.urls.i18n")),

@@ -24,6 +24,7 @@ from django.contrib.auth.models import AnonymousUser
 from django.utils.translation import gettext_lazy as _
 
 from .accounts.roles import ORGANIZER, has_role
+from .clubs import access as club_access
 from .setup.models import Round, Table, TableAssignment, Team, Tournament
 from .setup.stored_plan import stored_plan
 
@@ -112,6 +113,16 @@ def is_arbiter(who, tournament: Tournament) -> bool:
 def can_manage_tournament(who, tournament: Tournament) -> bool:
     """Settings, teams, check-in, the plan, the deals, documents: its organizers."""
     return is_organizer(who, tournament)
+
+
+# --- Clubs --------------------------------------------------------------------------------
+# The club predicates live with the clubs app (below set-up, it may not import this module);
+# they are named here so that every rule can be found in one place.
+
+can_create_club = club_access.can_create_club
+can_manage_club = club_access.can_manage_club
+can_see_player_details = club_access.can_see_player_details
+can_see_player_page = club_access.can_see_player_page
 
 
 # --- Seeing -------------------------------------------------------------------------------

@@ -12,10 +12,16 @@ import pytest
 from django.db import transaction
 from drf_spectacular.generators import SchemaGenerator
 
-from tests.support.api import ACTORS, played
+from tests.support.api import ACTORS, bearer, played
 from tests.support.factories import make_tournament, team_at
+from tests.support.seasons import finished_tournament
+from tournaments.api.services import create_token
+from tournaments.clubs.models import ClubPlayer
+from tournaments.clubs.services import create_club, create_player
 from tournaments.results.models import Result, ResultEvent
 from tournaments.results.services import record_result
+from tournaments.seasons.models import Season
+from tournaments.seasons.services import create_season, recompute_season
 from tournaments.setup.services import PlayerData, TeamData, register_team
 
 pytestmark = pytest.mark.django_db
@@ -151,6 +157,26 @@ MATRIX = [
     # Scores and rankings
     Row("GET", "/tournaments/{slug}/scores/", READ),
     Row("GET", "/tournaments/{slug}/rankings/", READ),
+    # Clubs, their players (without consent: the club's organizers only), seasons. The
+    # tournament's organizer organizes the club too.
+    Row("GET", "/clubs/", READ),
+    Row("GET", "/clubs/{slug}/", READ, params={"slug": "club"}),
+    Row("GET", "/clubs/{club}/players/", READ, params={"club": "club"}),
+    Row(
+        "GET",
+        "/clubs/{club}/players/{id}/",
+        READ,
+        params={"club": "club", "id": "public_player"},
+    ),
+    Row(
+        "GET",
+        "/clubs/{club}/players/{id}/",
+        ORGANIZER_ONLY_READ,
+        params={"club": "club", "id": "private_player"},
+    ),
+    Row("GET", "/seasons/", READ),
+    Row("GET", "/seasons/{slug}/", READ, params={"slug": "season"}),
+    Row("GET", "/seasons/{slug}/ranking/", READ, params={"slug": "season"}),
 ]
 
 
@@ -161,7 +187,15 @@ def world(cast, tournament, other_tournament):
     confirmed = played(tournament, 1, 1, 1)
     assignment = tournament.round_set.get(number=1).assignments.get(table__number=2)
     entered = record_result(assignment, 3, {"passed": True}, by=team_at(assignment, "NS"))
+    club = create_club(name="Club de la matrice", by=cast["organizer"])
+    public = create_player(club, first_name="Anne", last_name="Publique", public_consent=True)
+    private = create_player(club, first_name="Paul", last_name="Privé", licence="P1")
+    season = create_season(club, values={"name": "Saison de la matrice", "method": "average"})
     return {
+        "club": club.slug,
+        "public_player": public.pk,
+        "private_player": private.pk,
+        "season": season.slug,
         "slug": tournament.slug,
         "tournament": tournament,
         "draft": draft.slug,
@@ -295,3 +329,51 @@ def test_the_matrix_lists_every_operation_of_the_schema():
         for method in item
     }
     assert operations == {(row.method, row.path) for row in MATRIX}
+
+
+# --- No personal data of a club's players but to the club's organizers ----------------------
+
+
+def test_players_details_only_for_the_club_s_organizers(world, client_for, cast):
+    url = f"/api/v1/clubs/{world['club']}/players/"
+    seen = {}
+    for actor in ACTORS:
+        players = client_for(actor).get(url).json()["results"]
+        seen[actor] = sorted(
+            (p["name"], p["licence"], p["email"], p["public_consent"]) for p in players
+        )
+    public_only = [("Anne Publique", None, None, None)]
+    assert seen == {
+        "anonymous": public_only,
+        "player": public_only,
+        "arbiter": public_only,
+        "other_arbiter": public_only,
+        "organizer": [("Anne Publique", "", "", True), ("Paul Privé", "P1", "", False)],
+        "other_organizer": public_only,
+    }
+
+
+def test_a_tournament_token_gives_no_right_in_a_club(world, cast):
+
+    _, key = create_token(world["tournament"], name="t", scope="organizer", by=cast["organizer"])
+    players = bearer(key).get(f"/api/v1/clubs/{world['club']}/players/").json()["results"]
+    assert [(p["name"], p["licence"]) for p in players] == [("Anne Publique", None)]
+
+
+def test_the_season_ranking_names_players_publicly(world, client_for):
+
+    season = Season.objects.get(slug=world["season"])
+    anne = ClubPlayer.objects.get(pk=world["public_player"])
+    paul = ClubPlayer.objects.get(pk=world["private_player"])
+    week = finished_tournament(season.club, 1, [(anne, paul, 1, 60.0, None)])
+    season.tournaments.add(week)
+    recompute_season(season.pk)
+    url = f"/api/v1/seasons/{world['season']}/ranking/"
+    anonymous = client_for("anonymous").get(url).json()
+    assert [line["name"] for line in anonymous["lines"]] == [
+        "Anne Publique",
+        f"Joueur n° {paul.pk}",
+    ]
+    assert "P1" not in str(anonymous)
+    organizer = client_for("organizer").get(url).json()
+    assert [line["name"] for line in organizer["lines"]] == ["Anne Publique", "Paul Privé"]

@@ -24,7 +24,9 @@ from schemathesis.specs.openapi.checks import (
 from tests.support.api import played
 from tests.support.factories import team_at
 from tournaments.api.services import create_token
+from tournaments.clubs.services import create_club, create_player
 from tournaments.results.services import record_result
+from tournaments.seasons.services import create_season
 from tournaments.standings.recomputation import recompute
 
 pytestmark = [pytest.mark.django_db, pytest.mark.slow]
@@ -59,7 +61,21 @@ def world(cast, tournament):
     )
     ids = list(tournament.results.values_list("pk", flat=True))
     players = list(tournament.players.values_list("pk", flat=True))
-    return {"slug": tournament.slug, "key": key, "results": ids, "players": players}
+    club = create_club(name="Club de schemathesis", by=cast["organizer"])
+    members = [
+        create_player(club, first_name="Anne", last_name="Publique", public_consent=True).pk,
+        create_player(club, first_name="Paul", last_name="Privé").pk,
+    ]
+    season = create_season(club, values={"name": "Saison", "method": "points"})
+    return {
+        "slug": tournament.slug,
+        "key": key,
+        "results": ids,
+        "players": players,
+        "club": club.slug,
+        "members": members,
+        "season": season.slug,
+    }
 
 
 @pytest.fixture(autouse=True)
@@ -92,10 +108,18 @@ def _steer(case, world) -> None:
     parameters = case.path_parameters or {}
     if "slug" in parameters:
         parameters["slug"] = world["slug"]
+        if case.path.startswith("/api/v1/clubs/"):
+            parameters["slug"] = world["club"]
+        elif case.path.startswith("/api/v1/seasons/"):
+            parameters["slug"] = world["season"]
+    if "club" in parameters:
+        parameters["club"] = world["club"]
     if isinstance(parameters.get("number"), int):
         parameters["number"] = parameters["number"] % 8
     if isinstance(parameters.get("id"), int):
         pool = world["players"] if "/players/" in case.path else world["results"]
+        if case.path.startswith("/api/v1/clubs/"):
+            pool = world["members"]
         parameters["id"] = pool[parameters["id"] % len(pool)]
 
 

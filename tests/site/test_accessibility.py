@@ -23,12 +23,15 @@ from tests.support.accessibility import AXE, AXE_SHA256, report, violations
 from tests.support.factories import add_plan, add_teams, make_tournament, team_at
 from tests.support.organizer import csv_bytes, team_rows
 from tests.support.results import assignment, contract
+from tests.support.seasons import club_with_players, finished_tournament
 from tests.support.standings import MITCHELL_RESULTS, put_result
 from tournaments.api.services import create_token
+from tournaments.clubs.services import create_club, create_player
 from tournaments.deals.services import generate_deals, release_hands
 from tournaments.printing.models import Document
 from tournaments.results.models import Result
 from tournaments.results.services import record_result
+from tournaments.seasons.services import create_season, recompute_season
 from tournaments.setup.models import Tournament
 from tournaments.standings.recomputation import recompute
 
@@ -59,6 +62,11 @@ class World:
     closed_table_token: str
     organizer: object
     arbiter: object
+    club_slug: str = ""
+    club_player: int = 0
+    season_slug: str = ""
+    season_club: str = ""
+    season_player: int = 0
 
 
 def build_world(make_user) -> World:
@@ -108,6 +116,25 @@ def build_world(make_user) -> World:
     add_teams(closed, 6)
     _, closed_tables = add_plan(closed)
     team = tournament.teams.get(number=1)
+    club = create_club(name="Coinche Club accessible", town="Rennes", by=organizer)
+    anne = create_player(club, first_name="Anne", last_name="Martin", licence="A1")
+    create_player(club, first_name="anne", last_name="MARTIN", public_consent=True)
+    season_club, members = club_with_players(["Iris", "Jules", "Karim", "Léa"])
+    season_club.organizers.add(organizer)
+    week = finished_tournament(
+        season_club,
+        1,
+        [
+            (members["Iris"], members["Jules"], 1, 60.0, None),
+            (members["Karim"], members["Léa"], 2, 40.0, None),
+        ],
+    )
+    season = create_season(
+        season_club,
+        values={"name": "Challenge accessible", "method": "average"},
+        tournaments=[week],
+    )
+    recompute_season(season.pk)
     return World(
         slug=tournament.slug,
         table_token=tables[1].token,
@@ -118,6 +145,11 @@ def build_world(make_user) -> World:
         closed_table_token=closed_tables[1].token,
         organizer=organizer,
         arbiter=arbiter,
+        club_slug=club.slug,
+        club_player=anne.pk,
+        season_slug=season.slug,
+        season_club=season_club.slug,
+        season_player=members["Iris"].pk,
     )
 
 
@@ -244,6 +276,8 @@ VISITS = [
         status=202,
     ),
     Visit("anonymous", "accounts:login", kwargs=lambda w: {}),
+    Visit("anonymous", "seasons:season", kwargs=lambda w: {"slug": w.season_slug}),
+    Visit("anonymous", "seasons:player", kwargs=lambda w: {"player_id": w.season_player}),
     Visit(
         "anonymous",
         "accounts:login",
@@ -314,6 +348,22 @@ VISITS = [
     Visit("organizer", "printing:documents"),
     Visit("organizer", "api:tokens"),
     Visit("organizer", "tournaments:copy"),
+    # The organizer's club: its registry (a probable duplicate to merge), a player's record.
+    Visit("organizer", "clubs:home", kwargs=lambda w: {}),
+    Visit("organizer", "clubs:manage", kwargs=lambda w: {"club": w.club_slug}),
+    Visit(
+        "organizer",
+        "clubs:player_edit",
+        kwargs=lambda w: {"club": w.club_slug, "player_id": w.club_player},
+    ),
+    Visit("organizer", "seasons:club_seasons", kwargs=lambda w: {"club": w.season_club}),
+    Visit(
+        "organizer",
+        "seasons:edit",
+        kwargs=lambda w: {"club": w.season_club, "slug": w.season_slug},
+    ),
+    Visit("organizer", "seasons:season", kwargs=lambda w: {"slug": w.season_slug}),
+    Visit("organizer", "seasons:player", kwargs=lambda w: {"player_id": w.season_player}),
     # The organizer's tournament still taking registrations: no plan, no deals yet.
     Visit("organizer", "tournaments:manage", kwargs=_registration, state="registrations"),
     Visit("organizer", "tournaments:checkin", kwargs=_registration, state="registrations"),
@@ -338,6 +388,10 @@ EXCLUDED = {
     "set_language": _POST,
     "choose_language": "GET that sets the language cookie and redirects to the page",
     "accounts:logout": _POST,
+    "clubs:player_merge": _POST,
+    "seasons:recompute": _POST,
+    "seasons:season_file": "a PDF, CSV or XLSX file",
+    "clubs:player_anonymise": _POST,
     "tournaments:status": _POST,
     "tournaments:team_withdraw": _POST,
     "tournaments:team_delete": _POST,

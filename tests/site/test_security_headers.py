@@ -46,7 +46,8 @@ def print_templates() -> set[Path]:
     They are turned into PDF in a worker, never served as a web page, so their <style> stays.
     """
     found = {PRINT_DIR / "base.html"}
-    for path in PRINT_DIR.glob("*.html"):
+    # The printing app's documents, and another app's printout (the season's ranking).
+    for path in [*PRINT_DIR.glob("*.html"), *(ROOT / "tournaments").rglob("templates/**/*.html")]:
         text = path.read_text()
         if '{% extends "printing/base.html" %}' in text:
             found.add(path)
@@ -72,6 +73,7 @@ def test_the_print_templates_are_only_the_weasyprint_ones():
         "route_cards.html",
         "score_sheets.html",
         "scorecards.html",
+        "season_pdf.html",
         "seating_poster.html",
         "table_cards.html",
         "travellers.html",

@@ -1,6 +1,7 @@
 """``manage.py movement``, ``manage.py demo_tournament`` and ``manage.py demo_site``."""
 
 import json
+import re
 import subprocess
 import sys
 from io import StringIO
@@ -211,7 +212,10 @@ def test_demo_site_creates_the_demo_accounts_with_the_documented_password(settin
     assert "organisateur / coinche-demo" in output and "arbitre / coinche-demo" in output
     for username in ("organisateur", "arbitre"):
         assert get_user_model().objects.get(username=username).check_password("coinche-demo")
-    assert Tournament.objects.filter(organizers__username="organisateur").count() == 1
+    demo = Tournament.objects.filter(organizers__username="organisateur", seasons__isnull=True)
+    assert demo.count() == 1
+    # And a club's season of finished tournaments (demo_season), its page printed.
+    assert re.search(r"season / saison : \S+/saisons/[\w-]+/", output)
 
 
 def test_demo_site_keeps_changed_passwords_unless_asked_to_reset_them(settings):
@@ -229,7 +233,9 @@ def test_demo_site_keeps_changed_passwords_unless_asked_to_reset_them(settings):
     assert organizer.check_password("changed-on-the-club-laptop")
     assert "organisateur / (mot de passe inchangé" in output
     assert "coinche-demo" not in output
-    assert Tournament.objects.filter(organizers=organizer).count() == 1
+    # The same demo tournament and season: nothing built twice.
+    assert Tournament.objects.filter(organizers=organizer, seasons__isnull=True).count() == 1
+    assert organizer.organized_clubs.get().seasons.count() == 1
 
     output = run("demo_site", "--reset-passwords")
 

@@ -131,6 +131,7 @@ ENUM_MEMBERS: dict[str, dict] = {
     "Rounding": _members(Rounding),
     "CapotBid": _members(CapotBid),
     "Role": {"organizer": "ORGANIZER", "arbiter": "ARBITER", "table": "TABLE"},
+    "SeasonMethod": {"average": "AVERAGE", "points": "POINTS"},
     # drf-spectacular's companion of an enum that also takes "" (an empty adjustment, say).
     "BlankEnum": {"": "BLANK"},
 }

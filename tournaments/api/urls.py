@@ -20,10 +20,18 @@ router.register(f"{TOURNAMENT}/plan", views.PlanViewSet, basename="plan")
 router.register(f"{TOURNAMENT}/boards", views.BoardViewSet, basename="board")
 router.register(f"{TOURNAMENT}/results", views.ResultViewSet, basename="result")
 router.register(f"{TOURNAMENT}/scores", views.BoardScoreViewSet, basename="score")
+router.register("clubs", views.ClubViewSet, basename="club")
+router.register("clubs/<slug:club>/players", views.ClubPlayerViewSet, basename="club-player")
+router.register("seasons", views.SeasonViewSet, basename="season")
 
 urlpatterns = [
     path("v1/", include(router.urls)),
     path(f"v1/{TOURNAMENT}/rankings/", views.RankingView.as_view(), name="ranking"),
+    path(
+        "v1/seasons/<slug:slug>/ranking/",
+        views.SeasonRankingView.as_view(),
+        name="season-ranking",
+    ),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     # The split view serves its initialising script from ?script: no inline script (CSP).
     path(

@@ -9,8 +9,14 @@ class TournamentsConfig(AppConfig):
 
     def ready(self) -> None:
         from tournaments import checklist, navigation, public_pages
+        from tournaments.clubs.signals import player_anonymised, players_merged
 
-        from . import selectors
+        from . import club_receivers, selectors
+
+        players_merged.connect(club_receivers.on_players_merged, dispatch_uid="setup.merged")
+        player_anonymised.connect(
+            club_receivers.on_player_anonymised, dispatch_uid="setup.anonymised"
+        )
 
         navigation.register("tournaments:public", _("Accueil du tournoi"), navigation.PUBLIC, 0)
         navigation.register("tournaments:manage", _("Organisation"), navigation.ORGANIZER, 10)

@@ -16,6 +16,7 @@ from scoring.engine.rules import (
     WinCondition,
 )
 from tournaments.accounts.roles import ARBITER, ORGANIZER
+from tournaments.clubs.models import Club
 
 from .models import Tournament
 from .services.teams import MAX_TEAM_NUMBER, PlayerData, TeamData, team_problems
@@ -117,6 +118,12 @@ class TournamentForm(forms.ModelForm):
         required=False,
         widget=forms.CheckboxSelectMultiple,
     )
+    organizing_club = forms.ModelChoiceField(
+        label=_("Club (fichier des joueurs, saisons)"),
+        queryset=Club.objects.none(),
+        required=False,
+        help_text=_("Les joueurs inscrits rejoignent le fichier de ce club."),
+    )
 
     class Meta:
         model = Tournament
@@ -145,6 +152,11 @@ class TournamentForm(forms.ModelForm):
         self.fields["co_organizers"].initial = [u.pk for u in organizers if u.pk != user.pk]
         self.fields["arbiters"].queryset = _users_with_role(ARBITER, arbiters)
         self.fields["arbiters"].initial = [u.pk for u in arbiters]
+        clubs = Club.objects.all() if user.is_superuser else Club.objects.filter(organizers=user)
+        if existing and tournament.organizing_club_id:
+            clubs = clubs | Club.objects.filter(pk=tournament.organizing_club_id)
+        self.fields["organizing_club"].queryset = clubs.distinct()
+        self.fields["organizing_club"].initial = tournament.organizing_club_id if existing else None
         self.fields["rounds"].widget.attrs["placeholder"] = gettext("complet")
         if frozen:
             for name in ("rules_preset", *(f"rule_{n}" for n in RULE_NAMES), *MOVEMENT_FIELDS):

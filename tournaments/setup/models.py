@@ -9,6 +9,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from scoring.engine.rules import DEFAULT_PRESET, PRESETS, RuleSettings
+from tournaments.clubs.models import Club, ClubPlayer
 
 DEFAULT_RULES_PRESET = "ffb-coinche"
 
@@ -57,6 +58,16 @@ class Tournament(models.Model):
     date = models.DateField(_("date"))
     venue = models.CharField(_("lieu"), max_length=200, blank=True)
     club = models.CharField(_("club organisateur"), max_length=200, blank=True)
+    # The club whose registry the players come from and whose seasons may count the tournament
+    # (None: a tournament of its own, its players typed only here).
+    organizing_club = models.ForeignKey(
+        Club,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="tournaments",
+        verbose_name=_("club (fichier des joueurs, saisons)"),
+    )
     status = models.CharField(
         _("état"), max_length=20, choices=Status.choices, default=Status.DRAFT
     )
@@ -151,6 +162,16 @@ class Player(models.Model):
         null=True,
         blank=True,
         related_name="player_entries",
+    )
+    # The same person in the club's registry (tournaments of a club): follows a merge of two
+    # records; None for a tournament without a club, or a player typed before clubs existed.
+    club_player = models.ForeignKey(
+        ClubPlayer,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="entries",
+        verbose_name=_("joueur du club"),
     )
 
     class Meta:

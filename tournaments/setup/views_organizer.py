@@ -63,6 +63,7 @@ def tournament_create(request):
                 rules=form.cleaned_data["rules"],
                 co_organizers=form.cleaned_data["co_organizers"],
                 arbiters=form.cleaned_data["arbiters"],
+                organizing_club=form.cleaned_data["organizing_club"],
             )
         except services.OrganizerError as error:
             form.add_error(None, error.message)
@@ -146,6 +147,7 @@ def tournament_edit(request, tournament):
                 rules=form.cleaned_data["rules"],
                 co_organizers=form.cleaned_data["co_organizers"],
                 arbiters=form.cleaned_data["arbiters"],
+                organizing_club=form.cleaned_data["organizing_club"],
             )
         except services.OrganizerError as error:
             form.add_error(None, error.message)

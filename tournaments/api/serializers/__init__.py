@@ -28,6 +28,14 @@ from .choices import (
     SURCOINCHE_MULTIPLIER_CHOICES,
     WIN_CONDITIONS,
 )
+from .clubs import (
+    SEASON_METHODS,
+    ClubPlayerSerializer,
+    ClubSerializer,
+    SeasonLineSerializer,
+    SeasonRankingSerializer,
+    SeasonSerializer,
+)
 from .errors import ErrorSerializer, FieldErrorSerializer, ResultRefSerializer
 from .plan import (
     BoardSerializer,
@@ -74,6 +82,12 @@ from .tournaments import (
 )
 
 __all__ = [
+    "SEASON_METHODS",
+    "ClubPlayerSerializer",
+    "ClubSerializer",
+    "SeasonLineSerializer",
+    "SeasonRankingSerializer",
+    "SeasonSerializer",
     "ANNONCE_KINDS",
     "CAPOTS",
     "CAPOT_BIDS",

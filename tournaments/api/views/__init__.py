@@ -7,6 +7,7 @@ through the services (organizer set-up, deals release, results), so the audit tr
 idempotency and standings hooks apply exactly as on the site.
 """
 
+from .clubs import ClubPlayerViewSet, ClubViewSet, SeasonRankingView, SeasonViewSet
 from .plan import BoardViewSet, PlanViewSet, RoundViewSet
 from .results import ResultViewSet
 from .standings import BoardScoreViewSet, RankingView
@@ -14,6 +15,10 @@ from .teams import PlayerViewSet, TeamViewSet
 from .tournaments import TournamentViewSet
 
 __all__ = [
+    "ClubPlayerViewSet",
+    "ClubViewSet",
+    "SeasonRankingView",
+    "SeasonViewSet",
     "BoardScoreViewSet",
     "BoardViewSet",
     "PlanViewSet",

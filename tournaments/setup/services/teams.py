@@ -12,6 +12,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils.translation import gettext
 
+from tournaments.clubs.services import player_for_entry
 from tournaments.setup.models import Player, TableAssignment, Team, Tournament
 
 from .errors import OrganizerError
@@ -143,6 +144,19 @@ def team_problems(
     return problems
 
 
+def _club_player(tournament: Tournament, data: PlayerData):
+    """The club's registry record of a player of a club's tournament: found by licence or
+    name, else created on the fly; None for a tournament without a club."""
+    if tournament.organizing_club_id is None:
+        return None
+    return player_for_entry(
+        tournament.organizing_club,
+        first_name=data.first_name.strip(),
+        last_name=data.last_name.strip(),
+        licence=data.licence.strip(),
+    )
+
+
 def _create_player(tournament: Tournament, data: PlayerData) -> Player:
     return Player.objects.create(
         tournament=tournament,
@@ -150,6 +164,7 @@ def _create_player(tournament: Tournament, data: PlayerData) -> Player:
         last_name=data.last_name.strip(),
         licence=data.licence.strip(),
         club=data.club.strip(),
+        club_player=_club_player(tournament, data),
     )
 
 
@@ -236,6 +251,7 @@ def update_team(team: Team, data: TeamData) -> Team:
                 player.last_name = values.last_name.strip()
                 player.licence = values.licence.strip()
                 player.club = values.club.strip()
+                player.club_player = _club_player(team.tournament, values)
                 player.save()
             team.number = number
             team.name = data.name.strip()

@@ -93,6 +93,19 @@ def chosen_rules(
     return RuleSettings.from_dict(rules).to_dict()
 
 
+KEEP = object()
+"""``update_tournament(organizing_club=KEEP)``: the club stays as it is."""
+
+
+def _club_of(by, club):
+    """The club a tournament is given, if ``by`` organizes it (else refused)."""
+    if club is None:
+        return None
+    if not (by.is_superuser or club.organizers.filter(pk=by.pk).exists()):
+        raise OrganizerError(gettext("Vous n'organisez pas ce club."))
+    return club
+
+
 def _validated_rules(rules: dict) -> dict:
     try:
         return RuleSettings.from_dict(rules).to_dict()
@@ -108,14 +121,17 @@ def create_tournament(
     rules: dict,
     co_organizers: Iterable = (),
     arbiters: Iterable = (),
+    organizing_club=None,
 ) -> Tournament:
-    """Create a draft tournament; its creator becomes one of its organizers."""
+    """Create a draft tournament; its creator becomes one of its organizers. ``organizing_club``:
+    one of the creator's clubs (its registry gives the players, its seasons may count it)."""
     values = {key: fields[key] for key in SETTINGS_FIELDS if key in fields}
     tournament = Tournament(
         **values,
         slug=unique_slug(values["name"]),
         rules=_validated_rules(rules),
         status=Status.DRAFT,
+        organizing_club=_club_of(by, organizing_club),
     )
     tournament.full_clean(exclude=["slug"])
     tournament.save()
@@ -132,6 +148,7 @@ def update_tournament(
     rules: dict,
     co_organizers: Iterable,
     arbiters: Iterable,
+    organizing_club=KEEP,
 ) -> list[str]:
     """Save the settings; return notices for the organizer (e.g. "regenerate the plan").
 
@@ -157,6 +174,8 @@ def update_tournament(
             )
         for key in changed:
             setattr(locked, key, fields[key])
+        if organizing_club is not KEEP and organizing_club != locked.organizing_club:
+            locked.organizing_club = _club_of(by, organizing_club)
         locked.rules = rules
         locked.full_clean(exclude=["slug"])
         locked.save()

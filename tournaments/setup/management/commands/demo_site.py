@@ -11,8 +11,9 @@ import os
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.core.management import call_command
+from django.core.management import call_command, get_commands
 from django.core.management.base import BaseCommand
+from django.urls import reverse
 
 from config.addresses import is_loopback_url
 from tournaments.accounts.roles import ARBITER, ORGANIZER
@@ -46,7 +47,13 @@ class Command(BaseCommand):
         )
         organizer = ensure_user(DEMO_ORGANIZER, DEMO_PASSWORD, role=ORGANIZER, reset_password=reset)
         arbiter = ensure_user(DEMO_ARBITER, DEMO_PASSWORD, role=ARBITER, reset_password=reset)
-        tournament = Tournament.objects.filter(organizers=organizer).order_by("-pk").first()
+        # The demo tournament (the demo season's own finished tournaments are not it: asked
+        # through the reverse relation, set-up imports nothing of the seasons app).
+        tournament = (
+            Tournament.objects.filter(organizers=organizer, seasons__isnull=True)
+            .order_by("-pk")
+            .first()
+        )
         if tournament is None:
             output = io.StringIO()
             call_command("demo_tournament", "--results", stdout=output)
@@ -54,6 +61,7 @@ class Command(BaseCommand):
             tournament = Tournament.objects.get(slug=slug)
         tournament.organizers.add(organizer)
         tournament.arbiters.add(arbiter)
+        season_url = self._demo_season(organizer)
         address = settings.SITE_URL.rstrip("/") or (
             f"http://{os.environ.get('HOST', '127.0.0.1')}:{os.environ.get('PORT', '8000')}"
         )
@@ -69,6 +77,7 @@ class Command(BaseCommand):
                     "",
                     "Demo ready / Démo prête:",
                     f"  tournament / tournoi : {address}{tournament.get_absolute_url()}",
+                    *([f"  season / saison : {address}{season_url}"] if season_url else []),
                     f"  organizer / organisateur : {DEMO_ORGANIZER} / {password(DEMO_ORGANIZER)}",
                     f"  arbiter / arbitre : {DEMO_ARBITER} / {password(DEMO_ARBITER)}",
                     "",
@@ -78,6 +87,20 @@ class Command(BaseCommand):
                 ]
             )
         )
+
+    def _demo_season(self, organizer) -> str:
+        """Once, a club's season of finished tournaments (``demo_season``, from the seasons
+        app, called by name: set-up imports nothing above it); the address of its page."""
+        if "demo_season" not in get_commands():
+            return ""
+        seasons = getattr(organizer.organized_clubs.first(), "seasons", None)
+        season = seasons.order_by("-pk").first() if seasons is not None else None
+        if season is not None:
+            return season.get_absolute_url()
+        output = io.StringIO()
+        call_command("demo_season", "--organizer", organizer.get_username(), stdout=output)
+        slug = output.getvalue().strip().splitlines()[-1]
+        return reverse("seasons:season", args=[slug])
 
     def _loopback_note(self, address: str) -> list[str]:
         if not is_loopback_url(address):

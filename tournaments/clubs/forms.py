@@ -1,0 +1,41 @@
+"""Forms of the club pages: a club, a player of its registry, a merge."""
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from .models import ClubPlayer
+
+
+class ClubForm(forms.Form):
+    name = forms.CharField(label=_("Nom du club"), max_length=200)
+    town = forms.CharField(label=_("Ville"), max_length=200, required=False)
+
+
+class PlayerForm(forms.Form):
+    first_name = forms.CharField(label=_("Prénom"), max_length=100)
+    last_name = forms.CharField(label=_("Nom"), max_length=100)
+    licence = forms.CharField(label=_("Licence"), max_length=30, required=False)
+    email = forms.EmailField(label=_("Adresse électronique"), required=False)
+    public_consent = forms.BooleanField(
+        label=_("Accepte d'apparaître publiquement (classements, page du joueur)"),
+        required=False,
+    )
+
+    def __init__(self, *args, player: ClubPlayer | None = None, **kwargs):
+        if player is not None and "initial" not in kwargs:
+            kwargs["initial"] = {
+                field: getattr(player, field)
+                for field in ("first_name", "last_name", "licence", "email", "public_consent")
+            }
+        super().__init__(*args, **kwargs)
+        for field in self.fields.values():
+            field.widget.attrs["autocomplete"] = "off"
+
+
+class MergeForm(forms.Form):
+    kept = forms.IntegerField(widget=forms.HiddenInput)
+    removed = forms.IntegerField(widget=forms.HiddenInput)
+
+
+class SearchForm(forms.Form):
+    q = forms.CharField(label=_("Nom ou licence"), max_length=100, required=False)

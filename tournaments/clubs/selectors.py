@@ -1,0 +1,112 @@
+"""Reads of clubs and their registry: the clubs a user organizes, a search, the likely
+duplicates, the name the public may see."""
+
+from __future__ import annotations
+
+import unicodedata
+from collections import defaultdict
+from dataclasses import dataclass
+
+from django.db.models import Q, QuerySet
+from django.utils.translation import gettext
+
+from .models import Club, ClubEvent, ClubPlayer
+
+
+def clubs_organized_by(user) -> QuerySet[Club]:
+    if not user.is_authenticated:
+        return Club.objects.none()
+    if user.is_superuser:
+        return Club.objects.all()
+    return Club.objects.filter(organizers=user)
+
+
+def search_players(club: Club, query: str = "") -> QuerySet[ClubPlayer]:
+    """The club's players whose name or licence contains ``query`` (every word of it)."""
+    players = club.players.all()
+    for word in query.split():
+        players = players.filter(
+            Q(first_name__icontains=word) | Q(last_name__icontains=word) | Q(licence__iexact=word)
+        )
+    return players
+
+
+def _folded(text: str) -> str:
+    """A name without case, accents, hyphens or spaces: « Émile-Zoé » and « emile zoe » meet."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(ch for ch in decomposed if ch.isalnum())
+
+
+def name_key(first_name: str, last_name: str) -> str:
+    return f"{_folded(last_name)}|{_folded(first_name)}"
+
+
+@dataclass(frozen=True)
+class Duplicate:
+    """Two or more records that are probably the same person, and why."""
+
+    players: tuple[ClubPlayer, ...]
+    reason: str
+
+
+def duplicate_candidates(club: Club) -> list[Duplicate]:
+    """Records of the same name (folded: case, accents, hyphens), and records of one licence
+    typed differently (spaces, case). Anonymised records are never proposed."""
+    by_name: dict[str, list[ClubPlayer]] = defaultdict(list)
+    by_licence: dict[str, list[ClubPlayer]] = defaultdict(list)
+    for player in club.players.filter(anonymised=False):
+        by_name[name_key(player.first_name, player.last_name)].append(player)
+        if player.licence:
+            by_licence[_folded(player.licence)].append(player)
+    found: list[Duplicate] = []
+    seen: set[tuple[int, ...]] = set()
+    for group, reason in [
+        *((group, gettext("même licence")) for group in by_licence.values()),
+        *((group, gettext("même nom")) for group in by_name.values()),
+    ]:
+        key = tuple(sorted(player.pk for player in group))
+        if len(group) > 1 and key not in seen:
+            seen.add(key)
+            found.append(Duplicate(tuple(sorted(group, key=lambda p: p.pk)), reason))
+    return found
+
+
+def find_player(club: Club, *, first_name: str, last_name: str, licence: str = ""):
+    """The registry's record for a player typed in a team: by licence first, else by name
+    (folded) when exactly one record has it; None when unknown."""
+    licence = licence.strip()
+    if licence:
+        match = club.players.filter(licence__iexact=licence).first()
+        if match is not None:
+            return match
+    key = name_key(first_name, last_name)
+    candidates = [
+        player
+        for player in club.players.filter(anonymised=False, last_name__iexact=last_name.strip())
+        if name_key(player.first_name, player.last_name) == key
+    ]
+    if not candidates:
+        # The folded key also meets names typed without accents: a slower full pass.
+        candidates = [
+            player
+            for player in club.players.filter(anonymised=False)
+            if name_key(player.first_name, player.last_name) == key
+        ]
+    if len(candidates) == 1 and not (licence and candidates[0].licence):
+        return candidates[0]
+    return None
+
+
+def public_name(player: ClubPlayer | None) -> str:
+    """The name anyone may read: the player's own with their consent, else a neutral label."""
+    if player is None:
+        return ""
+    if player.anonymised:
+        return gettext("Joueur anonymisé")
+    if not player.public_consent:
+        return gettext("Joueur n° %(id)s") % {"id": player.pk}
+    return player.full_name
+
+
+def recent_events(club: Club, limit: int = 20) -> QuerySet[ClubEvent]:
+    return club.events.select_related("by", "player")[:limit]

@@ -1,0 +1,195 @@
+"""Writes on clubs and their registry, each audited (``ClubEvent``): a club, a player, the merge
+of two records of one person, the anonymisation of a player on request."""
+
+from __future__ import annotations
+
+from django.db import IntegrityError, transaction
+from django.utils.text import slugify
+from django.utils.translation import gettext
+
+from .models import Club, ClubEvent, ClubPlayer
+from .selectors import find_player
+from .signals import player_anonymised, players_merged
+
+PLAYER_FIELDS = ("first_name", "last_name", "licence", "email", "public_consent")
+
+
+class ClubError(Exception):
+    """A write refused, with the French message the page shows."""
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
+def _unique_slug(name: str) -> str:
+    base = slugify(name)[:70] or "club"
+    slug, n = base, 1
+    while Club.objects.filter(slug=slug).exists():
+        n += 1
+        slug = f"{base}-{n}"
+    return slug
+
+
+@transaction.atomic
+def create_club(*, name: str, town: str = "", by=None) -> Club:
+    name = name.strip()
+    if not name:
+        raise ClubError(gettext("Le nom du club manque."))
+    club = Club.objects.create(slug=_unique_slug(name), name=name, town=town.strip())
+    if by is not None and by.is_authenticated:
+        club.organizers.add(by)
+    ClubEvent.objects.create(club=club, kind=ClubEvent.Kind.CLUB_CHANGED, by=_user(by))
+    return club
+
+
+def _user(by):
+    return by if by is not None and getattr(by, "is_authenticated", False) else None
+
+
+def _clean(values: dict) -> dict:
+    cleaned = {}
+    for field in PLAYER_FIELDS:
+        if field in values:
+            value = values[field]
+            cleaned[field] = value.strip() if isinstance(value, str) else bool(value)
+    if "first_name" in cleaned and not cleaned["first_name"]:
+        raise ClubError(gettext("Le prénom manque."))
+    if "last_name" in cleaned and not cleaned["last_name"]:
+        raise ClubError(gettext("Le nom manque."))
+    return cleaned
+
+
+def _licence_taken(club: Club, licence: str, *, but=None) -> bool:
+    if not licence:
+        return False
+    others = club.players.filter(licence__iexact=licence)
+    if but is not None:
+        others = others.exclude(pk=but.pk)
+    return others.exists()
+
+
+def _licence_error(licence: str) -> ClubError:
+    return ClubError(
+        gettext("La licence %(licence)s est déjà celle d'un autre joueur du club.")
+        % {"licence": licence}
+    )
+
+
+def create_player(club: Club, *, by=None, **values) -> ClubPlayer:
+    """A new record in the club's registry."""
+    values = _clean({"first_name": "", "last_name": "", **values})
+    try:
+        with transaction.atomic():
+            Club.objects.select_for_update().get(pk=club.pk)
+            if _licence_taken(club, values.get("licence", "")):
+                raise _licence_error(values["licence"])
+            player = ClubPlayer.objects.create(club=club, **values)
+            ClubEvent.objects.create(
+                club=club, kind=ClubEvent.Kind.CREATED, player=player, by=_user(by)
+            )
+            return player
+    except IntegrityError as error:
+        raise _licence_error(values.get("licence", "")) from error
+
+
+def update_player(player: ClubPlayer, *, by=None, **values) -> ClubPlayer:
+    if player.anonymised:
+        raise ClubError(gettext("Ce joueur est anonymisé : sa fiche ne peut plus changer."))
+    values = _clean(values)
+    try:
+        with transaction.atomic():
+            player = ClubPlayer.objects.select_for_update().get(pk=player.pk)
+            if _licence_taken(player.club, values.get("licence", ""), but=player):
+                raise _licence_error(values["licence"])
+            changed = sorted(f for f, v in values.items() if getattr(player, f) != v)
+            for field, value in values.items():
+                setattr(player, field, value)
+            player.save()
+            if changed:
+                ClubEvent.objects.create(
+                    club=player.club,
+                    kind=ClubEvent.Kind.CHANGED,
+                    player=player,
+                    by=_user(by),
+                    details={"fields": changed},
+                )
+            return player
+    except IntegrityError as error:
+        raise _licence_error(values.get("licence", "")) from error
+
+
+def player_for_entry(club: Club, *, first_name: str, last_name: str, licence: str = "", by=None):
+    """The registry's record of a player typed in a team of the club's tournament: found by
+    licence or name (``selectors.find_player``), else created on the fly (without public
+    consent, which the player gives later)."""
+    found = find_player(club, first_name=first_name, last_name=last_name, licence=licence)
+    if found is not None:
+        return found
+    return create_player(club, first_name=first_name, last_name=last_name, licence=licence, by=by)
+
+
+def merge_players(kept: ClubPlayer, removed: ClubPlayer, *, by=None) -> ClubPlayer:
+    """Two records of one person become ``kept``: the tournaments played as ``removed`` follow
+    (``players_merged``, received by set-up and the seasons), the missing licence, e-mail and
+    consent are taken from ``removed``, which is deleted."""
+    if kept.pk == removed.pk:
+        raise ClubError(gettext("Choisissez deux fiches différentes."))
+    if kept.club_id != removed.club_id:
+        raise ClubError(gettext("Les deux fiches doivent appartenir au même club."))
+    if kept.anonymised or removed.anonymised:
+        raise ClubError(gettext("Une fiche anonymisée ne se fusionne pas."))
+    with transaction.atomic():
+        locked = {
+            p.pk: p
+            for p in ClubPlayer.objects.select_for_update().filter(pk__in=[kept.pk, removed.pk])
+        }
+        if len(locked) != 2:
+            raise ClubError(gettext("Une des deux fiches n'existe plus : rechargez la page."))
+        kept, removed = locked[kept.pk], locked[removed.pk]
+        licences = {p.licence.casefold() for p in (kept, removed) if p.licence}
+        if len(licences) > 1:
+            raise ClubError(
+                gettext(
+                    "Les deux fiches ont des licences différentes : ce ne sont pas la même "
+                    "personne."
+                )
+            )
+        players_merged.send(sender=ClubPlayer, kept=kept, removed=removed)
+        licence = kept.licence or removed.licence
+        kept.email = kept.email or removed.email
+        kept.public_consent = kept.public_consent or removed.public_consent
+        removed_id = removed.pk
+        removed.delete()
+        kept.licence = licence
+        kept.save()
+        ClubEvent.objects.create(
+            club=kept.club,
+            kind=ClubEvent.Kind.MERGED,
+            player=kept,
+            by=_user(by),
+            details={"removed": removed_id},
+        )
+        return kept
+
+
+def anonymise_player(player: ClubPlayer, *, by=None) -> ClubPlayer:
+    """On the player's request (RGPD): the name, licence and e-mail are erased here and in the
+    tournaments (``player_anonymised``); the results stay, under « Joueur anonymisé »."""
+    with transaction.atomic():
+        player = ClubPlayer.objects.select_for_update().get(pk=player.pk)
+        if player.anonymised:
+            return player
+        player.first_name = gettext("Joueur")
+        player.last_name = gettext("anonymisé")
+        player.licence = ""
+        player.email = ""
+        player.public_consent = False
+        player.anonymised = True
+        player.save()
+        # The registry's history named the fields changed, never their values: nothing to erase.
+        player_anonymised.send(sender=ClubPlayer, player=player)
+        ClubEvent.objects.create(
+            club=player.club, kind=ClubEvent.Kind.ANONYMISED, player=player, by=_user(by)
+        )
+        return player

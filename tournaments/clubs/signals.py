@@ -1,0 +1,14 @@
+"""What the clubs app says to the apps above it (it imports none of them).
+
+Sent inside the writing transaction:
+
+- ``players_merged`` (``kept``, ``removed``): before ``removed`` is deleted; set-up points the
+  tournaments' players at ``kept``, the seasons recompute.
+- ``player_anonymised`` (``player``): set-up blanks the names typed in the tournaments, the
+  seasons recompute.
+"""
+
+from django.dispatch import Signal
+
+players_merged = Signal()
+player_anonymised = Signal()

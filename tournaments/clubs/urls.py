@@ -1,0 +1,21 @@
+"""URLs of the club pages (its organizers')."""
+
+from django.urls import path
+
+from . import views
+
+app_name = "clubs"
+
+CLUB = "clubs/<slug:club>/"
+
+urlpatterns = [
+    path("clubs/", views.clubs_home, name="home"),
+    path(CLUB, views.club_manage, name="manage"),
+    path(CLUB + "joueurs/<int:player_id>/", views.player_edit, name="player_edit"),
+    path(
+        CLUB + "joueurs/<int:player_id>/anonymiser/",
+        views.player_anonymise,
+        name="player_anonymise",
+    ),
+    path(CLUB + "fusion/", views.player_merge, name="player_merge"),
+]
