@@ -147,11 +147,8 @@ def test_online_162_marks_a_known_total_per_deal(data):
     m = rules.multiplier(data["contract"]["coinche"])
     belotes = result.detail.belote.ns + result.detail.belote.ew
     capot = data["capot"] is not None
-    if result.made:
-        cards = CAPOT_DEAL_POINTS if capot else DEAL_POINTS
-    else:
-        # « 162 even when the defence takes every trick ».
-        cards = DEAL_POINTS
+    # Failed: « 162 even when the defence takes every trick ».
+    cards = CAPOT_DEAL_POINTS if capot and result.made else DEAL_POINTS
     bid = _bid_value(rules, data["contract"]["bid"])
     assert result.ns + result.ew == cards + bid * m + belotes
     if m > 1 or not result.made:
