@@ -333,6 +333,9 @@ SPECTACULAR_SETTINGS = {
         "SurcoincheMultiplier": "tournaments.api.serializers.SURCOINCHE_MULTIPLIER_CHOICES",
         "Rounding": "tournaments.api.serializers.ROUNDINGS",
         "CapotBid": "tournaments.api.serializers.CAPOT_BIDS",
+        "FailureScore": "tournaments.api.serializers.FAILURE_SCORES",
+        "MultiplierScope": "tournaments.api.serializers.MULTIPLIER_SCOPES",
+        "OvertakePartner": "tournaments.api.serializers.OVERTAKE_PARTNER_CHOICES",
         "Role": "tournaments.api.serializers.ROLES",
     },
     # A bid is a number or this word (tournaments.api.serializers.BidField).

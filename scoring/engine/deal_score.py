@@ -14,14 +14,26 @@ from scoring.engine.annonces import NO_ANNONCES
 from scoring.engine.card_values import CAPOT_DEAL_POINTS, DEAL_POINTS
 from scoring.engine.cards import Hand, PerSide, Seat, Side
 from scoring.engine.result_record import Capot, ResultRecord, parse_result
-from scoring.engine.rules import CapotBid, MadeScore, RuleSettings, WinCondition
+from scoring.engine.rules import (
+    CAPOT_EXTRA,
+    CapotBid,
+    FailureScore,
+    MadeScore,
+    MultiplierScope,
+    RuleSettings,
+    WinCondition,
+)
 
 CAPOT_BID_VALUE = 250
 """A capot bid counts as a 250 contract (FFB)."""
+CAPOT_270_VALUE = 270
+"""Cannes: capot is the highest bid, worth 270 on the normal scale."""
 CAPOT_FLAT_SCORE = 500
 """The capot variant: a flat 500 in place of points and bid."""
 CAPOT_BASE = 250
 """The base of a coinched contract made with all eight tricks (« ou 250 points si capot »)."""
+MIN_POINTS_82 = 82
+"""``WinCondition.BID_AND_82``: a contract needs at least 82 points (more than half of 162)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,10 +113,35 @@ PASSED_OUT = DealScore(
 
 _NS = Side.NS
 _TAKER = Capot.TAKER
-_BID_ONLY_WINS = WinCondition.BID_ONLY
+_DEFENCE = Capot.DEFENCE
+_MORE_THAN_DEFENCE = WinCondition.BID_AND_MORE_THAN_DEFENCE
+_BID_AND_82 = WinCondition.BID_AND_82
 _POINTS_AND_BID = MadeScore.POINTS_AND_BID
 _POINTS_ONLY = MadeScore.POINTS_ONLY
+_BID_ONLY_SCORE = MadeScore.BID_ONLY
 _FLAT_500 = CapotBid.FLAT_500
+_BID_270 = CapotBid.BID_270
+_WHOLE_SCORE = MultiplierScope.WHOLE_SCORE
+_TAKES_ALL = MultiplierScope.BID_ONLY_TAKES_ALL
+_FAILURE_BASE_ONLY = FailureScore.BASE_ONLY
+_FAILURE_BID_ONLY = FailureScore.BID_ONLY
+
+
+def _failure_base(rules: RuleSettings, capot: Capot | None) -> int:
+    """160 or 162; 90 more when the defence won every trick and the rules say so (252)."""
+    if capot is _DEFENCE and rules.failure_capot_base:
+        return rules.failure_base + CAPOT_EXTRA
+    return rules.failure_base
+
+
+def _failure_part(rules: RuleSettings, bid_value: int, capot: Capot | None) -> int:
+    """The defence's points for a failed contract, before belotes, annonces and multiplier."""
+    failure_score = rules.failure_score
+    if failure_score is _FAILURE_BID_ONLY:
+        return bid_value
+    if failure_score is _FAILURE_BASE_ONLY:
+        return _failure_base(rules, capot)
+    return _failure_base(rules, capot) + bid_value
 
 
 def score_deal(record: ResultRecord, rules: RuleSettings) -> DealScore:
@@ -139,52 +176,94 @@ def score_deal(record: ResultRecord, rules: RuleSettings) -> DealScore:
     resolution = record.annonce_resolution if rules.annonces else NO_ANNONCES
     scored = resolution.scored
     annonces_t, annonces_d = (scored.ns, scored.ew) if ns_takes else (scored.ew, scored.ns)
-    total_t = cards_t + belote_t + annonces_t
-    total_d = cards_d + belote_d + annonces_d
+    # What decides the contract: the card points, with the belote and the annonces won when
+    # they count toward the bid (FFB: both do).
+    total_t = cards_t
+    total_d = cards_d
+    if rules.belote_counts_for_bid:
+        total_t += belote_t
+        total_d += belote_d
+    if rules.annonces_count_for_bid:
+        total_t += annonces_t
+        total_d += annonces_d
 
     bid = contract.bid
+    win_condition = rules.win_condition
+    beats_defence = total_t > total_d or win_condition is not _MORE_THAN_DEFENCE
     if isinstance(bid, int):
         bid_value = bid
-        made = total_t >= bid_value and (total_t > total_d or rules.win_condition is _BID_ONLY_WINS)
+        made = total_t >= bid_value and beats_defence
+        if win_condition is _BID_AND_82 and total_t < MIN_POINTS_82:
+            made = False
         flat = False
     else:
         # A capot bid: « ou ont réalisé les huit plis en cas de capot demandé ». The second
         # condition still applies: only huge defence annonces could beat 252, but they can.
-        made = capot is _TAKER and (total_t > total_d or rules.win_condition is _BID_ONLY_WINS)
-        bid_value = CAPOT_BID_VALUE
+        made = capot is _TAKER and beats_defence
         flat = rules.capot_bid is _FLAT_500
+        bid_value = CAPOT_270_VALUE if rules.capot_bid is _BID_270 else CAPOT_BID_VALUE
     multiplier = rules.multiplier(contract.coinche)
     made_score = rules.made_score
+    # A belote its side loses (not imprenable) may go to the side that scores the contract.
+    transferred = rules.belote_transferred
+    kept_t = belote_t if rules.belote_imprenable else 0
+    kept_d = belote_d if rules.belote_imprenable else 0
 
-    if made and multiplier == 1:
-        # A capot by the takers: the defence's annonces change hands.
-        changed = annonces_d if capot is _TAKER else 0
-        if flat:
-            part = CAPOT_FLAT_SCORE
-        elif made_score is _POINTS_AND_BID:
-            part = cards_t + bid_value
-        elif made_score is _POINTS_ONLY:
-            part = cards_t
+    if rules.multiplier_scope is _WHOLE_SCORE:
+        if made and multiplier == 1:
+            # A capot by the takers: the defence's annonces change hands.
+            changed = annonces_d if capot is _TAKER else 0
+            if flat:
+                part = CAPOT_FLAT_SCORE
+            elif made_score is _POINTS_AND_BID:
+                part = cards_t + bid_value
+            elif made_score is _POINTS_ONLY:
+                part = cards_t
+            else:
+                part = bid_value
+            score_t = part + belote_t + annonces_t + changed + bonus_t
+            score_d = cards_d + belote_d + annonces_d - changed + bonus_d
+        elif made:
+            base = CAPOT_BASE if capot is _TAKER else rules.failure_base
+            if flat:
+                part = CAPOT_FLAT_SCORE
+            elif made_score is _POINTS_AND_BID:
+                part = base + bid_value
+            elif made_score is _POINTS_ONLY:
+                part = base
+            else:
+                part = bid_value
+            taken = belote_d if transferred else 0
+            score_t = (part + annonces_t + belote_t + annonces_d + taken + bonus_t) * multiplier
+            score_d = kept_d + bonus_d
         else:
-            part = bid_value
-        score_t = part + belote_t + annonces_t + changed + bonus_t
-        score_d = total_d - changed + bonus_d
-    elif made:
-        base = CAPOT_BASE if capot is _TAKER else rules.failure_base
-        if flat:
-            part = CAPOT_FLAT_SCORE
-        elif made_score is _POINTS_AND_BID:
-            part = base + bid_value
-        elif made_score is _POINTS_ONLY:
-            part = base
-        else:
-            part = bid_value
-        score_t = (part + annonces_t + belote_t + annonces_d + bonus_t) * multiplier
-        score_d = (belote_d if rules.belote_imprenable else 0) + bonus_d
+            part = CAPOT_FLAT_SCORE if flat else _failure_part(rules, bid_value, capot)
+            taken = belote_t if transferred else 0
+            score_d = (part + annonces_d + belote_d + annonces_t + taken + bonus_d) * multiplier
+            score_t = kept_t + bonus_t
     else:
-        part = CAPOT_FLAT_SCORE if flat else rules.failure_base + bid_value
-        score_d = (part + annonces_d + belote_d + annonces_t + bonus_d) * multiplier
-        score_t = (belote_t if rules.belote_imprenable else 0) + bonus_t
+        # The coinche multiplies the bid (or the flat capot) only; belote and annonces never.
+        contract_value = (CAPOT_FLAT_SCORE if flat else bid_value) * multiplier
+        takes_all = multiplier > 1 and rules.multiplier_scope is _TAKES_ALL
+        if made and not takes_all:
+            changed = annonces_d if capot is _TAKER else 0
+            points_t = 0 if flat or made_score is _BID_ONLY_SCORE else cards_t
+            score_t = points_t + contract_value + belote_t + annonces_t + changed + bonus_t
+            score_d = cards_d + belote_d + annonces_d - changed + bonus_d
+        elif made:
+            points_t = 0 if flat or made_score is _BID_ONLY_SCORE else cards_t + cards_d
+            taken = belote_d if transferred else 0
+            score_t = points_t + contract_value + belote_t + annonces_t + annonces_d + taken
+            score_t += bonus_t
+            score_d = kept_d + bonus_d
+        else:
+            if flat or rules.failure_score is _FAILURE_BID_ONLY:
+                part = contract_value
+            else:
+                part = _failure_base(rules, capot) + contract_value
+            taken = belote_t if transferred else 0
+            score_d = part + annonces_d + belote_d + annonces_t + taken + bonus_d
+            score_t = kept_t + bonus_t
 
     rounding = rules.rounding
     if ns_takes:

@@ -165,14 +165,20 @@ def legal_cards(
     strain: Strain,
     *,
     must_undertrump: bool = False,
+    always_overtake_partner: bool = False,
 ) -> tuple[Card, ...]:
     """The cards the seat to play may choose from, in deck order (FFB §5, « Règles »).
 
     ``trick`` is the cards already played to the current trick, the led card first.
     ``must_undertrump`` is the variant where a player who cannot overtrump an opponent must
-    still play a trump (the FFB lets them discard).
+    still play a trump (the FFB lets them discard). ``always_overtake_partner`` is the
+    Fédération Française de Coinche's rule (``OvertakePartner.ALWAYS``): a player who cannot
+    follow and trumps over the partner's trump must overtake it when the hand can (discarding
+    stays allowed); the FFB asks it only when trump is led.
     """
-    return _legal_with_reason(tuple(hand), trick, strain, must_undertrump)[0]
+    return _legal_with_reason(tuple(hand), trick, strain, must_undertrump, always_overtake_partner)[
+        0
+    ]
 
 
 def _legal_with_reason(
@@ -180,6 +186,7 @@ def _legal_with_reason(
     trick: Sequence[Card],
     strain: Strain,
     must_undertrump: bool,
+    always_overtake_partner: bool = False,
 ) -> tuple[tuple[Card, ...], str | None, Card | None]:
     """The legal cards, the obligation that restricted them, and the card currently winning."""
     ordered = tuple(sorted(hand, key=_DECK_INDEX.__getitem__))
@@ -203,8 +210,25 @@ def _legal_with_reason(
         return following, "follow_suit", winning
     trump_suit = strain.trump_suit
     partner_winning = len(trick) >= 2 and win == len(trick) - 2
-    if trump_suit is None or partner_winning:
-        # SA and TA: nothing to trump with. Partner master: discard or trump at will.
+    if trump_suit is None:
+        # SA and TA: nothing to trump with.
+        return ordered, None, winning
+    if partner_winning:
+        # Partner master: discard or trump at will (FFB). Under « always overtake », a trump
+        # played on the partner's trump must beat it when the hand holds a higher one.
+        if always_overtake_partner and winning.suit is trump_suit:
+            over = tuple(
+                card
+                for card in ordered
+                if card.suit is trump_suit
+                and card_strength(card, strain) > card_strength(winning, strain)
+            )
+            if over:
+                allowed = tuple(
+                    card for card in ordered if card.suit is not trump_suit or card in over
+                )
+                if len(allowed) < len(ordered):
+                    return allowed, "overtrump", winning
         return ordered, None, winning
     trumps = tuple(card for card in ordered if card.suit is trump_suit)
     if not trumps:
@@ -229,6 +253,7 @@ def replay_deal(
     cards: Sequence[Card],
     *,
     must_undertrump: bool = False,
+    always_overtake_partner: bool = False,
 ) -> PlayedDeal:
     """Replay the 32 cards of a deal in the order played, checking every card.
 
@@ -248,7 +273,15 @@ def replay_deal(
         for index in range(4):
             position = number * 4 + index
             card = cards[position]
-            _check_card(remaining[seat], played, strain, must_undertrump, seat, card, position)
+            _check_card(
+                remaining[seat],
+                played,
+                strain,
+                (must_undertrump, always_overtake_partner),
+                seat,
+                card,
+                position,
+            )
             remaining[seat].remove(card)
             played.append(card)
             seat = seat.next
@@ -294,7 +327,7 @@ def _check_card(
     hand: set[Card],
     trick: list[Card],
     strain: Strain,
-    must_undertrump: bool,
+    variants: tuple[bool, bool],
     seat: Seat,
     card: Card,
     position: int,
@@ -310,7 +343,7 @@ def _check_card(
             params=params,
             legal=(),
         )
-    legal, reason, winning = _legal_with_reason(tuple(hand), trick, strain, must_undertrump)
+    legal, reason, winning = _legal_with_reason(tuple(hand), trick, strain, *variants)
     if card in legal:
         return
     # A restricted choice always comes with a reason and a card on the table.

@@ -54,6 +54,14 @@ def test_each_rule_variant_is_stored(organizer, login):
         "no_trump": True,
         "all_trump": True,
         "must_undertrump": True,
+        # The axes added with the rule families, at the FFB values the form was sent.
+        "failure_score": "base_and_bid",
+        "failure_capot_base": False,
+        "multiplier_scope": "whole_score",
+        "belote_transferred": False,
+        "belote_counts_for_bid": True,
+        "annonces_count_for_bid": True,
+        "overtake_partner": "trump_led",
     }
     assert tournament.rule_settings().generale_bonus == 200
 

@@ -20,7 +20,16 @@ from rest_framework.permissions import SAFE_METHODS
 from scoring.engine.annonces import AnnonceKind
 from scoring.engine.cards import Rank, Seat, Side, Strain, Suit
 from scoring.engine.result_record import Capot
-from scoring.engine.rules import CapotBid, MadeScore, Rounding, WinCondition
+from scoring.engine.rules import (
+    PRESETS,
+    CapotBid,
+    FailureScore,
+    MadeScore,
+    MultiplierScope,
+    OvertakePartner,
+    Rounding,
+    WinCondition,
+)
 from tournaments.results.models import Adjustment, Result
 from tournaments.setup.models import Tournament
 
@@ -119,17 +128,16 @@ ENUM_MEMBERS: dict[str, dict] = {
     "ScoringMethod": _members(Tournament.ScoringMethod),
     "MovementType": _members(Tournament.MovementType),
     "DealsMode": _members(Tournament.DealsMode),
-    "RulesPreset": {
-        "ffb-coinche": "FFB_COINCHE",
-        "ffb-coinche-sa-ta": "FFB_COINCHE_SA_TA",
-        "contree": "CONTREE",
-    },
+    "RulesPreset": {name: name.upper().replace("-", "_") for name in PRESETS},
     "WinCondition": _members(WinCondition),
     "MadeScore": _members(MadeScore),
     "FailureBase": {160: "POINTS_160", 162: "POINTS_162"},
     "SurcoincheMultiplier": {4: "TIMES_4", 3: "TIMES_3"},
     "Rounding": _members(Rounding),
     "CapotBid": _members(CapotBid),
+    "FailureScore": _members(FailureScore),
+    "MultiplierScope": _members(MultiplierScope),
+    "OvertakePartner": _members(OvertakePartner),
     "Role": {"organizer": "ORGANIZER", "arbiter": "ARBITER", "table": "TABLE"},
     "SeasonMethod": {"average": "AVERAGE", "points": "POINTS"},
     # drf-spectacular's companion of an enum that also takes "" (an empty adjustment, say).

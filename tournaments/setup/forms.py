@@ -11,7 +11,10 @@ from scoring.engine.rules import (
     PRESET_LABELS,
     PRESETS,
     CapotBid,
+    FailureScore,
     MadeScore,
+    MultiplierScope,
+    OvertakePartner,
     Rounding,
     WinCondition,
 )
@@ -27,14 +30,24 @@ _CHOICE_LABELS = {
         "l'enchère est atteinte et les preneurs font plus que la défense (FFB)"
     ),
     WinCondition.BID_ONLY: _("l'enchère est atteinte"),
+    WinCondition.BID_AND_82: _("l'enchère est atteinte, et au moins 82 points"),
     MadeScore.POINTS_AND_BID: _("les points faits + l'enchère (FFB)"),
     MadeScore.POINTS_ONLY: _("les points faits"),
     MadeScore.BID_ONLY: _("l'enchère seule"),
     Rounding.HALF_UP: _("à la dizaine, 85 → 90 (FFB)"),
-    Rounding.HALF_DOWN: _("à la dizaine, 85 → 80"),
+    Rounding.HALF_DOWN: _("à la dizaine, 6 au-dessus : 85 → 80, 86 → 90"),
     Rounding.NONE: _("pas d'arrondi"),
     CapotBid.CONTRACT_250: _("un contrat de 250 en plus des points (FFB)"),
-    CapotBid.FLAT_500: _("500 points forfaitaires"),
+    CapotBid.FLAT_500: _("500 points forfaitaires (1000 coinché, 2000 surcoinché)"),
+    CapotBid.BID_270: _("la plus haute enchère, un contrat de 270"),
+    FailureScore.BASE_AND_BID: _("les points de chute + l'enchère (FFB)"),
+    FailureScore.BASE_ONLY: _("les points de chute seuls"),
+    FailureScore.BID_ONLY: _("l'enchère seule"),
+    MultiplierScope.WHOLE_SCORE: _("toute la marque de la donne (FFB)"),
+    MultiplierScope.BID_ONLY: _("l'enchère seule, chaque camp garde ses points"),
+    MultiplierScope.BID_ONLY_TAKES_ALL: _("l'enchère seule, le gagnant prend les 162 points"),
+    OvertakePartner.TRUMP_LED: _("seulement quand l'atout est demandé (FFB)"),
+    OvertakePartner.ALWAYS: _("toujours, dès qu'on coupe sur lui"),
 }
 
 
@@ -80,6 +93,28 @@ def rule_fields() -> dict[str, forms.Field]:
         "all_trump": forms.BooleanField(label=_("Tout atout autorisé"), required=False),
         "must_undertrump": forms.BooleanField(
             label=_("Obligation de sous-couper (pisser)"), required=False
+        ),
+        "failure_score": forms.ChoiceField(
+            label=_("Un contrat chuté rapporte à la défense"), choices=_enum_choices(FailureScore)
+        ),
+        "failure_capot_base": forms.BooleanField(
+            label=_("Chute avec capot de la défense : 250 ou 252 points de chute"),
+            required=False,
+        ),
+        "multiplier_scope": forms.ChoiceField(
+            label=_("Coinche et surcoinche multiplient"), choices=_enum_choices(MultiplierScope)
+        ),
+        "belote_transferred": forms.BooleanField(
+            label=_("La belote perdue passe au camp adverse (belote prenable)"), required=False
+        ),
+        "belote_counts_for_bid": forms.BooleanField(
+            label=_("La belote compte pour atteindre l'enchère"), required=False
+        ),
+        "annonces_count_for_bid": forms.BooleanField(
+            label=_("Les annonces comptent pour atteindre l'enchère"), required=False
+        ),
+        "overtake_partner": forms.ChoiceField(
+            label=_("Monter sur l'atout du partenaire"), choices=_enum_choices(OvertakePartner)
         ),
     }
 

@@ -70,6 +70,13 @@ def test_to_dict_lists_every_setting_as_plain_json():
         "no_trump": False,
         "all_trump": False,
         "must_undertrump": False,
+        "failure_score": "base_and_bid",
+        "failure_capot_base": False,
+        "multiplier_scope": "whole_score",
+        "belote_transferred": False,
+        "belote_counts_for_bid": True,
+        "annonces_count_for_bid": True,
+        "overtake_partner": "trump_led",
     }
 
 

@@ -62,3 +62,28 @@ def test_every_setting_has_its_own_section():
 def test_every_preset_is_documented():
     for name in PRESETS:
         assert f"`{name}`" in TEXT
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_every_preset_has_a_section_with_at_least_three_worked_deals(name):
+    section = re.search(rf"^### `{re.escape(name)}`\n(.*?)(?=^##)", TEXT, re.DOTALL | re.MULTILINE)
+    assert section, name
+    runs = [
+        m
+        for m in EXAMPLES
+        if f"--rules {name} " in m["args"] + " "
+        and m.start() >= section.start()
+        and m.end() <= section.end()
+    ]
+    assert runs, name
+    deals = sum(len(json.loads(m["output"])) if m["output"].startswith("[") else 1 for m in runs)
+    assert deals >= 3, name
+    outcomes = [deal["made"] for m in runs for deal in json.loads(m["output"])]
+    assert True in outcomes and False in outcomes, name
+
+
+def test_every_setting_is_in_the_table_with_its_sources():
+    table = TEXT[TEXT.index("| setting | values | FFB default | who plays what (sources) |") :]
+    table = table[: table.index("\n\n")]
+    for field in fields(RuleSettings):
+        assert f"| `{field.name}`" in table, field.name

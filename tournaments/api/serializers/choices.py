@@ -9,7 +9,10 @@ from scoring.engine.rules import (
     PRESETS,
     SURCOINCHE_MULTIPLIERS,
     CapotBid,
+    FailureScore,
     MadeScore,
+    MultiplierScope,
+    OvertakePartner,
     Rounding,
     WinCondition,
 )
@@ -33,5 +36,8 @@ WIN_CONDITIONS = tuple(m.value for m in WinCondition)
 MADE_SCORES = tuple(m.value for m in MadeScore)
 ROUNDINGS = tuple(m.value for m in Rounding)
 CAPOT_BIDS = tuple(m.value for m in CapotBid)
+FAILURE_SCORES = tuple(m.value for m in FailureScore)
+MULTIPLIER_SCOPES = tuple(m.value for m in MultiplierScope)
+OVERTAKE_PARTNER_CHOICES = tuple(m.value for m in OvertakePartner)
 RULES_PRESETS = tuple(PRESETS)
 ROLES = (ORGANIZER, ARBITER, TABLE)

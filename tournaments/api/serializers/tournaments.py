@@ -14,7 +14,10 @@ from ..permissions import Access
 from .choices import (
     CAPOT_BIDS,
     FAILURE_BASE_CHOICES,
+    FAILURE_SCORES,
     MADE_SCORES,
+    MULTIPLIER_SCOPES,
+    OVERTAKE_PARTNER_CHOICES,
     ROLES,
     ROUNDINGS,
     RULES_PRESETS,
@@ -39,6 +42,13 @@ class RulesSerializer(serializers.Serializer):
     no_trump = serializers.BooleanField(required=False)
     all_trump = serializers.BooleanField(required=False)
     must_undertrump = serializers.BooleanField(required=False)
+    failure_score = serializers.ChoiceField(FAILURE_SCORES, required=False)
+    failure_capot_base = serializers.BooleanField(required=False)
+    multiplier_scope = serializers.ChoiceField(MULTIPLIER_SCOPES, required=False)
+    belote_transferred = serializers.BooleanField(required=False)
+    belote_counts_for_bid = serializers.BooleanField(required=False)
+    annonces_count_for_bid = serializers.BooleanField(required=False)
+    overtake_partner = serializers.ChoiceField(OVERTAKE_PARTNER_CHOICES, required=False)
 
 
 class TournamentSerializer(serializers.ModelSerializer):
