@@ -136,11 +136,14 @@ def _site_language_after_each_test(request):
 
 
 @pytest.fixture(autouse=True)
-def _empty_cache(settings):
+def _empty_cache(request):
     """Each test starts with an empty cache (the public pages kept whole are keyed by the
     tournament's slug, which the factories give again from one test to the next), and without
     the public page cache: tests change rows directly, without the services that tell the cache
-    (tests/site/test_public_page_cache.py turns it on)."""
+    (tests/site/test_public_page_cache.py turns it on). Only with pytest-django loaded."""
+    if not request.config.pluginmanager.has_plugin("django"):
+        return
+    settings = request.getfixturevalue("settings")
     from django.core.cache import cache
 
     cache.clear()
