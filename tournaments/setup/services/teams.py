@@ -14,6 +14,7 @@ from django.utils.translation import gettext
 
 from tournaments.clubs.services import player_for_entry
 from tournaments.setup.models import Player, TableAssignment, Team, Tournament
+from tournaments.setup.signals import team_withdrawn
 
 from .errors import OrganizerError
 
@@ -276,6 +277,8 @@ def set_withdrawn(team: Team, withdrawn: bool) -> Team:
     """
     Team.objects.filter(pk=team.pk).update(withdrawn=withdrawn)
     team.withdrawn = withdrawn
+    if withdrawn:
+        team_withdrawn.send(sender=Team, team=team)
     return team
 
 
@@ -318,5 +321,6 @@ def delete_team(team: Team) -> None:
                 )
             )
         players = [team.player_one_id, team.player_two_id]
+        team_withdrawn.send(sender=Team, team=team)
         team.delete()
         Player.objects.filter(pk__in=players).delete()
