@@ -70,6 +70,7 @@ class World:
     season_club: str = ""
     season_player: int = 0
     entry_token: str = ""
+    club_tournament: str = ""
 
 
 def build_world(make_user) -> World:
@@ -142,6 +143,7 @@ def build_world(make_user) -> World:
             (members["Iris"], members["Jules"], 1, 60.0, None),
             (members["Karim"], members["Léa"], 2, 40.0, None),
         ],
+        organizer=organizer,
     )
     season = create_season(
         season_club,
@@ -165,6 +167,7 @@ def build_world(make_user) -> World:
         season_club=season_club.slug,
         season_player=members["Iris"].pk,
         entry_token=waiting.token,
+        club_tournament=week.slug,
     )
 
 
@@ -373,6 +376,13 @@ VISITS = [
     Visit("organizer", "tournaments:edit"),
     Visit("organizer", "tournaments:manage_teams"),
     Visit("organizer", "tournaments:team_add"),
+    Visit(
+        "organizer",
+        "tournaments:team_add",
+        kwargs=lambda w: {"slug": w.club_tournament},
+        query="?q=joueur",
+        state="a club's registry searched",
+    ),
     Visit("organizer", "tournaments:team_edit", kwargs=lambda w: {"slug": w.slug, "number": 1}),
     Visit("organizer", "tournaments:checkin"),
     Visit("organizer", "tournaments:team_import"),

@@ -273,6 +273,7 @@ def refuse(entry: Entry, *, site: str = "") -> Entry:
         entry.save(update_fields=["status", "decided_at"])
         _mail(entry, "refused", site)
         move_up(tournament, site=site)
+        _bump(tournament)  # the places left on the public page
         return entry
 
 
@@ -291,6 +292,7 @@ def withdraw(entry: Entry, *, site: str = "") -> Entry:
             set_withdrawn(team, True)  # sends team_withdrawn: on_team_withdrawn moves up
         else:
             move_up(tournament, site=site)
+        _bump(tournament)
         return entry
 
 

@@ -29,6 +29,9 @@ class PlayerData:
     last_name: str
     licence: str = ""
     club: str = ""
+    # The club's registry record chosen for this player (None: found or created from the
+    # names and licence).
+    club_player_id: int | None = None
 
 
 @dataclass(frozen=True)
@@ -150,6 +153,12 @@ def _club_player(tournament: Tournament, data: PlayerData):
     name, else created on the fly; None for a tournament without a club."""
     if tournament.organizing_club_id is None:
         return None
+    if data.club_player_id is not None:
+        chosen = tournament.organizing_club.players.filter(
+            pk=data.club_player_id, anonymised=False
+        ).first()
+        if chosen is not None:
+            return chosen
     return player_for_entry(
         tournament.organizing_club,
         first_name=data.first_name.strip(),
