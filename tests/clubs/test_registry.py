@@ -249,3 +249,16 @@ def test_the_team_form_searches_the_registry_and_links_the_player_chosen(club, o
     )
     linked = tournament.teams.get(number=2).player_one.club_player
     assert linked.club == club and linked != stranger
+
+
+def test_a_copy_of_a_club_tournament_keeps_the_club_and_the_records(club, organizer):
+    from tournaments.setup.services.copying import copy_tournament
+
+    tournament = make_tournament(organizer=organizer, organizing_club=club)
+    team_services.register_team(tournament, team("Anne", "Martin", "A123"))
+    anne = club.players.get(licence="A123")
+    copy = copy_tournament(
+        tournament, by=organizer, name="La semaine suivante", date=tournament.date, with_teams=True
+    )
+    assert copy.organizing_club == club
+    assert copy.players.get(last_name="Martin").club_player == anne
