@@ -11,6 +11,7 @@ from tournaments.clubs import selectors, services
 from tournaments.clubs.models import ClubEvent, ClubPlayer
 from tournaments.setup.models import Player
 from tournaments.setup.services import teams as team_services
+from tournaments.setup.services.copying import copy_tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -252,8 +253,6 @@ def test_the_team_form_searches_the_registry_and_links_the_player_chosen(club, o
 
 
 def test_a_copy_of_a_club_tournament_keeps_the_club_and_the_records(club, organizer):
-    from tournaments.setup.services.copying import copy_tournament
-
     tournament = make_tournament(organizer=organizer, organizing_club=club)
     team_services.register_team(tournament, team("Anne", "Martin", "A123"))
     anne = club.players.get(licence="A123")
@@ -262,3 +261,32 @@ def test_a_copy_of_a_club_tournament_keeps_the_club_and_the_records(club, organi
     )
     assert copy.organizing_club == club
     assert copy.players.get(last_name="Martin").club_player == anne
+
+
+def test_the_club_s_settings_name_its_other_organizers(club, organizer, make_user):
+    colleague = make_user("collegue", role="organizer")
+    client = Client()
+    client.force_login(organizer)
+    url = reverse("clubs:settings", args=[club.slug])
+    assert "collegue" in client.get(url).text
+    assert "Saisons" in client.get(reverse("clubs:manage", args=[club.slug])).text
+    response = client.post(
+        url,
+        {
+            "name": "Coinche Club de Rennes Métropole",
+            "town": "Rennes",
+            "co_organizers": [colleague.pk],
+        },
+    )
+    assert response.status_code == 302
+    club.refresh_from_db()
+    assert club.name == "Coinche Club de Rennes Métropole"
+    assert set(club.organizers.all()) == {organizer, colleague}
+    event = club.events.filter(kind=ClubEvent.Kind.CLUB_CHANGED).first()
+    assert event.details == {"fields": ["name", "organizers"]} and event.by == organizer
+    other = Client()
+    other.force_login(colleague)
+    assert other.get(reverse("clubs:manage", args=[club.slug])).status_code == 200
+    stranger = Client()
+    stranger.force_login(make_user("intrus", role="organizer"))
+    assert stranger.post(url, {"name": "Volé"}).status_code == 403

@@ -396,6 +396,7 @@ VISITS = [
     # The organizer's club: its registry (a probable duplicate to merge), a player's record.
     Visit("organizer", "clubs:home", kwargs=lambda w: {}),
     Visit("organizer", "clubs:manage", kwargs=lambda w: {"club": w.club_slug}),
+    Visit("organizer", "clubs:settings", kwargs=lambda w: {"club": w.club_slug}),
     Visit(
         "organizer",
         "clubs:player_edit",
