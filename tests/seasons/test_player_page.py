@@ -102,3 +102,11 @@ def test_an_anonymised_player_has_no_public_page_and_is_unnamed_elsewhere(world)
 
 def test_an_unknown_player_is_a_404():
     assert Client().get(reverse("seasons:player", args=[999999])).status_code == 404
+
+
+def test_a_tournament_s_team_page_links_its_public_players(world):
+    club, p, season, (first, second) = world
+    update_player(p["Bruno"], public_consent=False)
+    text = Client().get(reverse("tournaments:team", args=[first.slug, 1])).text
+    assert f'href="/joueurs/{p["Anne"].pk}/"' in text
+    assert f'href="/joueurs/{p["Bruno"].pk}/"' not in text and "Bruno" in text
