@@ -110,3 +110,11 @@ def test_a_tournament_s_team_page_links_its_public_players(world):
     text = Client().get(reverse("tournaments:team", args=[first.slug, 1])).text
     assert f'href="/joueurs/{p["Anne"].pk}/"' in text
     assert f'href="/joueurs/{p["Bruno"].pk}/"' not in text and "Bruno" in text
+
+
+def test_the_home_page_and_a_tournament_s_page_lead_to_the_season(world):
+    club, p, season, (first, second) = world
+    home = Client().get(reverse("tournaments:home")).text
+    assert f'href="/saisons/{season.slug}/"' in home and "Saisons des clubs" in home
+    page = Client().get(reverse("tournaments:public", args=[first.slug])).text
+    assert "Compte pour" in page and f'href="/saisons/{season.slug}/"' in page
