@@ -82,6 +82,7 @@ INSTALLED_APPS = [
     "tournaments.accounts",
     "tournaments.clubs",
     "tournaments.setup",
+    "tournaments.registration",
     "tournaments.deals",
     "tournaments.results",
     "tournaments.standings",
@@ -363,3 +364,10 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
     "loggers": {"axes": {"level": "WARNING"}},
 }
+
+# Outgoing e-mail (registrations): EMAIL_URL or the usual EMAIL_* variables; the console by
+# default (config/mail.py).
+from config.mail import email_settings  # noqa: E402
+
+globals().update(email_settings(os.environ))
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Coinche duplicate <noreply@localhost>")

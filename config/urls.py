@@ -7,6 +7,7 @@ from . import views
 
 urlpatterns = [
     path("", include("tournaments.setup.urls")),
+    path("", include("tournaments.registration.urls")),
     path("", include("tournaments.deals.urls")),
     path("", include("tournaments.results.urls")),
     path("", include("tournaments.standings.urls")),

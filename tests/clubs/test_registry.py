@@ -11,6 +11,7 @@ from tournaments.clubs import selectors, services
 from tournaments.clubs.models import ClubEvent, ClubPlayer
 from tournaments.setup.models import Player
 from tournaments.setup.services import teams as team_services
+from tournaments.setup.services.copying import copy_tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -205,3 +206,87 @@ def test_the_tournament_form_offers_the_organizers_clubs_only(club, organizer, m
     client.force_login(organizer)
     page = client.get(reverse("tournaments:create")).text
     assert "Coinche Club de Rennes" in page and "Autre club" not in page
+
+
+def test_the_team_form_searches_the_registry_and_links_the_player_chosen(club, organizer):
+    # Two records of the same name: typed, the player could not be told apart; chosen, it is.
+    first = services.create_player(club, first_name="Anne", last_name="Martin", licence="A1")
+    services.create_player(club, first_name="Anne", last_name="Martin")
+    tournament = make_tournament(organizer=organizer, organizing_club=club)
+    client = Client()
+    client.force_login(organizer)
+    add = reverse("tournaments:team_add", args=[tournament.slug])
+    page = client.get(add, {"q": "a1"}).text
+    assert "Chercher dans le fichier du club" in page
+    assert f"?q=a1&amp;p1={first.pk}" in page and f"?q=a1&amp;p2={first.pk}" in page
+    page = client.get(add, {"q": "a1", "p1": first.pk}).text
+    assert 'value="Anne"' in page and 'value="A1"' in page
+    assert f'name="p1_registry" value="{first.pk}"' in page
+    client.post(
+        add,
+        {
+            "p1_first_name": "Anne",
+            "p1_last_name": "Martin",
+            "p1_registry": first.pk,
+            "p2_first_name": "Zoé",
+            "p2_last_name": "Nouvelle",
+        },
+    )
+    team = tournament.teams.get()
+    assert team.player_one.club_player == first
+    assert team.player_two.club_player.last_name == "Nouvelle"  # created on the fly
+    # A stranger's record (another club) is never linked, whatever the form says.
+    other = services.create_club(name="Autre", by=organizer)
+    stranger = services.create_player(other, first_name="Iris", last_name="Loin")
+    client.post(
+        add,
+        {
+            "p1_first_name": "Iris",
+            "p1_last_name": "Loin",
+            "p1_registry": stranger.pk,
+            "p2_first_name": "Jules",
+            "p2_last_name": "Près",
+        },
+    )
+    linked = tournament.teams.get(number=2).player_one.club_player
+    assert linked.club == club and linked != stranger
+
+
+def test_a_copy_of_a_club_tournament_keeps_the_club_and_the_records(club, organizer):
+    tournament = make_tournament(organizer=organizer, organizing_club=club)
+    team_services.register_team(tournament, team("Anne", "Martin", "A123"))
+    anne = club.players.get(licence="A123")
+    copy = copy_tournament(
+        tournament, by=organizer, name="La semaine suivante", date=tournament.date, with_teams=True
+    )
+    assert copy.organizing_club == club
+    assert copy.players.get(last_name="Martin").club_player == anne
+
+
+def test_the_club_s_settings_name_its_other_organizers(club, organizer, make_user):
+    colleague = make_user("collegue", role="organizer")
+    client = Client()
+    client.force_login(organizer)
+    url = reverse("clubs:settings", args=[club.slug])
+    assert "collegue" in client.get(url).text
+    assert "Saisons" in client.get(reverse("clubs:manage", args=[club.slug])).text
+    response = client.post(
+        url,
+        {
+            "name": "Coinche Club de Rennes Métropole",
+            "town": "Rennes",
+            "co_organizers": [colleague.pk],
+        },
+    )
+    assert response.status_code == 302
+    club.refresh_from_db()
+    assert club.name == "Coinche Club de Rennes Métropole"
+    assert set(club.organizers.all()) == {organizer, colleague}
+    event = club.events.filter(kind=ClubEvent.Kind.CLUB_CHANGED).first()
+    assert event.details == {"fields": ["name", "organizers"]} and event.by == organizer
+    other = Client()
+    other.force_login(colleague)
+    assert other.get(reverse("clubs:manage", args=[club.slug])).status_code == 200
+    stranger = Client()
+    stranger.force_login(make_user("intrus", role="organizer"))
+    assert stranger.post(url, {"name": "Volé"}).status_code == 403

@@ -102,3 +102,19 @@ def test_an_anonymised_player_has_no_public_page_and_is_unnamed_elsewhere(world)
 
 def test_an_unknown_player_is_a_404():
     assert Client().get(reverse("seasons:player", args=[999999])).status_code == 404
+
+
+def test_a_tournament_s_team_page_links_its_public_players(world):
+    club, p, season, (first, second) = world
+    update_player(p["Bruno"], public_consent=False)
+    text = Client().get(reverse("tournaments:team", args=[first.slug, 1])).text
+    assert f'href="/joueurs/{p["Anne"].pk}/"' in text
+    assert f'href="/joueurs/{p["Bruno"].pk}/"' not in text and "Bruno" in text
+
+
+def test_the_home_page_and_a_tournament_s_page_lead_to_the_season(world):
+    club, p, season, (first, second) = world
+    home = Client().get(reverse("tournaments:home")).text
+    assert f'href="/saisons/{season.slug}/"' in home and "Saisons des clubs" in home
+    page = Client().get(reverse("tournaments:public", args=[first.slug])).text
+    assert "Compte pour" in page and f'href="/saisons/{season.slug}/"' in page

@@ -29,10 +29,12 @@ from tournaments.api.services import create_token
 from tournaments.clubs.services import create_club, create_player
 from tournaments.deals.services import generate_deals, release_hands
 from tournaments.printing.models import Document
+from tournaments.registration.services import PairData, register_pair, set_registration
 from tournaments.results.models import Result
 from tournaments.results.services import record_result
 from tournaments.seasons.services import create_season, recompute_season
 from tournaments.setup.models import Tournament
+from tournaments.setup.services.teams import PlayerData
 from tournaments.standings.recomputation import recompute
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -67,6 +69,8 @@ class World:
     season_slug: str = ""
     season_club: str = ""
     season_player: int = 0
+    entry_token: str = ""
+    club_tournament: str = ""
 
 
 def build_world(make_user) -> World:
@@ -112,6 +116,17 @@ def build_world(make_user) -> World:
     )
     add_teams(registration, 5)
     registration.teams.filter(number__in=[2, 5]).update(checked_in=False)
+    # Its online registration is open, full: one pair waits for the organizer, one is waiting.
+    set_registration(registration, open=True, capacity=6)
+    pair = PairData(
+        players=(PlayerData("Nina", "Roche", "N1"), PlayerData("Olga", "Petit")),
+        email="nina@example.org",
+    )
+    register_pair(registration, pair)
+    waiting = register_pair(
+        registration,
+        PairData(players=(PlayerData("Yves", "Blanc"), PlayerData("Zoé", "Noir")), email="y@x.fr"),
+    )
     closed = make_tournament(name="Tournoi sans saisie", slug="sans-saisie", table_entry=False)
     add_teams(closed, 6)
     _, closed_tables = add_plan(closed)
@@ -128,6 +143,7 @@ def build_world(make_user) -> World:
             (members["Iris"], members["Jules"], 1, 60.0, None),
             (members["Karim"], members["Léa"], 2, 40.0, None),
         ],
+        organizer=organizer,
     )
     season = create_season(
         season_club,
@@ -150,6 +166,8 @@ def build_world(make_user) -> World:
         season_slug=season.slug,
         season_club=season_club.slug,
         season_player=members["Iris"].pk,
+        entry_token=waiting.token,
+        club_tournament=week.slug,
     )
 
 
@@ -195,6 +213,16 @@ def _preview_import(page, world: World) -> None:
     with page.expect_navigation():
         page.click("form[enctype] button[type=submit]")
     assert page.query_selector("form[action$='/import/confirmer/']") is not None
+
+
+def _register_wrongly(page, world: World) -> None:
+    """A pair sends the registration form without the second player's name."""
+    page.fill("#id_p1_first_name", "Paul")
+    page.fill("#id_p1_last_name", "Lemoine")
+    page.fill("#id_email", "paul@example.org")
+    with page.expect_navigation():
+        page.click("main form button[type=submit]")
+    assert page.query_selector("main .errorlist") is not None
 
 
 def _wrong_password(page, world: World) -> None:
@@ -277,6 +305,16 @@ VISITS = [
     ),
     Visit("anonymous", "accounts:login", kwargs=lambda w: {}),
     Visit("anonymous", "seasons:season", kwargs=lambda w: {"slug": w.season_slug}),
+    Visit("anonymous", "tournaments:public", kwargs=_registration, state="registration open"),
+    Visit("anonymous", "registration:register", kwargs=_registration),
+    Visit(
+        "anonymous",
+        "registration:register",
+        kwargs=_registration,
+        action=_register_wrongly,
+        state="errors",
+    ),
+    Visit("anonymous", "registration:entry", kwargs=lambda w: {"token": w.entry_token}),
     Visit("anonymous", "seasons:player", kwargs=lambda w: {"player_id": w.season_player}),
     Visit(
         "anonymous",
@@ -338,6 +376,13 @@ VISITS = [
     Visit("organizer", "tournaments:edit"),
     Visit("organizer", "tournaments:manage_teams"),
     Visit("organizer", "tournaments:team_add"),
+    Visit(
+        "organizer",
+        "tournaments:team_add",
+        kwargs=lambda w: {"slug": w.club_tournament},
+        query="?q=joueur",
+        state="a club's registry searched",
+    ),
     Visit("organizer", "tournaments:team_edit", kwargs=lambda w: {"slug": w.slug, "number": 1}),
     Visit("organizer", "tournaments:checkin"),
     Visit("organizer", "tournaments:team_import"),
@@ -351,6 +396,7 @@ VISITS = [
     # The organizer's club: its registry (a probable duplicate to merge), a player's record.
     Visit("organizer", "clubs:home", kwargs=lambda w: {}),
     Visit("organizer", "clubs:manage", kwargs=lambda w: {"club": w.club_slug}),
+    Visit("organizer", "clubs:settings", kwargs=lambda w: {"club": w.club_slug}),
     Visit(
         "organizer",
         "clubs:player_edit",
@@ -368,6 +414,7 @@ VISITS = [
     Visit("organizer", "tournaments:manage", kwargs=_registration, state="registrations"),
     Visit("organizer", "tournaments:checkin", kwargs=_registration, state="registrations"),
     Visit("organizer", "tournaments:plan", kwargs=_registration, state="registrations"),
+    Visit("organizer", "registration:manage", kwargs=_registration, state="registrations"),
     Visit("organizer", "deals:manage", kwargs=_registration, state="registrations"),
     Visit("organizer", "printing:documents", kwargs=_registration, state="registrations"),
     Visit(
@@ -389,6 +436,8 @@ EXCLUDED = {
     "choose_language": "GET that sets the language cookie and redirects to the page",
     "accounts:logout": _POST,
     "clubs:player_merge": _POST,
+    "registration:withdraw": _POST,
+    "registration:decide": _POST,
     "seasons:recompute": _POST,
     "seasons:season_file": "a PDF, CSV or XLSX file",
     "clubs:player_anonymise": _POST,

@@ -1,7 +1,11 @@
 """Forms of the club pages: a club, a player of its registry, a merge."""
 
 from django import forms
+from django.contrib.auth import get_user_model
+from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
+
+from tournaments.accounts.roles import ORGANIZER
 
 from .models import ClubPlayer
 
@@ -9,6 +13,34 @@ from .models import ClubPlayer
 class ClubForm(forms.Form):
     name = forms.CharField(label=_("Nom du club"), max_length=200)
     town = forms.CharField(label=_("Ville"), max_length=200, required=False)
+
+
+class ClubSettingsForm(forms.Form):
+    """The club's name, town and other organizers (users with the organizer role)."""
+
+    name = forms.CharField(label=_("Nom du club"), max_length=200)
+    town = forms.CharField(label=_("Ville"), max_length=200, required=False)
+    co_organizers = forms.ModelMultipleChoiceField(
+        label=_("Autres organisateurs du club"),
+        queryset=get_user_model().objects.none(),
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+    )
+
+    def __init__(self, *args, club, user, **kwargs):
+        current = list(club.organizers.exclude(pk=user.pk))
+        kwargs.setdefault(
+            "initial",
+            {"name": club.name, "town": club.town, "co_organizers": [u.pk for u in current]},
+        )
+        super().__init__(*args, **kwargs)
+        users = (
+            get_user_model()
+            .objects.filter(Q(groups__name=ORGANIZER) | Q(pk__in=[u.pk for u in current]))
+            .exclude(pk=user.pk)
+        )
+        self.fields["co_organizers"].queryset = users.distinct().order_by("username")
+        self.fields["co_organizers"].label_from_instance = lambda u: u.get_username()
 
 
 class PlayerForm(forms.Form):

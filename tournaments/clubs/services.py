@@ -43,6 +43,33 @@ def create_club(*, name: str, town: str = "", by=None) -> Club:
     return club
 
 
+def update_club(club: Club, *, name: str, town: str, co_organizers, by) -> Club:
+    """The club's name, town and organizers; the one who edits stays an organizer."""
+    name = name.strip()
+    if not name:
+        raise ClubError(gettext("Le nom du club manque."))
+    with transaction.atomic():
+        club = Club.objects.select_for_update().get(pk=club.pk)
+        changed = [f for f, v in (("name", name), ("town", town.strip())) if getattr(club, f) != v]
+        club.name, club.town = name, town.strip()
+        club.save()
+        organizers = {*co_organizers}
+        if by is not None and by.is_authenticated and club.organizers.filter(pk=by.pk).exists():
+            organizers.add(by)
+        before = set(club.organizers.values_list("pk", flat=True))
+        club.organizers.set(organizers)
+        if before != {u.pk for u in organizers}:
+            changed.append("organizers")
+        if changed:
+            ClubEvent.objects.create(
+                club=club,
+                kind=ClubEvent.Kind.CLUB_CHANGED,
+                by=_user(by),
+                details={"fields": changed},
+            )
+        return club
+
+
 def _user(by):
     return by if by is not None and getattr(by, "is_authenticated", False) else None
 

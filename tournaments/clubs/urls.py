@@ -11,6 +11,7 @@ CLUB = "clubs/<slug:club>/"
 urlpatterns = [
     path("clubs/", views.clubs_home, name="home"),
     path(CLUB, views.club_manage, name="manage"),
+    path(CLUB + "parametres/", views.club_settings, name="settings"),
     path(CLUB + "joueurs/<int:player_id>/", views.player_edit, name="player_edit"),
     path(
         CLUB + "joueurs/<int:player_id>/anonymiser/",

@@ -11,7 +11,7 @@ from django.views.decorators.http import require_POST
 from . import access as policy
 from . import selectors, services
 from .access import club_organizer_required
-from .forms import ClubForm, MergeForm, PlayerForm, SearchForm
+from .forms import ClubForm, ClubSettingsForm, MergeForm, PlayerForm, SearchForm
 
 
 def clubs_home(request):
@@ -68,6 +68,26 @@ def club_manage(request, club):
             "form": form,
         },
     )
+
+
+@club_organizer_required
+def club_settings(request, club):
+    form = ClubSettingsForm(request.POST or None, club=club, user=request.user)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.update_club(
+                club,
+                name=form.cleaned_data["name"],
+                town=form.cleaned_data["town"],
+                co_organizers=form.cleaned_data["co_organizers"],
+                by=request.user,
+            )
+        except services.ClubError as error:
+            form.add_error(None, error.message)
+        else:
+            messages.success(request, gettext("Club enregistré."))
+            return redirect("clubs:manage", club.slug)
+    return render(request, "clubs/club_form.html", {"club": club, "form": form})
 
 
 @club_organizer_required

@@ -239,6 +239,10 @@ class TeamForm(forms.Form):
     p2_last_name = forms.CharField(label=_("Nom"), max_length=100)
     p2_licence = forms.CharField(label=_("Licence"), required=False, max_length=30)
     p2_club = forms.CharField(label=_("Club"), required=False, max_length=200)
+    # The record of the club's registry the organizer chose for each player (a club's
+    # tournament; « Chercher dans le fichier du club »).
+    p1_registry = forms.IntegerField(required=False, widget=forms.HiddenInput)
+    p2_registry = forms.IntegerField(required=False, widget=forms.HiddenInput)
 
     def __init__(self, *args, tournament, team=None, next_number: int | None = None, **kwargs):
         if team is not None and "initial" not in kwargs:
@@ -279,6 +283,7 @@ class TeamForm(forms.Form):
                     last_name=data[f"p{n}_last_name"],
                     licence=data[f"p{n}_licence"],
                     club=data[f"p{n}_club"],
+                    club_player_id=data.get(f"p{n}_registry"),
                 )
                 for n in (1, 2)
             ),

@@ -336,7 +336,9 @@ def next_entry(schedule: list[ScheduleEntry]) -> ScheduleEntry | None:
 
 def team_by_number(tournament: Tournament, number: int) -> Team:
     try:
-        return tournament.teams.select_related("player_one", "player_two").get(number=number)
+        return tournament.teams.select_related(
+            "player_one__club_player", "player_two__club_player"
+        ).get(number=number)
     except Team.DoesNotExist:
         raise Http404 from None
 

@@ -7,3 +7,8 @@ app listens and marks the scores stale."""
 from django.dispatch import Signal
 
 scoring_changed = Signal()
+
+team_withdrawn = Signal()
+"""Sent inside the writing transaction when a team is declared withdrawn (forfait) or deleted
+(before the row goes), argument ``team``: the online registrations move their waiting list
+up."""

@@ -5,6 +5,8 @@ Views stay thin: they check permissions (``tournaments.policy``), read through
 logged-in user who does not organize the tournament gets 403.
 """
 
+from urllib.parse import urlencode
+
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
@@ -17,6 +19,7 @@ from django.views.decorators.http import require_POST
 
 from scoring.engine.rules import PRESETS
 from tournaments import policy
+from tournaments.clubs import selectors as club_selectors
 from tournaments.guards import organizer_required
 
 from . import selectors, services
@@ -210,10 +213,50 @@ def teams(request, tournament):
     )
 
 
+def _registry_search(request, tournament) -> tuple[dict, dict]:
+    """In a club's tournament: the registry's players found by ``?q=`` (name or licence), each
+    with the links that put them in the form as player 1 or 2 (``?p1=``, ``?p2=``), and the
+    form's initial values of the players chosen so."""
+    club = tournament.organizing_club
+    if club is None:
+        return {}, {}
+    chosen = {}
+    for n in (1, 2):
+        value = request.GET.get(f"p{n}", "")
+        if value.isdigit():
+            player = club.players.filter(pk=int(value), anonymised=False).first()
+            if player is not None:
+                chosen[n] = player
+    initial = {
+        f"p{n}_{attr}": getattr(player, attr)
+        for n, player in chosen.items()
+        for attr in ("first_name", "last_name", "licence")
+    }
+    for n, player in chosen.items():
+        initial[f"p{n}_club"] = club.name
+        initial[f"p{n}_registry"] = player.pk
+    query = request.GET.get("q", "").strip()[:100]
+    found = []
+    if query:
+        for player in club_selectors.search_players(club, query).filter(anonymised=False)[:20]:
+            links = []
+            for n in (1, 2):
+                params = {"q": query}
+                params.update({f"p{k}": p.pk for k, p in chosen.items()})
+                params[f"p{n}"] = player.pk
+                links.append((n, "?" + urlencode(params)))
+            found.append((player, links))
+    search = {"club": club, "query": query, "found": found, "chosen": chosen}
+    return search, initial
+
+
 @organizer_required
 def team_add(request, tournament):
     next_number = services.next_team_number(tournament)
-    form = TeamForm(request.POST or None, tournament=tournament, next_number=next_number)
+    search, initial = _registry_search(request, tournament)
+    form = TeamForm(
+        request.POST or None, tournament=tournament, next_number=next_number, initial=initial
+    )
     if request.method == "POST" and form.is_valid():
         try:
             team = services.register_team(tournament, form.team_data())
@@ -231,7 +274,7 @@ def team_add(request, tournament):
     return render(
         request,
         "tournaments/organizer/team_form.html",
-        {"tournament": tournament, "form": form, "team": None},
+        {"tournament": tournament, "form": form, "team": None, "search": search},
     )
 
 

@@ -19,6 +19,8 @@ logger = logging.getLogger(__name__)
 COPIED_FIELDS = tuple(key for key in SETTINGS_FIELDS if key not in ("name", "date")) + (
     "rules",
     "all_rounds_open",
+    # A club's tournament of next week: the same club (its registry, its seasons).
+    "organizing_club",
 )
 
 
@@ -69,6 +71,7 @@ def _copy_teams(source: Tournament, copy: Tournament) -> int:
                 licence=player.licence,
                 club=player.club,
                 user=player.user,
+                club_player=player.club_player,
             )
             for player in (team.player_one, team.player_two)
         )

@@ -14,6 +14,7 @@ from django.utils.translation import gettext
 
 from tournaments.clubs.services import player_for_entry
 from tournaments.setup.models import Player, TableAssignment, Team, Tournament
+from tournaments.setup.signals import team_withdrawn
 
 from .errors import OrganizerError
 
@@ -28,6 +29,9 @@ class PlayerData:
     last_name: str
     licence: str = ""
     club: str = ""
+    # The club's registry record chosen for this player (None: found or created from the
+    # names and licence).
+    club_player_id: int | None = None
 
 
 @dataclass(frozen=True)
@@ -149,6 +153,12 @@ def _club_player(tournament: Tournament, data: PlayerData):
     name, else created on the fly; None for a tournament without a club."""
     if tournament.organizing_club_id is None:
         return None
+    if data.club_player_id is not None:
+        chosen = tournament.organizing_club.players.filter(
+            pk=data.club_player_id, anonymised=False
+        ).first()
+        if chosen is not None:
+            return chosen
     return player_for_entry(
         tournament.organizing_club,
         first_name=data.first_name.strip(),
@@ -276,6 +286,8 @@ def set_withdrawn(team: Team, withdrawn: bool) -> Team:
     """
     Team.objects.filter(pk=team.pk).update(withdrawn=withdrawn)
     team.withdrawn = withdrawn
+    if withdrawn:
+        team_withdrawn.send(sender=Team, team=team)
     return team
 
 
@@ -318,5 +330,6 @@ def delete_team(team: Team) -> None:
                 )
             )
         players = [team.player_one_id, team.player_two_id]
+        team_withdrawn.send(sender=Team, team=team)
         team.delete()
         Player.objects.filter(pk__in=players).delete()

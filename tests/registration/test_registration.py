@@ -1,0 +1,252 @@
+"""Online registration: a pair registers without an account (CSRF, honeypot, rate limit),
+gets its page and an e-mail read from a real SMTP server; capacity and a waiting list that
+moves up when a place is freed; the organizer approves into a team (to check in on the day),
+refuses, closes; a pair withdraws."""
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from tests.support.factories import add_teams, make_tournament
+from tests.support.smtp import Inbox, smtp_server
+from tournaments.registration import services
+from tournaments.registration.models import Entry
+from tournaments.setup.models import Team, Tournament
+from tournaments.setup.services.teams import delete_team, set_withdrawn
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _cheap_passwords(settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture
+def inbox(settings):
+    with smtp_server(settings) as received:
+        yield received
+
+
+@pytest.fixture
+def organizer(make_user):
+    return make_user("inscriptrice", role="organizer")
+
+
+@pytest.fixture
+def tournament(organizer):
+    found = make_tournament(
+        organizer=organizer, status=Tournament.Status.REGISTRATION, name="Open de Noël"
+    )
+    services.set_registration(found, open=True, capacity=None)
+    return found
+
+
+def pair(n: int, email: str | None = None) -> dict:
+    return {
+        "p1_first_name": "Anne",
+        "p1_last_name": f"Martin{n}",
+        "p1_licence": f"A{n}",
+        "p2_first_name": "Bruno",
+        "p2_last_name": f"Durand{n}",
+        "p2_licence": "",
+        "email": email or f"paire{n}@example.org",
+        "website": "",
+    }
+
+
+def post(client, tournament, data, capture):
+    with capture(execute=True):
+        return client.post(reverse("registration:register", args=[tournament.slug]), data)
+
+
+def test_a_pair_registers_and_gets_its_page_and_an_email(
+    tournament, inbox, django_capture_on_commit_callbacks
+):
+    page = Client().get(reverse("tournaments:public", args=[tournament.slug])).text
+    assert "Inscriptions ouvertes" in page
+    response = post(Client(), tournament, pair(1), django_capture_on_commit_callbacks)
+    entry = Entry.objects.get()
+    assert response.status_code == 302 and response["Location"] == entry.get_absolute_url()
+    assert entry.status == Entry.Status.PENDING
+    page = Client().get(entry.get_absolute_url()).text
+    assert "Anne Martin1 – Bruno Durand1" in page and "l'organisateur va la valider" in page
+    (message,) = inbox.to("paire1@example.org")
+    assert message["Subject"] == "Inscription reçue : Open de Noël"
+    body = Inbox.body(message)
+    assert "Anne Martin1 – Bruno Durand1" in body
+    assert f"http://testserver/inscription/{entry.token}/" in body
+
+
+def test_past_the_capacity_a_waiting_list_that_moves_up_when_a_team_withdraws(
+    tournament, inbox, organizer, django_capture_on_commit_callbacks
+):
+    add_teams(tournament, 1)
+    services.set_registration(tournament, open=True, capacity=2)
+    for n in (1, 2, 3):
+        post(Client(), tournament, pair(n), django_capture_on_commit_callbacks)
+    first, second, third = Entry.objects.order_by("pk")
+    assert [e.status for e in (first, second, third)] == ["pending", "waiting", "waiting"]
+    assert services.waiting_position(second) == 1 and services.waiting_position(third) == 2
+    assert "n° 2 sur la liste d'attente" in Client().get(third.get_absolute_url()).text
+    assert inbox.to("paire2@example.org")[0]["Subject"] == "Liste d'attente : Open de Noël"
+    # The team registered beforehand withdraws (forfait, the organizer's teams page).
+    with django_capture_on_commit_callbacks(execute=True):
+        set_withdrawn(tournament.teams.get(number=1), True)
+    second.refresh_from_db()
+    third.refresh_from_db()
+    assert (second.status, third.status) == ("pending", "waiting")
+    assert services.waiting_position(third) == 1
+    moved = inbox.to("paire2@example.org")[-1]
+    assert moved["Subject"] == "Une place s'est libérée : Open de Noël"
+    # Refusing a pending pair gives its place to the next one.
+    with django_capture_on_commit_callbacks(execute=True):
+        services.refuse(first)
+    third.refresh_from_db()
+    assert third.status == "pending"
+    assert inbox.to("paire1@example.org")[-1]["Subject"] == "Inscription refusée : Open de Noël"
+
+
+def test_approved_pairs_become_teams_to_check_in_on_the_day(
+    tournament, inbox, organizer, django_capture_on_commit_callbacks
+):
+    post(Client(), tournament, pair(1), django_capture_on_commit_callbacks)
+    entry = Entry.objects.get()
+    client = Client()
+    client.force_login(organizer)
+    manage = client.get(reverse("registration:manage", args=[tournament.slug])).text
+    assert "Anne Martin1 – Bruno Durand1" in manage and "paire1@example.org" in manage
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(
+            reverse("registration:decide", args=[tournament.slug, entry.pk, "accepter"])
+        )
+    assert response.status_code == 302
+    entry.refresh_from_db()
+    team = entry.team
+    assert entry.status == "approved" and not team.checked_in
+    assert (team.player_one.last_name, team.player_one.licence) == ("Martin1", "A1")
+    checkin = client.get(reverse("tournaments:checkin", args=[tournament.slug])).text
+    assert "Martin1" in checkin
+    message = inbox.to("paire1@example.org")[-1]
+    assert message["Subject"] == "Inscription confirmée : Open de Noël"
+    assert f"équipe {team.number}" in Inbox.body(message)
+    # A decision is taken once.
+    response = client.post(
+        reverse("registration:decide", args=[tournament.slug, entry.pk, "refuser"]),
+        follow=True,
+    )
+    assert "déjà traitée" in response.text
+
+
+def test_a_pair_withdraws_its_accepted_entry_and_the_waiting_list_moves_up(
+    tournament, inbox, django_capture_on_commit_callbacks
+):
+    services.set_registration(tournament, open=True, capacity=1)
+    post(Client(), tournament, pair(1), django_capture_on_commit_callbacks)
+    post(Client(), tournament, pair(2), django_capture_on_commit_callbacks)
+    accepted, waiting = Entry.objects.order_by("pk")
+    team = services.approve(accepted)
+    with django_capture_on_commit_callbacks(execute=True):
+        Client().post(reverse("registration:withdraw", args=[accepted.token]))
+    accepted.refresh_from_db()
+    waiting.refresh_from_db()
+    team.refresh_from_db()
+    assert (accepted.status, team.withdrawn, waiting.status) == ("withdrawn", True, "pending")
+    assert "Une place s'est libérée" in inbox.to("paire2@example.org")[-1]["Subject"]
+
+
+def test_a_deleted_team_frees_its_place(tournament, django_capture_on_commit_callbacks):
+    (team,) = add_teams(tournament, 1)
+    services.set_registration(tournament, open=True, capacity=1)
+    post(Client(), tournament, pair(1), django_capture_on_commit_callbacks)
+    assert Entry.objects.get().status == "waiting"
+    delete_team(team)
+    assert Entry.objects.get().status == "pending"
+    assert not Team.objects.filter(pk=team.pk).exists()
+
+
+def test_abuse_protection_honeypot_csrf_and_rate_limit(
+    tournament, django_capture_on_commit_callbacks
+):
+    robot = dict(pair(1), website="http://spam.example")
+    response = post(Client(), tournament, robot, django_capture_on_commit_callbacks)
+    assert response.status_code == 200 and "Inscription refusée" in response.text
+    strict = Client(enforce_csrf_checks=True)
+    response = strict.post(reverse("registration:register", args=[tournament.slug]), pair(2))
+    assert response.status_code == 403
+    assert not Entry.objects.exists()
+    client = Client()
+    for n in range(services.RATE_LIMIT):
+        assert (
+            post(client, tournament, pair(10 + n), django_capture_on_commit_callbacks).status_code
+            == 302
+        )
+    response = post(client, tournament, pair(99), django_capture_on_commit_callbacks)
+    assert response.status_code == 429 and "Trop d&#x27;inscriptions" in response.text
+    assert Entry.objects.count() == services.RATE_LIMIT
+
+
+def test_the_same_licence_twice_is_refused(tournament, django_capture_on_commit_callbacks):
+    post(Client(), tournament, pair(1), django_capture_on_commit_callbacks)
+    response = post(
+        Client(), tournament, dict(pair(2), p1_licence="a1"), django_capture_on_commit_callbacks
+    )
+    assert "déjà inscrit" in response.text
+    assert Entry.objects.count() == 1
+
+
+def test_closed_registration_takes_nothing(
+    tournament, organizer, django_capture_on_commit_callbacks
+):
+    client = Client()
+    client.force_login(organizer)
+    client.post(reverse("registration:manage", args=[tournament.slug]), {"capacity": ""})
+    assert not services.is_open(tournament)
+    page = Client().get(reverse("tournaments:public", args=[tournament.slug])).text
+    assert "Inscriptions ouvertes" not in page
+    response = post(Client(), tournament, pair(1), django_capture_on_commit_callbacks)
+    assert "sont fermées" in response.text and not Entry.objects.exists()
+    # Only a tournament taking registrations opens them.
+    Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.RUNNING)
+    response = client.post(
+        reverse("registration:manage", args=[tournament.slug]), {"open": "on", "capacity": ""}
+    )
+    assert "Passez d&#x27;abord le tournoi" in response.text
+
+
+def test_the_organizer_page_is_the_tournament_s_organizers(tournament, make_user):
+    stranger = make_user("etrangere", role="organizer")
+    client = Client()
+    client.force_login(stranger)
+    url = reverse("registration:manage", args=[tournament.slug])
+    assert client.get(url).status_code == 403
+    assert Client().get(url).status_code == 302
+    entry = services.register_pair(
+        tournament,
+        services.PairData(
+            players=(
+                services.PlayerData("Anne", "Martin"),
+                services.PlayerData("Bruno", "Durand"),
+            ),
+            email="p@example.org",
+        ),
+    )
+    decide = reverse("registration:decide", args=[tournament.slug, entry.pk, "accepter"])
+    assert client.post(decide).status_code == 403
+    entry.refresh_from_db()
+    assert entry.status == "pending"
+
+
+def test_email_settings_from_the_environment():
+    from config.mail import CONSOLE, SMTP, email_settings
+
+    assert email_settings({}) == {"EMAIL_BACKEND": CONSOLE}
+    found = email_settings({"EMAIL_URL": "smtp://bot%40club:s3cr%2Ft@mail.example.org:587?tls=1"})
+    assert found["EMAIL_BACKEND"] == SMTP
+    assert (found["EMAIL_HOST"], found["EMAIL_PORT"]) == ("mail.example.org", 587)
+    assert (found["EMAIL_HOST_USER"], found["EMAIL_HOST_PASSWORD"]) == ("bot@club", "s3cr/t")
+    assert found["EMAIL_USE_TLS"] and not found["EMAIL_USE_SSL"]
+    assert email_settings({"EMAIL_URL": "smtps://mail.example.org"})["EMAIL_PORT"] == 465
+    assert email_settings({"EMAIL_HOST": "relay", "EMAIL_PORT": "2525"})["EMAIL_PORT"] == 2525
+    with pytest.raises(ValueError):
+        email_settings({"EMAIL_URL": "ftp://x"})

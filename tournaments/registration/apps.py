@@ -1,0 +1,22 @@
+"""Online registration (inscriptions en ligne): pairs register on the tournament's public page;
+the organizer approves them into teams; a waiting list past the capacity."""
+
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class RegistrationConfig(AppConfig):
+    name = "tournaments.registration"
+    label = "registration"
+    verbose_name = _("Inscriptions en ligne")
+
+    def ready(self) -> None:
+        from tournaments import navigation
+        from tournaments.setup.signals import team_withdrawn
+
+        from .services import on_team_withdrawn
+
+        team_withdrawn.connect(on_team_withdrawn, dispatch_uid="registration.team_withdrawn")
+        navigation.register(
+            "registration:manage", _("Inscriptions en ligne"), navigation.ORGANIZER, 35
+        )
