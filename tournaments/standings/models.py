@@ -75,6 +75,8 @@ class ScoringState(models.Model):
     # What the running totals (TeamTotal) of the latest version were computed under (the plan,
     # teams, method, penalties: ``recomputation._context_digest``); blank: none stored.
     totals_digest = models.CharField(max_length=64, blank=True)
+    # What deriving the rankings' inputs from that setup gave (recomputation._stored_context).
+    totals_context = models.JSONField(default=dict, blank=True)
     # How long the latest successful computation took, database writes included.
     duration_ms = models.PositiveIntegerField(null=True, blank=True)
 

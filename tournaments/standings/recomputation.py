@@ -38,7 +38,6 @@ from scoring.duplicate import (
     check_consistency,
     compute,
     deductions,
-    display_decimal,
     most_plays,
     rank_scores,
     rank_tallies,
@@ -51,7 +50,7 @@ from tournaments import public_pages
 from tournaments.results.models import Penalty as PenaltyRow
 from tournaments.results.models import Result
 from tournaments.results.services.penalties import CORE_UNITS
-from tournaments.setup.models import Team, Tournament
+from tournaments.setup.models import Player, Round, Table, TableAssignment, Team, Tournament
 from tournaments.setup.stored_plan import stored_plan
 
 from .models import BoardScore, RankingSnapshot, ScoreChange, ScoringState, TeamTotal
@@ -130,7 +129,7 @@ class _Inputs:
     team_lines: dict[int, Side | None]
     team_ids: dict[int, int]  # number -> pk
     team_names: dict[int, str]
-    assignments: dict = field(default_factory=dict)  # plan row id -> PlanRow
+    digest: str = ""  # of the setup read (_Setup.digest)
     results: list[BoardResult] = field(default_factory=list)
     result_pks: dict[tuple[int, int, int], int] = field(default_factory=dict)
     adjustments: dict[tuple[int, int, int], tuple[str, str]] = field(default_factory=dict)
@@ -220,13 +219,22 @@ def _load(tournament_id: int) -> _Inputs:
     return inputs
 
 
-def _load_context(tournament_id: int) -> _Inputs:
-    """Everything but the results: the tournament, its plan, teams and penalties in force."""
+@dataclass(frozen=True)
+class _Setup:
+    """What a tournament's rankings depend on besides the results, as read from the database,
+    and its digest (``ScoringState.totals_digest``)."""
+
+    tournament: Tournament
+    plan: object  # setup.stored_plan.StoredPlan
+    teams: list[tuple]
+    penalties: list[tuple]
+    digest: str
+
+
+def _load_setup(tournament_id: int) -> _Setup:
+    """The tournament, its plan, teams and penalties in force, nothing derived."""
     tournament = Tournament.objects.get(pk=tournament_id)
     plan = stored_plan(tournament)
-    assignments = {row.assignment_id: row for row in plan.rows}
-    expected = plan.plays_per_board
-    single = plan.single_ranking
     teams = list(
         Team.objects.filter(tournament_id=tournament_id)
         .order_by("number")
@@ -234,33 +242,104 @@ def _load_context(tournament_id: int) -> _Inputs:
             "pk", "number", "name", "withdrawn", "player_one__last_name", "player_two__last_name"
         )
     )
-    team_ids = {number: pk for pk, number, *_rest in teams}
-    team_names = {
-        number: name or f"{first} – {second}" for _pk, number, name, _w, first, second in teams
-    }
+    penalties = _penalty_rows(tournament_id)
+    digest = _setup_digest(tournament, penalties, plan.rows, teams)
+    return _Setup(tournament, plan, teams, penalties, digest)
+
+
+def _penalty_rows(tournament_id: int) -> list[tuple]:
+    return sorted(
+        PenaltyRow.objects.filter(tournament_id=tournament_id, removed_at__isnull=True).values_list(
+            "team__number", "amount", "unit", "round_number", "board_number"
+        ),
+        key=repr,
+    )
+
+
+SETUP_DIGEST_SQL = f"""
+SELECT
+    (SELECT md5(coalesce(string_agg(json_build_array(
+            a.id, r.number, t.number, ns.number, ew.number, a.boards, a.arrow_switch
+        )::text, ',' ORDER BY a.id), ''))
+     FROM {TableAssignment._meta.db_table} a
+     JOIN {Round._meta.db_table} r ON r.id = a.round_id
+     JOIN {Table._meta.db_table} t ON t.id = a.table_id
+     LEFT JOIN {Team._meta.db_table} ns ON ns.id = a.ns_team_id
+     LEFT JOIN {Team._meta.db_table} ew ON ew.id = a.ew_team_id
+     WHERE r.tournament_id = %(tournament)s),
+    (SELECT md5(coalesce(string_agg(json_build_array(
+            m.id, m.number, m.name, m.withdrawn, one.last_name, two.last_name
+        )::text, ',' ORDER BY m.number), ''))
+     FROM {Team._meta.db_table} m
+     JOIN {Player._meta.db_table} one ON one.id = m.player_one_id
+     JOIN {Player._meta.db_table} two ON two.id = m.player_two_id
+     WHERE m.tournament_id = %(tournament)s)
+"""  # noqa: S608 - table names from the models, values as parameters
+
+
+def _setup_digest(tournament: Tournament, penalties: list[tuple], rows=None, teams=None) -> str:
+    """A digest of everything the rankings depend on besides the results: the rules' revision,
+    method and movement kind, the penalties in force, and the plan's rows and the teams (their
+    row ids, numbers, names, players' names, withdrawals), which PostgreSQL digests itself
+    (a live change reads none of those rows). Elsewhere (SQLite) ``rows`` and ``teams``, read
+    by the caller, are digested here."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute(SETUP_DIGEST_SQL, {"tournament": tournament.pk})
+            plan_part, teams_part = cursor.fetchone()
+    else:
+        if rows is None or teams is None:
+            loaded = _load_setup(tournament.pk)
+            return loaded.digest
+        plan_part, teams_part = repr(rows), repr(teams)
+    return hashlib.sha256(
+        repr(
+            (
+                RULES_REVISION,
+                tournament.scoring_method,
+                tournament.movement_type,
+                penalties,
+                plan_part,
+                teams_part,
+            )
+        ).encode()
+    ).hexdigest()
+
+
+def _load_context(tournament_id: int) -> _Inputs:
+    """Everything but the results: the tournament, its plan, teams and penalties in force."""
+    setup = _load_setup(tournament_id)
+    tournament, plan, teams = setup.tournament, setup.plan, setup.teams
+    expected = plan.plays_per_board
+    single = plan.single_ranking
     if single:
-        lines: dict[int, Side | None] = {
-            number: None for _pk, number, _n, withdrawn, *_ in teams if not withdrawn
-        }
+        lines = {number: None for _pk, number, _n, withdrawn, *_ in teams if not withdrawn}
         lines.update(dict.fromkeys(plan.hands_played))
     else:
         # Two rankings: no team plays both hands, so each plays in the one direction it sits in.
         lines = {number: next(iter(sides)) for number, sides in plan.hands_played.items() if sides}
+    return _inputs(
+        tournament,
+        setup.penalties,
+        setup.digest,
+        single_ranking=single,
+        expected_plays=expected,
+        team_lines=lines,
+        team_ids={number: pk for pk, number, *_rest in teams},
+        team_names={
+            number: name or f"{first} – {second}" for _pk, number, name, _w, first, second in teams
+        },
+    )
 
+
+def _inputs(tournament, penalties: list[tuple], digest: str, **context) -> _Inputs:
     inputs = _Inputs(
         tournament=tournament,
         method=tournament.scoring_method,
-        single_ranking=single,
-        expected_plays=expected,
-        common_plays=most_plays(expected),
-        team_lines=lines,
-        team_ids=team_ids,
-        team_names=team_names,
-        assignments=assignments,
+        common_plays=most_plays(context["expected_plays"]),
+        digest=digest,
+        **context,
     )
-    penalties = PenaltyRow.objects.filter(
-        tournament_id=tournament_id, removed_at__isnull=True
-    ).values_list("team__number", "amount", "unit", "round_number", "board_number")
     inputs.penalties = sorted(
         (
             Penalty(team, amount, CORE_UNITS[unit], max(round_number, 1), board)
@@ -271,9 +350,36 @@ def _load_context(tournament_id: int) -> _Inputs:
     return inputs
 
 
+def _stored_context(inputs: _Inputs) -> dict:
+    """The rankings' inputs but the results and penalties, as JSON (``totals_context``): a live
+    change under the same setup digest reads them here instead of the plan and the teams."""
+    return {
+        "single_ranking": inputs.single_ranking,
+        "expected_plays": sorted(inputs.expected_plays.items()),
+        "lines": sorted(
+            (team, line.value if line else None) for team, line in inputs.team_lines.items()
+        ),
+        "team_ids": sorted(inputs.team_ids.items()),
+        "team_names": sorted(inputs.team_names.items()),
+    }
+
+
+def _context_from_store(tournament, penalties, digest, stored: Mapping) -> _Inputs:
+    return _inputs(
+        tournament,
+        penalties,
+        digest,
+        single_ranking=stored["single_ranking"],
+        expected_plays=dict(stored["expected_plays"]),
+        team_lines={team: Side(line) if line else None for team, line in stored["lines"]},
+        team_ids=dict(stored["team_ids"]),
+        team_names=dict(stored["team_names"]),
+    )
+
+
 def _load_results(inputs: _Inputs, boards: Collection[int] | None = None) -> None:
-    """The counted results (of ``boards`` only, when given) into ``inputs``, by round."""
-    assignments = inputs.assignments
+    """The counted results (of ``boards`` only, when given) into ``inputs``, by round, with
+    their table plan rows (round, table, teams, arrow-switch) in the same query."""
     rows = Result.objects.filter(
         tournament_id=inputs.tournament.pk, is_current=True, status__in=Result.COUNTING_STATUSES
     )
@@ -288,12 +394,28 @@ def _load_results(inputs: _Inputs, boards: Collection[int] | None = None) -> Non
         "ns_adjustment",
         "ew_adjustment",
         "status",
+        "assignment__round__number",
+        "assignment__table__number",
+        "assignment__ns_team__number",
+        "assignment__ew_team__number",
+        "assignment__arrow_switch",
     )
-    for pk, assignment_id, board, ns_marks, ew_marks, ns_adjustment, ew_adjustment, status in rows:
-        row = assignments[assignment_id]
-        round_number, table_number, ns, ew = row.round, row.table, row.ns, row.ew
-        arrow_switch = row.arrow_switch
-        if row.sits_out:
+    for (
+        pk,
+        _assignment,
+        board,
+        ns_marks,
+        ew_marks,
+        ns_adjustment,
+        ew_adjustment,
+        status,
+        round_number,
+        table_number,
+        ns,
+        ew,
+        arrow_switch,
+    ) in rows:
+        if ns is None or ew is None:
             # A sit-out team scores nothing on the boards it does not play.
             inputs.skipped += 1
             continue
@@ -347,7 +469,7 @@ def _plan_rankings(inputs: _Inputs) -> _RankingPlan:
     # The digest covers the inputs and RULES_REVISION, not the scoring code itself: after
     # upgrading scoring.duplicate without bumping it, run ``manage.py recompute`` so that no
     # ranking is copied from the old code's snapshot.
-    context = hashlib.sha256(_context(inputs).encode())
+    context = hashlib.sha256(_context_text(inputs).encode())
     by_round: dict[int, list] = {}
     for result in inputs.results:
         by_round.setdefault(result.round, []).append((result, inputs.result_pks[result.key]))
@@ -366,9 +488,8 @@ def _plan_rankings(inputs: _Inputs) -> _RankingPlan:
     return _RankingPlan(fingerprints)
 
 
-def _context(inputs: _Inputs) -> str:
-    """Every input of the rankings but the results, as text (digested by the fingerprints and
-    by ``ScoringState.totals_digest``)."""
+def _context_text(inputs: _Inputs) -> str:
+    """Every input of the rankings but the results, as text (digested by the fingerprints)."""
     return repr(
         (
             RULES_REVISION,
@@ -383,13 +504,6 @@ def _context(inputs: _Inputs) -> str:
             [(p.team, p.amount, p.unit.value, p.round, p.board) for p in inputs.penalties],
         )
     )
-
-
-def _context_digest(inputs: _Inputs) -> str:
-    """What the running totals were computed under: the context and the teams' row ids."""
-    return hashlib.sha256(
-        repr((_context(inputs), sorted(inputs.team_ids.items()))).encode()
-    ).hexdigest()
 
 
 def _reusable_entries(
@@ -686,9 +800,7 @@ def _store(
                 )
             )
         _insert_snapshots(snapshots)
-        duration_ms = _close_version(
-            tournament, version, run, started, overall.tallies, _context_digest(inputs)
-        )
+        duration_ms = _close_version(tournament, version, run, started, overall.tallies, inputs)
     logger.info(
         "tournament %s: scores v%s, %s results (%s left out), %s rankings computed, %s ms",
         tournament.pk,
@@ -715,7 +827,7 @@ def _close_version(
     run: _Run,
     started: float,
     tallies: Mapping[int, Tally],
-    digest: str,
+    inputs: _Inputs,
 ) -> int:
     """The end of a store's transaction, once the board scores and snapshots of ``version``
     are written: the running totals, the public pages, old versions, the journal rows the run
@@ -740,7 +852,8 @@ def _close_version(
         duration_ms=duration_ms,
         last_error="",
         failed_change=None,
-        totals_digest=digest,
+        totals_digest=inputs.digest,
+        totals_context=_stored_context(inputs),
     )
     return duration_ms
 
@@ -800,11 +913,16 @@ def _live_change(tournament_id: int, state: ScoringState, run: _Run, started: fl
     without writing anything otherwise; ``tests/standings/test_incremental.py`` checks that it
     stores what a full recomputation stores.
     """
-    inputs = _load_context(tournament_id)
-    method = Method(inputs.method)
-    if method is Method.TOTAL or not state.totals_digest:
+    if not state.totals_digest or not state.totals_context:
         return None
-    if state.totals_digest != _context_digest(inputs):
+    tournament = Tournament.objects.get(pk=tournament_id)
+    penalties = _penalty_rows(tournament_id)
+    digest = _setup_digest(tournament, penalties)
+    if digest != state.totals_digest:
+        return None
+    inputs = _context_from_store(tournament, penalties, digest, state.totals_context)
+    method = Method(inputs.method)
+    if method is Method.TOTAL:
         return None
     previous = {
         up_to_round: (fingerprint, counted)
@@ -858,7 +976,13 @@ def _live_change(tournament_id: int, state: ScoringState, run: _Run, started: fl
         return None
     add_scores(method, totals, old_scores, sign=-1, meetings=False)
     add_scores(method, totals, new_scores, meetings=False)
-    meetings = partial(_meetings, inputs, state.version, boards, new_scores)
+    # With two rankings a team only ever meets the other line's teams: a tie in one ranking
+    # has no head-to-head to read (``_head_to_head`` keeps such a group together).
+    meetings = (
+        partial(_meetings, inputs, state.version, boards, new_scores)
+        if inputs.single_ranking
+        else _never_met
+    )
     plays = inputs.common_plays
     common_top = top(plays) if method is Method.MATCHPOINTS and plays else None
     rankings = {}
@@ -927,6 +1051,11 @@ def _stored_results(inputs: _Inputs, stored: dict[ResultKey, tuple]) -> list[Boa
             )
         results.append(result)
     return results
+
+
+def _never_met(group) -> dict:
+    """The meetings of teams of one line of a two-ranking Mitchell with each other: none."""
+    return {}
 
 
 def _meetings(
@@ -1027,9 +1156,7 @@ def _store_live(inputs, state, run, started, totals, rankings, new_scores, previ
             )
         _insert_snapshots(snapshots)
         _copy_snapshots(tournament.pk, state.version, version, set(rankings), run.changes_until)
-        duration_ms = _close_version(
-            tournament, version, run, started, totals, _context_digest(inputs)
-        )
+        duration_ms = _close_version(tournament, version, run, started, totals, inputs)
     logger.info(
         "tournament %s: scores v%s, live change on boards %s, %s ms",
         tournament.pk,
@@ -1221,13 +1348,17 @@ def _float(value: Fraction | None) -> float | None:
 
 
 def number(value: Fraction | int | None) -> int | float | None:
-    """A score for JSON: an integer when whole, else a float to two decimals (rounded half up)."""
+    """A score for JSON: an integer when whole, else a float to two decimals (a half rounded
+    away from zero, as ``display_decimal``; in integers: 2,000 teams' entries are many)."""
     if value is None:
         return None
-    value = Fraction(value)
-    if value.denominator == 1:
-        return int(value)
-    return float(display_decimal(value, 2))
+    numerator, denominator = value.numerator, value.denominator
+    if denominator == 1:
+        return int(numerator)
+    magnitude = (abs(numerator) * 200 + denominator) // (2 * denominator)
+    whole, decimals = divmod(magnitude, 100)
+    sign = "-" if numerator < 0 and magnitude else ""
+    return float(f"{sign}{whole}.{decimals:02d}")
 
 
 def ranking_entries(computation: Computation, names: dict[int, str]) -> list[dict]:
