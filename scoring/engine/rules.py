@@ -465,14 +465,6 @@ def setting_names() -> tuple[str, ...]:
     return tuple(_FIELD_TYPES)
 
 
-def setting_label(name: str) -> str:
-    return _LABELS[name]
-
-
-def value_label(member: Enum) -> str:
-    return _VALUE_LABELS[member]
-
-
 FFB_COINCHE = RuleSettings()
 
 # FFB contrée 2016: counting chosen by the organizer (here points + bid), made when total ≥ bid
