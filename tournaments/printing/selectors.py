@@ -583,11 +583,14 @@ class PacketStatus:
 
 def packet_status(tournament: Tournament) -> PacketStatus:
     """The state of each document of the packet (``PACKET``) that can be made now (a ranking
-    before any result cannot)."""
+    before any result cannot). Nothing before the table plan: the rules sheet alone, which
+    needs none, is no packet yet."""
     facts = Facts(tournament)
+    counts = {"ready": 0, "missing": 0, "stale": 0, "in_progress": 0}
+    if unavailable_for(facts, Kind.COMBINED_PACKET, Scope.STAFF) is not None:
+        return PacketStatus(**counts)
     stored = documents_of(tournament)
     now = timezone.now()
-    counts = {"ready": 0, "missing": 0, "stale": 0, "in_progress": 0}
     for kind, scope in PACKET:
         if unavailable_for(facts, kind, scope) is not None:
             continue
