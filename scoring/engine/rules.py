@@ -91,6 +91,25 @@ class OvertakePartner(Enum):
     ALWAYS = "always"
 
 
+COMBINATION_PROBLEMS: dict[str, str] = {
+    "transferred_imprenable": gettext_noop(
+        "belote_transferred needs belote_imprenable false: "
+        "a belote that cannot be lost cannot go to the other side"
+    ),
+    "bid_scope_points_only": gettext_noop(
+        "made_score points_only cannot go with a multiplier_scope on the bid: "
+        "a made contract would not count the bid, so a coinche would change nothing"
+    ),
+    "bid_scope_base_only": gettext_noop(
+        "failure_score base_only cannot go with a multiplier_scope on the bid: "
+        "a failed contract would not count the bid, so a coinche would change nothing"
+    ),
+    "capot_base_without_base": gettext_noop(
+        "failure_capot_base needs a failure_score with a base (160 or 162)"
+    ),
+}
+"""The settings that cannot be played together, and why (``combination_problem``)."""
+
 FAILURE_BASES = (160, 162)
 SURCOINCHE_MULTIPLIERS = (4, 3)
 MAX_GENERALE_BONUS = 1000
@@ -164,25 +183,17 @@ class RuleSettings:
             raise ValueError(problem)
 
     def combination_problem(self) -> str | None:
-        """Why these settings cannot be played together (English), or None."""
+        """Why these settings cannot be played together (English, marked for translation: the
+        site shows it in French), or None."""
         if self.belote_transferred and self.belote_imprenable:
-            return (
-                "belote_transferred needs belote_imprenable false: "
-                "a belote that cannot be lost cannot go to the other side"
-            )
+            return COMBINATION_PROBLEMS["transferred_imprenable"]
         bid_scope = self.multiplier_scope is not MultiplierScope.WHOLE_SCORE
         if bid_scope and self.made_score is MadeScore.POINTS_ONLY:
-            return (
-                "made_score points_only cannot go with a multiplier_scope on the bid: "
-                "a made contract would not count the bid, so a coinche would change nothing"
-            )
+            return COMBINATION_PROBLEMS["bid_scope_points_only"]
         if bid_scope and self.failure_score is FailureScore.BASE_ONLY:
-            return (
-                "failure_score base_only cannot go with a multiplier_scope on the bid: "
-                "a failed contract would not count the bid, so a coinche would change nothing"
-            )
+            return COMBINATION_PROBLEMS["bid_scope_base_only"]
         if self.failure_capot_base and self.failure_score is FailureScore.BID_ONLY:
-            return "failure_capot_base needs a failure_score with a base (160 or 162)"
+            return COMBINATION_PROBLEMS["capot_base_without_base"]
         return None
 
     def multiplier(self, coinche: int) -> int:
@@ -452,14 +463,6 @@ def _yes_no(value: bool) -> str:
 def setting_names() -> tuple[str, ...]:
     """Every setting's key, in the order of ``to_dict``."""
     return tuple(_FIELD_TYPES)
-
-
-def setting_label(name: str) -> str:
-    return _LABELS[name]
-
-
-def value_label(member: Enum) -> str:
-    return _VALUE_LABELS[member]
 
 
 FFB_COINCHE = RuleSettings()

@@ -197,6 +197,34 @@ def test_unknown_staff_and_rules_are_refused_field_by_field(client_for):
     }
 
 
+def test_a_rule_family_with_an_adjusted_axis_and_an_impossible_combination(client_for):
+    client = client_for("organizer")
+    made = client.post(
+        "/api/v1/tournaments/",
+        {
+            "name": "Qualificatif",
+            "date": "2027-01-16",
+            "rules_preset": "cannes-2016",
+            "rules": {"overtake_partner": "always"},
+        },
+        format="json",
+    )
+    assert made.status_code == 201
+    rules = made.json()["rules"]
+    assert rules["multiplier_scope"] == "bid_only" and rules["capot_bid"] == "bid_270"
+    assert rules["overtake_partner"] == "always"
+
+    refused = client.post(
+        "/api/v1/tournaments/",
+        {"name": "Y", "date": "2027-01-16", "rules": {"belote_transferred": True}},
+        format="json",
+    )
+    assert refused.status_code == 400
+    [error] = refused.json()["errors"]
+    assert error["field"] == "rules" and error["code"] == "invalid_rules"
+    assert "belote_imprenable" in error["message"]
+
+
 def test_rules_are_frozen_once_results_exist(client_for, base, tournament):
     played(tournament)
 

@@ -222,7 +222,7 @@ def test_build_documents_command_writes_the_packet(tmp_path):
     )
     cards = (tmp_path / "pdf" / selectors.file_name(tournament, KIND, SCOPE)).read_bytes()
     assert len(pdf_pages(cards)) == 3
-    assert "8 document(s) written" in out.getvalue()
+    assert f"{len(selectors.PACKET)} document(s) written" in out.getvalue()
     assert "Fiches de route: " in out.getvalue()
 
 

@@ -210,6 +210,7 @@ def test_the_combined_packet_lists_the_parts_it_cannot_hold_yet():
     assert "Classement — Aucun résultat n'est encore classé." in front
     assert "Relevé des donnes — Aucune donne n'est enregistrée" in front
     assert [kind for kind, _scope in rendered.contents["parts"]] == [
+        "rules_sheet",
         "seating_poster",
         "table_cards",
         "route_cards",
@@ -248,7 +249,7 @@ def test_the_packet_builds_the_combined_pdf_the_parts_and_the_public_copies(
         requested = services.request_packet(tournament)
     made = [(document.kind, document.scope) for document in requested]
     assert sorted(made) == sorted(selectors.packet_documents())
-    assert {"travellers", "hand_records", "scorecards", "rankings"} == {
+    assert {"travellers", "hand_records", "scorecards", "rankings", "rules_sheet"} == {
         kind for kind, scope in made if scope == PUBLIC
     }
     # The longest job first; the public copies after the staff's documents.
@@ -280,6 +281,7 @@ def test_the_packet_skips_what_cannot_be_made_and_says_why(django_capture_on_com
         requested = services.request_packet(tournament)
     assert {document.kind for document in requested} == {
         COMBINED,
+        "rules_sheet",
         POSTER,
         "table_cards",
         "route_cards",
@@ -321,7 +323,9 @@ def test_a_real_worker_makes_the_poster_and_the_combined_packet(
         assert "Plan de salle" in pdf_pages(Path(poster.file.path).read_bytes())[0]
         pages = pdf_pages(Path(combined.file.path).read_bytes())
         assert len(pages) == combined.pages
-        assert "Dossier complet" in pages[0] and "Plan de salle" in pages[1]
+        # The contents, then the one-page rules sheet, then the poster.
+        assert "Dossier complet" in pages[0] and "Règlement de la marque" in pages[1]
+        assert "Plan de salle" in pages[2]
     finally:
         drop_tournament(tournament)
 

@@ -165,12 +165,12 @@ def test_asking_for_the_packet_makes_every_document(
         response = client.post(
             reverse("printing:request_packet", args=[tournament.slug]), follow=True
         )
-    # The combined PDF, its 8 parts, and the public travellers and scorecards (the hands are
-    # not released: no public hand records yet).
+    # The combined PDF, its 9 parts (the rules sheet first), and the public travellers and
+    # scorecards (the hands are not released: no public hand records yet).
     page = response.content.decode()
-    assert "11 documents sont en préparation." in page
+    assert "12 documents sont en préparation." in page
     ready = Document.objects.filter(tournament=tournament, status=Document.Status.READY)
-    assert ready.count() == 11
+    assert ready.count() == 12
     assert ready.filter(kind="route_cards", scope="staff").exists()
     assert ready.filter(kind="combined_packet", scope="staff").exists()
     assert ready.filter(kind="seating_poster", scope="staff").exists()
@@ -178,7 +178,7 @@ def test_asking_for_the_packet_makes_every_document(
     # Every document says where it stands: made, or why it cannot be made yet.
     page = client.get(reverse("printing:documents", args=[tournament.slug])).content.decode()
     assert "Pas encore généré." not in page
-    assert page.count("À jour") == 11
+    assert page.count("À jour") == 12
     assert "Le relevé des donnes n&#x27;est pas encore publié." in page
 
 

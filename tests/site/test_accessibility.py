@@ -478,6 +478,7 @@ EXCLUDED = {
     "results:clock": "JSON to the round clock's script",
     "standings:recompute": _POST,
     "printing:documents_fragment": "a fragment of printing:documents, audited inside it",
+    "tournaments:rules_preview": "a fragment of tournaments:create and edit, audited inside them",
     "printing:request": _POST,
     "printing:request_packet": _POST,
     "printing:route_card": "a PDF",

@@ -71,6 +71,7 @@ def test_the_print_templates_are_only_the_weasyprint_ones():
         "hand_records.html",
         "rankings.html",
         "route_cards.html",
+        "rules_sheet.html",
         "score_sheets.html",
         "scorecards.html",
         "season_pdf.html",

@@ -197,7 +197,8 @@ def test_with_the_plan_the_deals_come_next_then_the_documents():
 
     generate_deals(tournament)
     assert state(tournament, "deals") == (checklist.DONE, "6 étuis générés, empreinte publiée")
-    assert state(tournament, "documents") == (checklist.TODO, "6 documents à générer")
+    # The rules sheet and the five parts the plan allows (no result, no hand yet).
+    assert state(tournament, "documents") == (checklist.TODO, "7 documents à générer")
     assert next_step(tournament) == "documents"
 
 
@@ -226,8 +227,8 @@ def test_the_packet_is_done_when_every_document_is_made_and_up_to_date():
     tournament = planned()
     generate_deals(tournament)
     build_packet(tournament)
-    assert packet_status(tournament).ready == 6
-    assert state(tournament, "documents") == (checklist.DONE, "6 documents à jour")
+    assert packet_status(tournament).ready == 7
+    assert state(tournament, "documents") == (checklist.DONE, "7 documents à jour")
     assert next_step(tournament) == "publication"
 
     # A team renamed after printing: the documents that show the teams (the seating poster, the
@@ -265,7 +266,7 @@ def test_a_document_being_made_is_in_progress():
     )
     assert state(tournament, "documents") == (
         checklist.IN_PROGRESS,
-        "5 documents à générer, 1 document en cours de génération",
+        "6 documents à générer, 1 document en cours de génération",
     )
 
 

@@ -26,6 +26,7 @@ class Document(models.Model):
         HAND_RECORDS = "hand_records", _("Relevé des donnes")
         RANKINGS = "rankings", _("Classement")
         SCORECARDS = "scorecards", _("Cartes de score des équipes")
+        RULES_SHEET = "rules_sheet", _("Règlement de la marque")
 
     class Scope(models.TextChoices):
         """Who the document is made for: the staff (everything) or everybody (what is public)."""

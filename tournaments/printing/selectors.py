@@ -47,12 +47,14 @@ KIND_SCOPES: dict[str, tuple[str, ...]] = {
     Kind.HAND_RECORDS: (Scope.STAFF, Scope.PUBLIC),
     Kind.RANKINGS: (Scope.PUBLIC,),
     Kind.SCORECARDS: (Scope.STAFF, Scope.PUBLIC),
+    Kind.RULES_SHEET: (Scope.PUBLIC,),
 }
 """The scopes each kind is made in. Table cards, route cards (they print every team's secret
 code), score sheets, the seating poster and the combined packet are for the staff only;
-rankings are the same for everyone."""
+rankings and the rules sheet (règlement de la marque) are the same for everyone."""
 
 PACKET: tuple[tuple[str, str], ...] = (
+    (Kind.RULES_SHEET, Scope.PUBLIC),
     (Kind.SEATING_POSTER, Scope.STAFF),
     (Kind.TABLE_CARDS, Scope.STAFF),
     (Kind.ROUTE_CARDS, Scope.STAFF),
@@ -83,6 +85,7 @@ JOB_ORDER = (
     Kind.HAND_RECORDS,
     Kind.SEATING_POSTER,
     Kind.RANKINGS,
+    Kind.RULES_SHEET,
 )
 """The packet's jobs are queued longest first: with several worker processes the short ones
 fill the gaps, and the whole packet is ready sooner."""
@@ -97,6 +100,7 @@ FILE_NAMES = {
     Kind.HAND_RECORDS: "releve-des-donnes",
     Kind.RANKINGS: "classement",
     Kind.SCORECARDS: "cartes-de-score",
+    Kind.RULES_SHEET: "reglement-de-la-marque",
 }
 
 QUEUED_STALE_SECONDS = 600
@@ -312,6 +316,8 @@ _PIECES = {
     Kind.HAND_RECORDS: ("header", "plan", "boards", "released_rounds", "scores_version"),
     Kind.RANKINGS: ("header", "teams", "scores_version"),
     Kind.SCORECARDS: ("header", "plan", "teams", "scores_version"),
+    # The header holds the preset and the stored rules: all the rules sheet shows.
+    Kind.RULES_SHEET: ("header",),
 }
 
 
@@ -577,11 +583,14 @@ class PacketStatus:
 
 def packet_status(tournament: Tournament) -> PacketStatus:
     """The state of each document of the packet (``PACKET``) that can be made now (a ranking
-    before any result cannot)."""
+    before any result cannot). Nothing before the table plan: the rules sheet alone, which
+    needs none, is no packet yet."""
     facts = Facts(tournament)
+    counts = {"ready": 0, "missing": 0, "stale": 0, "in_progress": 0}
+    if unavailable_for(facts, Kind.COMBINED_PACKET, Scope.STAFF) is not None:
+        return PacketStatus(**counts)
     stored = documents_of(tournament)
     now = timezone.now()
-    counts = {"ready": 0, "missing": 0, "stale": 0, "in_progress": 0}
     for kind, scope in PACKET:
         if unavailable_for(facts, kind, scope) is not None:
             continue

@@ -16,6 +16,7 @@ from scoring.engine.rules import (
     MultiplierScope,
     OvertakePartner,
     Rounding,
+    RuleSettings,
     WinCondition,
 )
 from tournaments.accounts.roles import ARBITER, ORGANIZER
@@ -122,6 +123,35 @@ def rule_fields() -> dict[str, forms.Field]:
 RULE_NAMES = tuple(rule_fields())
 
 
+def rules_error(error: ValueError) -> str:
+    """The engine's refusal in the site's language (its combination messages are translated;
+    a bad value, which the form's choices prevent, keeps the engine's English)."""
+    return gettext("Règles invalides : %(error)s") % {"error": gettext(str(error))}
+
+
+class RulesPreviewForm(forms.Form):
+    """The rule part of the tournament form, for the live preview: the preset and every
+    setting, as the settings form sends them (an unchecked box is false)."""
+
+    rules_preset = forms.ChoiceField(choices=[(name, name) for name in PRESETS])
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for name, rule_field in rule_fields().items():
+            self.fields[f"rule_{name}"] = rule_field
+
+    def clean(self):
+        cleaned = super().clean()
+        if self.errors:
+            return cleaned
+        rules = {name: cleaned[f"rule_{name}"] for name in RULE_NAMES}
+        try:
+            cleaned["rules"] = RuleSettings.from_dict(chosen_rules(cleaned["rules_preset"], rules))
+        except ValueError as error:
+            raise forms.ValidationError(rules_error(error)) from error
+        return cleaned
+
+
 class UserChoiceField(forms.ModelMultipleChoiceField):
     def label_from_instance(self, obj) -> str:
         full_name = obj.get_full_name()
@@ -214,9 +244,7 @@ class TournamentForm(forms.ModelForm):
         try:
             cleaned["rules"] = chosen_rules(preset, rules, tournament=tournament)
         except ValueError as error:
-            raise forms.ValidationError(
-                gettext("Règles invalides : %(error)s") % {"error": error}
-            ) from error
+            raise forms.ValidationError(rules_error(error)) from error
         return cleaned
 
     def settings_fields(self) -> dict:

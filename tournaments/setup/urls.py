@@ -16,6 +16,7 @@ urlpatterns = [
     # Organizer pages.
     path("organisation/", organizer.organizer_home, name="organizer_home"),
     path("organisation/nouveau/", organizer.tournament_create, name="create"),
+    path("organisation/regles/apercu/", organizer.rules_preview, name="rules_preview"),
     path(ORG, organizer.tournament_manage, name="manage"),
     path(ORG + "parametres/", organizer.tournament_edit, name="edit"),
     path(ORG + "etat/", organizer.tournament_status, name="status"),

@@ -17,14 +17,15 @@ from django.urls import reverse
 from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_POST
 
-from scoring.engine.rules import PRESETS
+from scoring.engine.rules import DEFAULT_PRESET, PRESETS, RuleSettings
 from tournaments import policy
 from tournaments.clubs import selectors as club_selectors
 from tournaments.guards import organizer_required
 
 from . import selectors, services
 from . import team_import as team_files
-from .forms import TeamFileForm, TeamForm, TournamentCopyForm, TournamentForm
+from .forms import RulesPreviewForm, TeamFileForm, TeamForm, TournamentCopyForm, TournamentForm
+from .rules_display import preset_label, worked_deals
 from .services.plan import plan_teams
 
 IMPORT_SESSION_KEY = "team_import"
@@ -76,12 +77,63 @@ def tournament_create(request):
     return render(
         request,
         "tournaments/organizer/tournament_form.html",
-        {"form": form, "tournament": None, "presets": _presets_json()},
+        {
+            "form": form,
+            "tournament": None,
+            "presets": _presets_json(),
+            "preview": _form_preview(form, None),
+        },
     )
 
 
 def _presets_json() -> dict:
     return {name: rules.to_dict() for name, rules in PRESETS.items()}
+
+
+def _preview(rules, preset: str | None, errors=()) -> dict:
+    """The context of the rules preview: three sample deals scored under ``rules``."""
+    if errors:
+        return {"errors": list(errors), "deals": [], "label": ""}
+    exact = rules.preset_name()
+    return {
+        "errors": [],
+        "deals": worked_deals(rules),
+        "label": preset_label(exact),
+        "custom": exact is None,
+        "based_on": preset_label(preset) if exact is None and preset else "",
+    }
+
+
+def _form_preview(form: TournamentForm, tournament) -> dict:
+    """The preview the settings page opens with: the rules just sent when they are valid,
+    else the tournament's (or the default preset's)."""
+    if form.is_bound and form.is_valid():
+        rules = RuleSettings.from_dict(form.cleaned_data["rules"])
+        return _preview(rules, form.cleaned_data.get("rules_preset"))
+    if tournament is not None:
+        return _preview(tournament.rule_settings(), tournament.rules_preset)
+    return _preview(PRESETS[DEFAULT_PRESET], DEFAULT_PRESET)
+
+
+def rules_preview(request):
+    """« Aperçu de la marque »: how three fixed sample deals score under the rules sent (the
+    settings form's rule fields, in the query string). Only the rules are read: no tournament,
+    no hand, no result. For the organizers (those who may use the settings form)."""
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    if not _user_may_organize(request.user):
+        raise PermissionDenied
+    form = RulesPreviewForm(request.GET)
+    if form.is_valid():
+        context = _preview(form.cleaned_data["rules"], form.cleaned_data["rules_preset"])
+        status = 200
+    else:
+        errors = [message for messages_ in form.errors.values() for message in messages_]
+        context = _preview(None, None, errors)
+        status = 400
+    return render(
+        request, "tournaments/organizer/_rules_preview.html", {"preview": context}, status=status
+    )
 
 
 @organizer_required
@@ -162,7 +214,13 @@ def tournament_edit(request, tournament):
     return render(
         request,
         "tournaments/organizer/tournament_form.html",
-        {"form": form, "tournament": tournament, "frozen": frozen, "presets": _presets_json()},
+        {
+            "form": form,
+            "tournament": tournament,
+            "frozen": frozen,
+            "presets": _presets_json(),
+            "preview": _form_preview(form, tournament),
+        },
     )
 
 

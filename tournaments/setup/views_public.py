@@ -10,6 +10,7 @@ from tournaments import policy
 from tournaments.guards import public_tournament
 
 from . import selectors
+from .rules_display import rules_summary
 
 
 def home(request):
@@ -34,6 +35,7 @@ def tournament_page(request, tournament):
             "teams": selectors.teams_of(tournament, include_withdrawn=False),
             "grid": selectors.visible_plan(request.user, tournament),
             "is_staff": policy.is_arbiter(request.user, tournament),
+            "rules": rules_summary(tournament.rule_settings(), tournament.rules_preset),
         },
     )
 

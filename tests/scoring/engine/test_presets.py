@@ -17,8 +17,8 @@ from scoring.engine.rules import (
     RuleSettings,
     WinCondition,
 )
-from tests.scoring.engine.test_deal_score_properties import parse as parse_any
-from tests.scoring.engine.test_deal_score_properties import records
+from tests.support.record_strategies import parse as parse_any
+from tests.support.record_strategies import records
 
 NAMES = sorted(PRESETS)
 WHOLE = [n for n in NAMES if PRESETS[n].multiplier_scope is MultiplierScope.WHOLE_SCORE]

@@ -255,3 +255,11 @@ def test_replay_refuses_the_lower_trump_on_the_partners_trump_under_always_overt
     assert Card.parse("AD") in raised.value.legal
     # Under the FFB rule the 8♥ is legal there.
     assert Card.parse("8H") in legal_cards(hands[Seat.EAST], first[:3], Strain.HEARTS)
+
+
+def test_a_failure_under_the_bid_scope_without_base_or_with_a_flat_capot():
+    rule = rules(multiplier_scope="bid_only", failure_score="bid_only", rounding="none")
+    assert marks(rule, bid=100, coinche=1, points=70) == (0, 200, False)
+    flat = rules(multiplier_scope="bid_only", capot_bid="flat_500")
+    assert marks(flat, bid="capot", coinche=1, points=150) == (0, 1000, False)
+    assert marks(flat, bid="capot", coinche=1, capot="taker") == (1000, 0, True)

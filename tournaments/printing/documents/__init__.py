@@ -23,6 +23,7 @@ from .cards import route_cards, route_layout, table_cards
 from .common import Kind, NothingToPrint, Scope, boards_text
 from .poster import seating_poster
 from .results import ResultsSummary, hand_records, rankings, results_summary, scorecards
+from .rules_sheet import rules_sheet
 from .sheets import score_sheets, travellers
 
 __all__ = [
@@ -39,6 +40,7 @@ __all__ = [
     "route_card_pdf",
     "route_cards",
     "route_layout",
+    "rules_sheet",
     "score_sheets",
     "scorecards",
     "seating_poster",
@@ -59,6 +61,7 @@ BUILDERS: dict[str, Callable[[Tournament, str], pdf.Printout]] = {
     Kind.HAND_RECORDS: hand_records,
     Kind.RANKINGS: rankings,
     Kind.SCORECARDS: scorecards,
+    Kind.RULES_SHEET: rules_sheet,
 }
 
 

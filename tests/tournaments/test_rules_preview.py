@@ -1,0 +1,119 @@
+"""The rule families in the organizer's form: the preview of three sample deals, served from
+the rules alone, the refusal of impossible combinations, and old stored rules."""
+
+import pytest
+from django.urls import reverse
+
+from scoring.engine.deal_score import score_result
+from scoring.engine.rules import PRESETS
+from tests.support.factories import make_tournament
+from tests.support.organizer import settings_data
+from tournaments.setup.models import Tournament
+from tournaments.setup.rules_display import SAMPLE_DEALS
+
+pytestmark = pytest.mark.django_db
+
+PREVIEW = reverse("tournaments:rules_preview")
+
+
+def rule_query(preset: str, **changes) -> dict:
+    """The rule fields as the settings form sends them for ``preset`` (boxes: "on" or absent)."""
+    data = {"rules_preset": preset}
+    for name, value in (PRESETS[preset].to_dict() | changes).items():
+        if isinstance(value, bool):
+            if value:
+                data[f"rule_{name}"] = "on"
+        else:
+            data[f"rule_{name}"] = str(value)
+    return data
+
+
+def deal_cells(page: str, rules) -> None:
+    for key, _text, record in SAMPLE_DEALS:
+        score = score_result(record, rules)
+        row = page[page.index(f'data-deal="{key}"') :]
+        row = row[: row.index("</tr>")]
+        assert f'<td class="num">{score.ns}</td><td class="num">{score.ew}</td>' in row, key
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_the_preview_scores_the_three_sample_deals_with_the_rules_sent(organizer, login, preset):
+    response = login(organizer).get(PREVIEW, rule_query(preset))
+    assert response.status_code == 200
+    page = response.content.decode()
+    deal_cells(page, PRESETS[preset])
+    assert "Règlement personnalisé" not in page
+
+
+def test_a_changed_axis_changes_the_preview_and_says_custom(organizer, login):
+    page = (
+        login(organizer)
+        .get(PREVIEW, rule_query("ffb-coinche", multiplier_scope="bid_only"))
+        .content.decode()
+    )
+    assert "Règlement personnalisé" in page
+    # 120 coinché and failed: 160 + 120 x 2 = 400 to N-S (560 under the whole-score FFB rule).
+    assert '<td class="num">400</td><td class="num">0</td>' in page
+
+
+def test_an_impossible_combination_is_refused_in_french(organizer, login):
+    response = login(organizer).get(PREVIEW, rule_query("ffb-coinche", belote_transferred=True))
+    assert response.status_code == 400
+    assert "Règles invalides" in response.content.decode()
+    assert "data-deal" not in response.content.decode()
+
+
+def test_a_bad_value_is_refused(organizer, login):
+    response = login(organizer).get(PREVIEW, rule_query("ffb-coinche", rounding="up"))
+    assert response.status_code == 400
+    assert "data-deal" not in response.content.decode()
+
+
+def test_only_organizers_get_the_preview(login, make_user):
+    anonymous = login().get(PREVIEW, rule_query("ffb-coinche"))
+    assert anonymous.status_code == 302 and "data-deal" not in anonymous.content.decode()
+    player = make_user("paul")
+    assert login(player).get(PREVIEW, rule_query("ffb-coinche")).status_code == 403
+
+
+def test_the_settings_page_opens_with_the_tournaments_preview(organizer, login):
+    rules = PRESETS["cannes-2016"]
+    tournament = make_tournament(
+        organizer=organizer, rules_preset="cannes-2016", rules=rules.to_dict()
+    )
+    page = (
+        login(organizer).get(reverse("tournaments:edit", args=[tournament.slug])).content.decode()
+    )
+    assert 'id="rules-preview"' in page and f'data-preview-url="{PREVIEW}"' in page
+    deal_cells(page, rules)
+    for name in rules.to_dict():
+        assert f'name="rule_{name}"' in page
+
+
+def test_creating_a_tournament_with_a_family_and_an_adjusted_axis(organizer, login):
+    data = settings_data(**{k: None for k in settings_data() if k.startswith("rule_")})
+    data.update(rule_query("cannes-2016", rounding="none"))
+    login(organizer).post(reverse("tournaments:create"), data)
+    tournament = Tournament.objects.get()
+    assert tournament.rules_preset == "cannes-2016"
+    assert tournament.rule_settings() == PRESETS["cannes-2016"].__class__.from_dict(
+        PRESETS["cannes-2016"].to_dict() | {"rounding": "none"}
+    )
+
+
+def test_the_form_refuses_an_impossible_combination(organizer, login):
+    data = settings_data(**{k: None for k in settings_data() if k.startswith("rule_")})
+    data.update(rule_query("online-162", made_score="points_only"))
+    response = login(organizer).post(reverse("tournaments:create"), data)
+    assert not Tournament.objects.exists()
+    assert "Règles invalides" in response.content.decode()
+
+
+def test_old_stored_rules_load_and_mean_the_same(organizer):
+    # A contrée tournament stored before the rule families: twelve settings only.
+    old = PRESETS["contree"].to_dict()
+    old = {key: old[key] for key in list(old)[:12]}
+    tournament = make_tournament(rules_preset="contree", rules=old)
+    assert tournament.rule_settings() == PRESETS["contree"]
+    ffb = make_tournament(rules={"surcoinche_multiplier": 3})
+    assert ffb.rule_settings() == PRESETS["ffb-coinche"].__class__(surcoinche_multiplier=3)
