@@ -74,3 +74,36 @@ class Board(models.Model):
     @property
     def has_hands(self) -> bool:
         return len(self.hands) == 4
+
+
+class BoardAnalysis(models.Model):
+    """The double-dummy analysis of a board: each side's points per strain with perfect play.
+
+    Computed by the ``analysis.analyse_boards`` job (``deals.analysis``) from the board's hands
+    and dealer and the tournament's undertrump rule, which are kept with it: an analysis whose
+    inputs no longer match the board (retyped) or the rules is stale and shown nowhere. As
+    secret as the hands it comes from (``policy.boards_with_visible_hands``).
+    """
+
+    board = models.OneToOneField(Board, on_delete=models.CASCADE, related_name="analysis")
+    dealer = models.CharField(max_length=1)
+    hands = models.JSONField()
+    must_undertrump = models.BooleanField()
+    # {"S": {"ns": 90, "ew": 72}, "H": ..., "D": ..., "C": ..., "SA": ..., "TA": ...}
+    points = models.JSONField()
+    computed_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = _("analyse d'étui")
+        verbose_name_plural = _("analyses d'étuis")
+
+    def __str__(self) -> str:
+        return f"{self.board}: {self.points}"
+
+    def matches(self, board: Board, must_undertrump: bool) -> bool:
+        """Computed from this board's current hands and dealer under these rules."""
+        return (
+            self.dealer == board.dealer
+            and self.hands == board.hands
+            and self.must_undertrump == must_undertrump
+        )
