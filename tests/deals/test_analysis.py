@@ -29,16 +29,22 @@ def test_the_job_stores_each_board_once_and_again_when_retyped(barometer):
     assert stored[1].points["SA"] == {"ns": 0, "ew": 252}
     assert stored[2].points == expected(OTHER, "E")
     assert stored[2].hands == OTHER and stored[2].dealer == "E"
+    # The highest bids and the par, from the rules engine's scores.
+    assert stored[1].bids["S"] == {"ns": "capot", "ew": None}
+    assert stored[1].bids["D"] == {"ns": None, "ew": "capot"}
+    assert stored[1].par is not None and stored[1].par["side"] in ("NS", "EW")
+    assert stored[1].rules == barometer.rule_settings().to_dict()
     # Nothing new: nothing computed.
     assert analysis.analyse_boards(barometer.pk) == 0
 
     services.save_typed_board(barometer, 1, OTHER, dealer="N")
     board = Board.objects.get(tournament=barometer, number=1)
-    assert not board.analysis.matches(board, must_undertrump=False)
+    rules = barometer.rule_settings().to_dict()
+    assert not board.analysis.matches(board, rules)
     assert analysis.analyse_boards(barometer.pk, [1]) == 1
     board.analysis.refresh_from_db()
     assert board.analysis.points == expected(OTHER, "N")
-    assert board.analysis.matches(board, must_undertrump=False)
+    assert board.analysis.matches(board, rules)
 
 
 @pytest.mark.django_db

@@ -17,8 +17,10 @@ from collections.abc import Iterable
 from django.conf import settings
 from django.db import transaction
 
+from scoring.analysis.par import Contracts, par
 from scoring.analysis.solver import Solver, analyse, hands_from_pbn
 from scoring.engine.cards import Seat
+from scoring.engine.play import opening_leader
 from tournaments.jobs import BrokerUnavailable, publish
 from tournaments.setup.models import Tournament
 
@@ -66,11 +68,11 @@ def _pending(tournament: Tournament, board_numbers: Iterable[int] | None) -> lis
     boards = Board.objects.filter(tournament=tournament).exclude(hands={}).order_by("number")
     if board_numbers is not None:
         boards = boards.filter(number__in=list(board_numbers))
-    must_undertrump = tournament.rule_settings().must_undertrump
+    rules = tournament.rule_settings().to_dict()
     pending = []
     for board in boards.select_related("analysis"):
         current = getattr(board, "analysis", None)
-        if board.has_hands and not (current and current.matches(board, must_undertrump)):
+        if board.has_hands and not (current and current.matches(board, rules)):
             pending.append(board)
     return pending
 
@@ -84,15 +86,26 @@ def analyse_boards(tournament_id: int, board_numbers: Iterable[int] | None = Non
     tournament = Tournament.objects.filter(pk=tournament_id).first()
     if tournament is None:
         return 0
-    must_undertrump = tournament.rule_settings().must_undertrump
+    settings_ = tournament.rule_settings()
+    rules = settings_.to_dict()
     solver = Solver()
     stored = 0
     for board in _pending(tournament, board_numbers):
         dealer, hands = board.dealer, dict(board.hands)
+        held = hands_from_pbn(hands)
         table = analyse(
-            hands_from_pbn(hands), Seat(dealer), must_undertrump=must_undertrump, solver=solver
+            held, Seat(dealer), must_undertrump=settings_.must_undertrump, solver=solver
         )
         points = {strain.value: per_side.to_dict() for strain, per_side in table.items()}
+        contracts = Contracts(held, table, settings_)
+        bids = {
+            strain.value: {
+                side.value.lower(): (made.bid if made is not None else None)
+                for side, made in by_side.items()
+            }
+            for strain, by_side in contracts.table().items()
+        }
+        best = par(contracts, opening_leader(Seat(dealer)).side)
         with transaction.atomic():
             fresh = Board.objects.select_for_update().filter(pk=board.pk).first()
             if fresh is None or fresh.hands != hands or fresh.dealer != dealer:
@@ -102,8 +115,11 @@ def analyse_boards(tournament_id: int, board_numbers: Iterable[int] | None = Non
                 defaults={
                     "dealer": dealer,
                     "hands": hands,
-                    "must_undertrump": must_undertrump,
+                    "must_undertrump": settings_.must_undertrump,
+                    "rules": rules,
                     "points": points,
+                    "bids": bids,
+                    "par": best.to_dict() if best is not None else None,
                 },
             )
         stored += 1

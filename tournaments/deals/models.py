@@ -89,8 +89,16 @@ class BoardAnalysis(models.Model):
     dealer = models.CharField(max_length=1)
     hands = models.JSONField()
     must_undertrump = models.BooleanField()
+    # The tournament's rule settings it was computed under (the bids and the par use them).
+    rules = models.JSONField(default=dict)
     # {"S": {"ns": 90, "ew": 72}, "H": ..., "D": ..., "C": ..., "SA": ..., "TA": ...}
     points = models.JSONField()
+    # The highest bid each side makes per strain: {"S": {"ns": 120, "ew": null}, ...}
+    # (a number, "capot", or null when not even 80).
+    bids = models.JSONField(default=dict)
+    # The « contrat optimal »: {"side": "NS", "strain": "H", "bid": 120, "made": true,
+    # "ns": 282, "ew": 40}, or null for a passe générale.
+    par = models.JSONField(null=True, default=None)
     computed_at = models.DateTimeField(auto_now=True)
 
     class Meta:
@@ -100,10 +108,12 @@ class BoardAnalysis(models.Model):
     def __str__(self) -> str:
         return f"{self.board}: {self.points}"
 
-    def matches(self, board: Board, must_undertrump: bool) -> bool:
-        """Computed from this board's current hands and dealer under these rules."""
+    def matches(self, board: Board, rules: dict) -> bool:
+        """Computed from this board's current hands and dealer under these rule settings
+        (``RuleSettings.to_dict()``)."""
         return (
             self.dealer == board.dealer
             and self.hands == board.hands
-            and self.must_undertrump == must_undertrump
+            and self.rules == rules
+            and self.must_undertrump == rules.get("must_undertrump", False)
         )
