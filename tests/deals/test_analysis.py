@@ -126,3 +126,26 @@ def test_a_real_worker_analyses_a_typed_board(barometer, celery_worker):
             break
         time.sleep(0.3)
     assert stored.points == expected(OTHER, "N")
+
+
+@pytest.mark.django_db
+def test_changing_the_rules_publishes_the_analysis_again(
+    barometer, people, settings, django_capture_on_commit_callbacks, monkeypatch
+):
+    from tournaments.setup.services.tournament import update_tournament
+
+    services.save_typed_board(barometer, 1, SPLIT)
+    settings.ANALYSIS_IN_PROCESS = True
+    asked = []
+    monkeypatch.setattr(analysis, "analyse_boards", lambda *args: asked.append(args) or 0)
+    rules = {**barometer.rule_settings().to_dict(), "annonces": False}
+    with django_capture_on_commit_callbacks(execute=True):
+        update_tournament(
+            barometer,
+            by=people.organizer,
+            fields={},
+            rules=rules,
+            co_organizers=[],
+            arbiters=[people.arbiter],
+        )
+    assert asked == [(barometer.pk, None)]

@@ -64,6 +64,12 @@ def enqueue_analysis_on_commit(tournament: Tournament, board_numbers=None) -> No
     transaction.on_commit(lambda: enqueue_analysis(tournament_id, numbers))
 
 
+def on_rules_changed(sender, *, tournament, **kwargs) -> None:
+    """Receiver of ``setup.signals.rules_changed``: the bids and par depend on the rules."""
+    if Board.objects.filter(tournament=tournament).exclude(hands={}).exists():
+        enqueue_analysis_on_commit(tournament)
+
+
 def _pending(tournament: Tournament, board_numbers: Iterable[int] | None) -> list[Board]:
     boards = Board.objects.filter(tournament=tournament).exclude(hands={}).order_by("number")
     if board_numbers is not None:

@@ -2,8 +2,13 @@
 
 ``scoring_changed`` is sent, inside the writing transaction, when a setting that changes every
 score is changed once results exist (the scoring method): argument ``tournament``. The standings
-app listens and marks the scores stale."""
+app listens and marks the scores stale.
+
+``rules_changed`` is sent, inside the writing transaction, when the tournament's rule settings
+change: argument ``tournament``. The deals app listens and has the boards' analysis computed
+again (it depends on the rules: docs/analysis.md)."""
 
 from django.dispatch import Signal
 
 scoring_changed = Signal()
+rules_changed = Signal()
