@@ -23,7 +23,7 @@ from tournaments.setup.models import Round, Tournament
 from tournaments.setup.selectors import missing_results_count
 from tournaments.setup.stored_plan import stored_plan
 
-from .models import Board, DealSet
+from .models import Board, BoardAnalysis, DealSet
 
 # ---------------------------------------------------------------------------------------------
 # The table plan as seen from the boards
@@ -264,6 +264,111 @@ def hand_diagram(board: Board | CoreBoard) -> HandDiagram | None:
         deal_number=deal_number,
         hands=hands,
     )
+
+
+# ---------------------------------------------------------------------------------------------
+# Double-dummy analysis (docs/analysis.md)
+
+
+def _bid_text(bid) -> str:
+    if bid is None:
+        return "—"
+    return gettext("Capot") if bid == "capot" else str(bid)
+
+
+@dataclass(frozen=True)
+class AnalysisRow:
+    """One strain of a board's analysis: each side's points and highest bid made."""
+
+    strain: str  # S H D C SA TA
+    symbol: str  # ♠ ♥ ♦ ♣ SA TA
+    is_red: bool
+    ns: int
+    ew: int
+    ns_bid: str
+    ew_bid: str
+
+
+@dataclass(frozen=True)
+class AnalysisTable:
+    """A board's double-dummy analysis for a page or a PDF (``BoardAnalysis`` made readable)."""
+
+    board_number: int
+    rows: tuple[AnalysisRow, ...]
+    par: dict | None
+
+    @property
+    def par_text(self) -> str:
+        """« NS 120 ♥ (faits) », « EO 260 ♦ (chute) » or « Passe »."""
+        if self.par is None:
+            return gettext("Passe")
+        outcome = gettext("fait") if self.par["made"] else gettext("chute")
+        side = vocabulary.side_letters(self.par["side"])
+        strain = vocabulary.STRAIN_SYMBOLS[self.par["strain"]]
+        return f"{side} {_bid_text(self.par['bid'])} {strain} ({outcome})"
+
+    @property
+    def par_score(self) -> str:
+        if self.par is None:
+            return ""
+        return f"{self.par['ns']} – {self.par['ew']}"
+
+    def best_for(self, side: str) -> tuple[str, str] | None:
+        """The highest contract ``side`` (NS or EW) makes, over the strains: (bid, strain), or
+        None. A capot ranks above every bid up to 250, as for overbidding."""
+        best = None
+        for row in self.rows:
+            bid = row.ns_bid if side == "NS" else row.ew_bid
+            if bid == "—":
+                continue
+            rank = 255 if bid == gettext("Capot") else int(bid)
+            if best is None or rank > best[0]:
+                best = (rank, bid, row.symbol)
+        return (best[1], best[2]) if best else None
+
+
+def analysis_table(analysis: BoardAnalysis) -> AnalysisTable:
+    """The stored analysis laid out per strain. No secrecy check: see ``visible_analyses``."""
+    rows = []
+    for strain in vocabulary.STRAIN_VALUES:
+        points = analysis.points.get(strain)
+        if points is None:
+            continue
+        bids = analysis.bids.get(strain, {})
+        rows.append(
+            AnalysisRow(
+                strain=strain,
+                symbol=str(vocabulary.STRAIN_SYMBOLS[strain]),
+                is_red=strain in ("H", "D"),
+                ns=points["ns"],
+                ew=points["ew"],
+                ns_bid=_bid_text(bids.get("ns")),
+                ew_bid=_bid_text(bids.get("ew")),
+            )
+        )
+    return AnalysisTable(board_number=analysis.board.number, rows=tuple(rows), par=analysis.par)
+
+
+def current_analyses(tournament: Tournament, numbers) -> dict[int, BoardAnalysis]:
+    """The stored analyses of these boards made from their present hands under the present
+    rules (a stale one is left out). No secrecy check."""
+    rules = tournament.rule_settings().to_dict()
+    found = BoardAnalysis.objects.filter(
+        board__tournament=tournament, board__number__in=list(numbers)
+    ).select_related("board")
+    return {item.board.number: item for item in found if item.matches(item.board, rules)}
+
+
+def visible_analyses(user, tournament: Tournament, numbers=None) -> dict[int, AnalysisTable]:
+    """The analyses ``user`` may see: exactly the boards whose hands they may see
+    (``visible_board_numbers``), current ones only; ``numbers`` narrows the boards."""
+    visible = visible_board_numbers(user, tournament)
+    if numbers is not None:
+        visible &= set(numbers)
+    return {
+        number: analysis_table(item)
+        for number, item in current_analyses(tournament, visible).items()
+    }
 
 
 # ---------------------------------------------------------------------------------------------
