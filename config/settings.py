@@ -308,6 +308,7 @@ SPECTACULAR_SETTINGS = {
     # by tournaments.api.schema.ENUM_MEMBERS (x-enum-varnames, for generated clients).
     "ENUM_NAME_OVERRIDES": {
         "Seat": "tournaments.api.serializers.SEATS",
+        "AnalysisStatus": "tournaments.api.serializers.ANALYSIS_STATUSES",
         "Side": "tournaments.api.serializers.SIDES",
         "Strain": "tournaments.api.serializers.STRAINS",
         "Suit": "tournaments.api.serializers.SUITS",

@@ -131,6 +131,12 @@ ENUM_MEMBERS: dict[str, dict] = {
     "Rounding": _members(Rounding),
     "CapotBid": _members(CapotBid),
     "Role": {"organizer": "ORGANIZER", "arbiter": "ARBITER", "table": "TABLE"},
+    "AnalysisStatus": {
+        "ready": "READY",
+        "pending": "PENDING",
+        "unrecorded": "UNRECORDED",
+        "hidden": "HIDDEN",
+    },
     # drf-spectacular's companion of an enum that also takes "" (an empty adjustment, say).
     "BlankEnum": {"": "BLANK"},
 }

@@ -11,6 +11,7 @@ One module per resource; every name is also here, for ``serializers.X`` and for 
 """
 
 from .choices import (
+    ANALYSIS_STATUSES,
     ANNONCE_KINDS,
     CAPOT_BIDS,
     CAPOTS,
@@ -30,6 +31,7 @@ from .choices import (
 )
 from .errors import ErrorSerializer, FieldErrorSerializer, ResultRefSerializer
 from .plan import (
+    BoardAnalysisSerializer,
     BoardSerializer,
     HandsSerializer,
     PlanGeneratedSerializer,
@@ -74,6 +76,8 @@ from .tournaments import (
 )
 
 __all__ = [
+    "ANALYSIS_STATUSES",
+    "BoardAnalysisSerializer",
     "ANNONCE_KINDS",
     "CAPOTS",
     "CAPOT_BIDS",

@@ -35,3 +35,5 @@ ROUNDINGS = tuple(m.value for m in Rounding)
 CAPOT_BIDS = tuple(m.value for m in CapotBid)
 RULES_PRESETS = tuple(PRESETS)
 ROLES = (ORGANIZER, ARBITER, TABLE)
+# The states of a board's double-dummy analysis as the API gives it.
+ANALYSIS_STATUSES = ("ready", "pending", "unrecorded", "hidden")
