@@ -270,6 +270,11 @@ def hand_diagram(board: Board | CoreBoard) -> HandDiagram | None:
 # Double-dummy analysis (docs/analysis.md)
 
 
+def _bid_rank(bid) -> int:
+    """Bids in overbidding order, a capot between 250 and 260 (``scoring.analysis.par``)."""
+    return 255 if bid == "capot" else int(bid or 0)
+
+
 def _bid_text(bid) -> str:
     if bid is None:
         return "—"
@@ -287,6 +292,13 @@ class AnalysisRow:
     ew: int
     ns_bid: str
     ew_bid: str
+    # The highest bids as stored: a number, "capot" or None.
+    ns_made: int | str | None = None
+    ew_made: int | str | None = None
+
+    def of(self, side: str) -> tuple[int, int | str | None]:
+        """(points, highest bid made) of ``side`` (NS or EW) in this strain."""
+        return (self.ns, self.ns_made) if side == "NS" else (self.ew, self.ew_made)
 
 
 @dataclass(frozen=True)
@@ -296,6 +308,47 @@ class AnalysisTable:
     board_number: int
     rows: tuple[AnalysisRow, ...]
     par: dict | None
+    computed_at: str = ""
+
+    def row(self, strain: str) -> AnalysisRow | None:
+        return next((row for row in self.rows if row.strain == strain), None)
+
+    @property
+    def summary(self) -> str:
+        """« NS peuvent faire 120 ♥ ; EO peuvent faire 90 ♠ » (the highest contract of each
+        side that makes one), or « Personne ne peut faire 80 »."""
+        parts = []
+        for side in ("NS", "EW"):
+            best = self.best_for(side)
+            if best is not None:
+                parts.append(
+                    gettext("%(side)s peuvent faire %(bid)s %(strain)s")
+                    % {"side": vocabulary.side_letters(side), "bid": best[0], "strain": best[1]}
+                )
+        return " ; ".join(parts) or gettext("Personne ne peut faire 80")
+
+    def compare(self, record: dict | None) -> str:
+        """What a result's contract was worth with perfect play, for a traveller line."""
+        contract = (record or {}).get("contract")
+        if not contract:
+            return gettext("Passe ; à quatre jeux : %(summary)s") % {"summary": self.summary}
+        side = "NS" if contract.get("taker") in ("N", "S") else "EW"
+        row = self.row(contract.get("strain"))
+        if row is None:
+            return ""
+        points, highest = row.of(side)
+        makeable = highest is not None and _bid_rank(highest) >= _bid_rank(contract.get("bid"))
+        verdict = gettext("faisable") if makeable else gettext("infaisable")
+        if highest is None:
+            return gettext("%(verdict)s : %(points)s points à quatre jeux, pas même 80") % {
+                "verdict": verdict,
+                "points": points,
+            }
+        return gettext("%(verdict)s : %(points)s points à quatre jeux, jusqu'à %(bid)s") % {
+            "verdict": verdict,
+            "points": points,
+            "bid": _bid_text(highest),
+        }
 
     @property
     def par_text(self) -> str:
@@ -314,16 +367,15 @@ class AnalysisTable:
         return f"{self.par['ns']} – {self.par['ew']}"
 
     def best_for(self, side: str) -> tuple[str, str] | None:
-        """The highest contract ``side`` (NS or EW) makes, over the strains: (bid, strain), or
-        None. A capot ranks above every bid up to 250, as for overbidding."""
+        """The highest contract ``side`` (NS or EW) makes, over the strains: (bid, strain
+        symbol), or None. A capot ranks between 250 and 260, as for overbidding."""
         best = None
         for row in self.rows:
-            bid = row.ns_bid if side == "NS" else row.ew_bid
-            if bid == "—":
+            _points, made = row.of(side)
+            if made is None:
                 continue
-            rank = 255 if bid == gettext("Capot") else int(bid)
-            if best is None or rank > best[0]:
-                best = (rank, bid, row.symbol)
+            if best is None or _bid_rank(made) > best[0]:
+                best = (_bid_rank(made), _bid_text(made), row.symbol)
         return (best[1], best[2]) if best else None
 
 
@@ -344,9 +396,16 @@ def analysis_table(analysis: BoardAnalysis) -> AnalysisTable:
                 ew=points["ew"],
                 ns_bid=_bid_text(bids.get("ns")),
                 ew_bid=_bid_text(bids.get("ew")),
+                ns_made=bids.get("ns"),
+                ew_made=bids.get("ew"),
             )
         )
-    return AnalysisTable(board_number=analysis.board.number, rows=tuple(rows), par=analysis.par)
+    return AnalysisTable(
+        board_number=analysis.board.number,
+        rows=tuple(rows),
+        par=analysis.par,
+        computed_at=analysis.computed_at.isoformat() if analysis.computed_at else "",
+    )
 
 
 def current_analyses(tournament: Tournament, numbers) -> dict[int, BoardAnalysis]:
