@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import QuerySet
+from django.db.models import Count, Max, QuerySet
 from django.urls import reverse
 from django.utils.translation import gettext, ngettext
 
@@ -416,6 +416,15 @@ def current_analyses(tournament: Tournament, numbers) -> dict[int, BoardAnalysis
         board__tournament=tournament, board__number__in=list(numbers)
     ).select_related("board")
     return {item.board.number: item for item in found if item.matches(item.board, rules)}
+
+
+def analyses_version(tournament: Tournament) -> list:
+    """How many analyses are stored and when the last was computed: printed hand records
+    holding them go stale when it changes."""
+    stats = BoardAnalysis.objects.filter(board__tournament=tournament).aggregate(
+        count=Count("pk"), last=Max("computed_at")
+    )
+    return [stats["count"], stats["last"].isoformat() if stats["last"] else None]
 
 
 def visible_analyses(user, tournament: Tournament, numbers=None) -> dict[int, AnalysisTable]:
