@@ -3,7 +3,7 @@
 Cards are numbered as in ``cards.DECK`` (suit * 8 + position in ``PBN_RANK_ORDER``), a hand is
 a 32-bit mask, and the four hands are indexed by their place in the order of play from North
 (0 N, 1 W, 2 S, 3 E: even places are North-South). Everything a strain changes (points,
-strength, trumps, what beats what) comes in as tables built by ``solver.strain_tables``.
+strength, trumps, what beats what) comes in as tables built by ``solver._strain_tables``.
 
 The value searched is North-South's points from the current position to the end of the deal:
 the cards of the tricks they win, the dix de der (10), or 100 instead when one side wins every
@@ -433,12 +433,3 @@ def search(
             d -= 1
             hands[stack[d, _PLAYER]] = stack[d, _HAND]
             _update(d, stack[d, _GAIN] + best, stack)
-
-
-@njit(cache=True, nogil=True)
-def _popcount(mask: int) -> int:
-    count = 0
-    while mask:
-        mask &= mask - 1
-        count += 1
-    return count
