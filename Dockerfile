@@ -19,6 +19,10 @@ COPY requirements.txt .
 RUN pip install -r requirements.txt
 
 COPY . .
+# Compile the double-dummy solver (numba) once, into the image: a worker loads it in a second
+# instead of compiling it for ten at its first analysis (docs/analysis.md).
+RUN echo '{"dealer": "N", "hands": {"N": "AKQJT987...", "E": ".AKQJT987..", "S": "..AKQJT987.", "W": "...AKQJT987"}}' \
+    | python -m scoring.engine dd --strains S > /dev/null
 RUN useradd --system --create-home --home-dir /home/coinche coinche \
     && mkdir -p /app/var/media /app/var/staticfiles \
     && SECRET_KEY=build-only python manage.py collectstatic --noinput \

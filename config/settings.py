@@ -258,6 +258,11 @@ CELERY_TASK_ROUTES = {
     "printing.*": {"queue": "documents"},
     "analysis.*": {"queue": "analysis"},
 }
+# The double-dummy analysis of the boards (tournaments/deals/analysis.py) is published when
+# deals are generated, imported or typed. With jobs in-process (no broker) it would hold the
+# organizer's request for a minute: it then runs only with ANALYSIS_IN_PROCESS=1, or by
+# ``manage.py analyse_boards SLUG``.
+ANALYSIS_IN_PROCESS = os.environ.get("ANALYSIS_IN_PROCESS", "") == "1"
 # A task nobody routed is presumed long: it must not delay the rankings.
 CELERY_TASK_DEFAULT_QUEUE = "documents"
 CELERY_TASK_SERIALIZER = "json"
@@ -312,6 +317,7 @@ SPECTACULAR_SETTINGS = {
     # by tournaments.api.schema.ENUM_MEMBERS (x-enum-varnames, for generated clients).
     "ENUM_NAME_OVERRIDES": {
         "Seat": "tournaments.api.serializers.SEATS",
+        "AnalysisStatus": "tournaments.api.serializers.ANALYSIS_STATUSES",
         "Side": "tournaments.api.serializers.SIDES",
         "Strain": "tournaments.api.serializers.STRAINS",
         "Suit": "tournaments.api.serializers.SUITS",

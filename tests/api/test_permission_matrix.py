@@ -107,6 +107,7 @@ MATRIX = [
     # Boards
     Row("GET", "/tournaments/{slug}/boards/", READ),
     Row("GET", "/tournaments/{slug}/boards/{number}/", READ, params={"number": 1}),
+    Row("GET", "/tournaments/{slug}/boards/{number}/analysis/", READ, params={"number": 1}),
     Row("POST", "/tournaments/{slug}/boards/release/", ORGANIZER_WRITE, {"rounds": [1]}),
     # Results
     Row("GET", "/tournaments/{slug}/results/", READ),
@@ -316,6 +317,81 @@ def test_hands_of_a_board_released_with_all_its_rounds_only(world, client_for):
         f"/api/v1/tournaments/{world['slug']}/boards/release/", {"rounds": [3]}, format="json"
     )
     assert player.get(f"/api/v1/tournaments/{world['slug']}/boards/1/").json()["hands"]
+
+
+# --- The analysis: as secret as the hands ---------------------------------------------------
+
+
+def _store_analysis(tournament, number: int = 1):
+    from tournaments.deals.models import BoardAnalysis
+
+    board = tournament.boards.get(number=number)
+    rules = tournament.rule_settings().to_dict()
+    strains = ("S", "H", "D", "C", "SA", "TA")
+    return BoardAnalysis.objects.create(
+        board=board,
+        dealer=board.dealer,
+        hands=board.hands,
+        must_undertrump=rules["must_undertrump"],
+        rules=rules,
+        points={strain: {"ns": 97, "ew": 65} for strain in strains},
+        bids={strain: {"ns": 90, "ew": None} for strain in strains},
+        par={"side": "NS", "strain": "S", "bid": 90, "made": True, "ns": 190, "ew": 70},
+    )
+
+
+def _analysis_status(client_for, slug: str) -> dict[str, str]:
+    statuses = {}
+    for actor in ACTORS:
+        body = client_for(actor).get(f"/api/v1/tournaments/{slug}/boards/1/analysis/").json()
+        statuses[actor] = body["status"]
+        if body["status"] != "ready":
+            assert body["points"] is None and body["bids"] is None and body["par"] is None
+    return statuses
+
+
+def test_the_analysis_before_release_only_for_those_who_see_the_hands(world, client_for):
+    _store_analysis(world["tournament"])
+    statuses = _analysis_status(client_for, world["slug"])
+    assert statuses == {
+        "anonymous": "hidden",
+        "player": "hidden",
+        "arbiter": "hidden",
+        "other_arbiter": "hidden",
+        "organizer": "ready",
+        "other_organizer": "hidden",
+    }
+    body = client_for("organizer").get(f"/api/v1/tournaments/{world['slug']}/boards/1/analysis/")
+    assert body.json()["points"]["H"] == {"ns": 97, "ew": 65}
+    assert body.json()["par"]["bid"] == 90
+
+
+def test_a_hostile_caller_learns_nothing_before_release(world, client_for):
+    """Same status and same bytes for a hidden board, whether it was analysed or not."""
+    url = f"/api/v1/tournaments/{world['slug']}/boards/1/analysis/"
+    before = {actor: client_for(actor).get(url) for actor in ACTORS}
+    _store_analysis(world["tournament"])
+    after = {actor: client_for(actor).get(url) for actor in ACTORS}
+    for actor in ACTORS:
+        if actor == "organizer":
+            assert (before[actor].json()["status"], after[actor].json()["status"]) == (
+                "pending",
+                "ready",
+            )
+            continue
+        assert before[actor].status_code == after[actor].status_code == 200
+        assert before[actor].content == after[actor].content, actor
+
+
+def test_the_analysis_after_release_for_everyone_and_stale_ones_never(world, client_for):
+    analysis = _store_analysis(world["tournament"])
+    client_for("organizer").post(
+        f"/api/v1/tournaments/{world['slug']}/boards/release/", {}, format="json"
+    )
+    assert set(_analysis_status(client_for, world["slug"]).values()) == {"ready"}
+    # Computed under other rules: stale, being computed again.
+    type(analysis).objects.filter(pk=analysis.pk).update(rules={})
+    assert set(_analysis_status(client_for, world["slug"]).values()) == {"pending"}
 
 
 # --- The table covers the whole API --------------------------------------------------------

@@ -140,6 +140,12 @@ ENUM_MEMBERS: dict[str, dict] = {
     "OvertakePartner": _members(OvertakePartner),
     "Role": {"organizer": "ORGANIZER", "arbiter": "ARBITER", "table": "TABLE"},
     "SeasonMethod": {"average": "AVERAGE", "points": "POINTS"},
+    "AnalysisStatus": {
+        "ready": "READY",
+        "pending": "PENDING",
+        "unrecorded": "UNRECORDED",
+        "hidden": "HIDDEN",
+    },
     # drf-spectacular's companion of an enum that also takes "" (an empty adjustment, say).
     "BlankEnum": {"": "BLANK"},
 }

@@ -18,5 +18,11 @@ class DealsConfig(AppConfig):
         # records and from the organizer's deals page.
         navigation.register("deals:manage", _("Donnes"), navigation.ORGANIZER, 30)
 
+        from tournaments.setup.signals import rules_changed
+
+        from .analysis import on_rules_changed
+
+        rules_changed.connect(on_rules_changed, dispatch_uid="deals.rules_changed")
+
         checklist.register("deals", 50, selectors.deals_step)
         checklist.register("release", 100, selectors.release_step)

@@ -74,3 +74,46 @@ class Board(models.Model):
     @property
     def has_hands(self) -> bool:
         return len(self.hands) == 4
+
+
+class BoardAnalysis(models.Model):
+    """The double-dummy analysis of a board: each side's points per strain with perfect play.
+
+    Computed by the ``analysis.analyse_boards`` job (``deals.analysis``) from the board's hands
+    and dealer and the tournament's undertrump rule, which are kept with it: an analysis whose
+    inputs no longer match the board (retyped) or the rules is stale and shown nowhere. As
+    secret as the hands it comes from (``policy.boards_with_visible_hands``).
+    """
+
+    board = models.OneToOneField(Board, on_delete=models.CASCADE, related_name="analysis")
+    dealer = models.CharField(max_length=1)
+    hands = models.JSONField()
+    must_undertrump = models.BooleanField()
+    # The tournament's rule settings it was computed under (the bids and the par use them).
+    rules = models.JSONField(default=dict)
+    # {"S": {"ns": 90, "ew": 72}, "H": ..., "D": ..., "C": ..., "SA": ..., "TA": ...}
+    points = models.JSONField()
+    # The highest bid each side makes per strain: {"S": {"ns": 120, "ew": null}, ...}
+    # (a number, "capot", or null when not even 80).
+    bids = models.JSONField(default=dict)
+    # The « contrat optimal »: {"side": "NS", "strain": "H", "bid": 120, "made": true,
+    # "ns": 282, "ew": 40}, or null for a passe générale.
+    par = models.JSONField(null=True, default=None)
+    computed_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = _("analyse d'étui")
+        verbose_name_plural = _("analyses d'étuis")
+
+    def __str__(self) -> str:
+        return f"{self.board}: {self.points}"
+
+    def matches(self, board: Board, rules: dict) -> bool:
+        """Computed from this board's current hands and dealer under these rule settings
+        (``RuleSettings.to_dict()``)."""
+        return (
+            self.dealer == board.dealer
+            and self.hands == board.hands
+            and self.rules == rules
+            and self.must_undertrump == rules.get("must_undertrump", False)
+        )

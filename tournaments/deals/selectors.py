@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import QuerySet
+from django.db.models import Count, Max, QuerySet
 from django.urls import reverse
 from django.utils.translation import gettext, ngettext
 
@@ -23,7 +23,7 @@ from tournaments.setup.models import Round, Tournament
 from tournaments.setup.selectors import missing_results_count
 from tournaments.setup.stored_plan import stored_plan
 
-from .models import Board, DealSet
+from .models import Board, BoardAnalysis, DealSet
 
 # ---------------------------------------------------------------------------------------------
 # The table plan as seen from the boards
@@ -264,6 +264,179 @@ def hand_diagram(board: Board | CoreBoard) -> HandDiagram | None:
         deal_number=deal_number,
         hands=hands,
     )
+
+
+# ---------------------------------------------------------------------------------------------
+# Double-dummy analysis (docs/analysis.md)
+
+
+def _bid_rank(bid) -> int:
+    """Bids in overbidding order, a capot between 250 and 260 (``scoring.analysis.par``)."""
+    return 255 if bid == "capot" else int(bid or 0)
+
+
+def _bid_text(bid) -> str:
+    if bid is None:
+        return "—"
+    return gettext("Capot") if bid == "capot" else str(bid)
+
+
+@dataclass(frozen=True)
+class AnalysisRow:
+    """One strain of a board's analysis: each side's points and highest bid made."""
+
+    strain: str  # S H D C SA TA
+    symbol: str  # ♠ ♥ ♦ ♣ SA TA
+    is_red: bool
+    ns: int
+    ew: int
+    ns_bid: str
+    ew_bid: str
+    # The highest bids as stored: a number, "capot" or None.
+    ns_made: int | str | None = None
+    ew_made: int | str | None = None
+
+    def of(self, side: str) -> tuple[int, int | str | None]:
+        """(points, highest bid made) of ``side`` (NS or EW) in this strain."""
+        return (self.ns, self.ns_made) if side == "NS" else (self.ew, self.ew_made)
+
+
+@dataclass(frozen=True)
+class AnalysisTable:
+    """A board's double-dummy analysis for a page or a PDF (``BoardAnalysis`` made readable)."""
+
+    board_number: int
+    rows: tuple[AnalysisRow, ...]
+    par: dict | None
+    computed_at: str = ""
+
+    def row(self, strain: str) -> AnalysisRow | None:
+        return next((row for row in self.rows if row.strain == strain), None)
+
+    @property
+    def summary(self) -> str:
+        """« NS peuvent faire 120 ♥ ; EO peuvent faire 90 ♠ » (the highest contract of each
+        side that makes one), or « Personne ne peut faire 80 »."""
+        parts = []
+        for side in ("NS", "EW"):
+            best = self.best_for(side)
+            if best is not None:
+                parts.append(
+                    gettext("%(side)s peuvent faire %(bid)s %(strain)s")
+                    % {"side": vocabulary.side_letters(side), "bid": best[0], "strain": best[1]}
+                )
+        return " ; ".join(parts) or gettext("Personne ne peut faire 80")
+
+    def compare(self, record: dict | None) -> str:
+        """What a result's contract was worth with perfect play, for a traveller line."""
+        contract = (record or {}).get("contract")
+        if not contract:
+            return gettext("Passe ; à quatre jeux : %(summary)s") % {"summary": self.summary}
+        side = "NS" if contract.get("taker") in ("N", "S") else "EW"
+        row = self.row(contract.get("strain"))
+        if row is None:
+            return ""
+        points, highest = row.of(side)
+        makeable = highest is not None and _bid_rank(highest) >= _bid_rank(contract.get("bid"))
+        verdict = gettext("faisable") if makeable else gettext("infaisable")
+        if highest is None:
+            return gettext("%(verdict)s : %(points)s points à quatre jeux, pas même 80") % {
+                "verdict": verdict,
+                "points": points,
+            }
+        return gettext("%(verdict)s : %(points)s points à quatre jeux, jusqu'à %(bid)s") % {
+            "verdict": verdict,
+            "points": points,
+            "bid": _bid_text(highest),
+        }
+
+    @property
+    def par_text(self) -> str:
+        """« NS 120 ♥ (faits) », « EO 260 ♦ (chute) » or « Passe »."""
+        if self.par is None:
+            return gettext("Passe")
+        outcome = gettext("fait") if self.par["made"] else gettext("chute")
+        side = vocabulary.side_letters(self.par["side"])
+        strain = vocabulary.STRAIN_SYMBOLS[self.par["strain"]]
+        return f"{side} {_bid_text(self.par['bid'])} {strain} ({outcome})"
+
+    @property
+    def par_score(self) -> str:
+        if self.par is None:
+            return ""
+        return f"{self.par['ns']} – {self.par['ew']}"
+
+    def best_for(self, side: str) -> tuple[str, str] | None:
+        """The highest contract ``side`` (NS or EW) makes, over the strains: (bid, strain
+        symbol), or None. A capot ranks between 250 and 260, as for overbidding."""
+        best = None
+        for row in self.rows:
+            _points, made = row.of(side)
+            if made is None:
+                continue
+            if best is None or _bid_rank(made) > best[0]:
+                best = (_bid_rank(made), _bid_text(made), row.symbol)
+        return (best[1], best[2]) if best else None
+
+
+def analysis_table(analysis: BoardAnalysis) -> AnalysisTable:
+    """The stored analysis laid out per strain. No secrecy check: see ``visible_analyses``."""
+    rows = []
+    for strain in vocabulary.STRAIN_VALUES:
+        points = analysis.points.get(strain)
+        if points is None:
+            continue
+        bids = analysis.bids.get(strain, {})
+        rows.append(
+            AnalysisRow(
+                strain=strain,
+                symbol=str(vocabulary.STRAIN_SYMBOLS[strain]),
+                is_red=strain in ("H", "D"),
+                ns=points["ns"],
+                ew=points["ew"],
+                ns_bid=_bid_text(bids.get("ns")),
+                ew_bid=_bid_text(bids.get("ew")),
+                ns_made=bids.get("ns"),
+                ew_made=bids.get("ew"),
+            )
+        )
+    return AnalysisTable(
+        board_number=analysis.board.number,
+        rows=tuple(rows),
+        par=analysis.par,
+        computed_at=analysis.computed_at.isoformat() if analysis.computed_at else "",
+    )
+
+
+def current_analyses(tournament: Tournament, numbers) -> dict[int, BoardAnalysis]:
+    """The stored analyses of these boards made from their present hands under the present
+    rules (a stale one is left out). No secrecy check."""
+    rules = tournament.rule_settings().to_dict()
+    found = BoardAnalysis.objects.filter(
+        board__tournament=tournament, board__number__in=list(numbers)
+    ).select_related("board")
+    return {item.board.number: item for item in found if item.matches(item.board, rules)}
+
+
+def analyses_version(tournament: Tournament) -> list:
+    """How many analyses are stored and when the last was computed: printed hand records
+    holding them go stale when it changes."""
+    stats = BoardAnalysis.objects.filter(board__tournament=tournament).aggregate(
+        count=Count("pk"), last=Max("computed_at")
+    )
+    return [stats["count"], stats["last"].isoformat() if stats["last"] else None]
+
+
+def visible_analyses(user, tournament: Tournament, numbers=None) -> dict[int, AnalysisTable]:
+    """The analyses ``user`` may see: exactly the boards whose hands they may see
+    (``visible_board_numbers``), current ones only; ``numbers`` narrows the boards."""
+    visible = visible_board_numbers(user, tournament)
+    if numbers is not None:
+        visible &= set(numbers)
+    return {
+        number: analysis_table(item)
+        for number, item in current_analyses(tournament, visible).items()
+    }
 
 
 # ---------------------------------------------------------------------------------------------

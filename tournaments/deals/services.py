@@ -39,6 +39,7 @@ from tournaments import public_pages, vocabulary
 from tournaments.setup.models import Round, Tournament
 
 from . import selectors
+from .analysis import enqueue_analysis_on_commit
 from .models import Board, DealSet
 
 logger = logging.getLogger(__name__)
@@ -176,6 +177,7 @@ def generate_deals(tournament: Tournament, by=None) -> DealSet:
             created_by=by,
         )
         _set_mode(locked, Tournament.DealsMode.GENERATED, tournament)
+        enqueue_analysis_on_commit(tournament)
     logger.info(
         "deals generated: tournament=%s boards=%s commitment=%s by=%s",
         tournament.slug,
@@ -204,6 +206,7 @@ def import_pbn(tournament: Tournament, text: str, by=None, *, dealer_from_tag: b
         stored = _replace_boards(tournament, boards, Board.Source.IMPORTED, by)
         DealSet.objects.filter(tournament=tournament).delete()
         _set_mode(locked, Tournament.DealsMode.IMPORTED, tournament)
+        enqueue_analysis_on_commit(tournament)
     logger.info("deals imported: tournament=%s boards=%s by=%s", tournament.slug, len(stored), by)
     return stored
 
@@ -251,6 +254,7 @@ def save_typed_board(
             and not DealSet.objects.filter(tournament=tournament).exists()
         ):
             _set_mode(locked, Tournament.DealsMode.IMPORTED, tournament)
+        enqueue_analysis_on_commit(tournament, [number])
     logger.info("board typed: tournament=%s board=%s by=%s", tournament.slug, number, by)
     return board
 

@@ -277,8 +277,13 @@ def records(request, tournament: Tournament):
     """The hand records (relevé des donnes): the boards this visitor may see, as diagrams."""
     boards = list(tournament.boards.order_by("number"))
     visible = selectors.visible_board_numbers(request.user, tournament)
+    analyses = selectors.visible_analyses(request.user, tournament, visible)
     shown = [
-        {"board": board, "diagram": selectors.hand_diagram(board)}
+        {
+            "board": board,
+            "diagram": selectors.hand_diagram(board),
+            "analysis": analyses.get(board.number),
+        }
         for board in boards
         if board.number in visible
     ]
@@ -313,6 +318,7 @@ def board_detail(request, tournament: Tournament, number: int):
             "tournament": tournament,
             "board": board,
             "diagram": selectors.hand_diagram(board),
+            "analysis": selectors.visible_analyses(request.user, tournament, [number]).get(number),
             "rounds": sorted(selectors.board_rounds(tournament).get(number, ())),
             "previous": numbers[index - 1] if index > 0 else None,
             "next": numbers[index + 1] if index + 1 < len(numbers) else None,

@@ -34,7 +34,7 @@ from .models import Document
 Kind = Document.Kind
 Scope = Document.Scope
 
-LAYOUT_VERSION = 3
+LAYOUT_VERSION = 4
 """Bump when the templates change what a document shows: every stored file becomes stale."""
 
 KIND_SCOPES: dict[str, tuple[str, ...]] = {
@@ -265,6 +265,11 @@ class Facts:
         return self._get("boards", compute)
 
     @property
+    def analyses(self) -> list:
+        """The boards' double-dummy analyses printed on the hand records (deals)."""
+        return self._get("analyses", lambda: deals.analyses_version(self.tournament))
+
+    @property
     def scores_version(self) -> int:
         return self._get("scores", lambda: standings.freshness(self.tournament).version)
 
@@ -313,7 +318,14 @@ _PIECES = {
     Kind.ROUTE_CARDS: ("header", "plan", "teams", "team_secrets"),
     Kind.SCORE_SHEETS: ("header", "plan", "teams"),
     Kind.TRAVELLERS: ("header", "plan", "teams", "scores_version"),
-    Kind.HAND_RECORDS: ("header", "plan", "boards", "released_rounds", "scores_version"),
+    Kind.HAND_RECORDS: (
+        "header",
+        "plan",
+        "boards",
+        "released_rounds",
+        "scores_version",
+        "analyses",
+    ),
     Kind.RANKINGS: ("header", "teams", "scores_version"),
     Kind.SCORECARDS: ("header", "plan", "teams", "scores_version"),
     # The header holds the preset and the stored rules: all the rules sheet shows.

@@ -160,6 +160,10 @@ def traveller(request, tournament: Tournament, board: int):
     finished = selectors.board_finished(tournament, board)
     visible = policy.can_see_board_results(request.user, tournament, finished_everywhere=finished)
     lines = ""
+    # The double-dummy analysis, exactly where the hands may be seen (docs/analysis.md).
+    analysis = None
+    if tournament.hands_recorded:
+        analysis = deals.visible_analyses(request.user, tournament, [board]).get(board)
     if visible:
 
         def render_lines() -> str:
@@ -168,10 +172,14 @@ def traveller(request, tournament: Tournament, board: int):
                 {
                     "tournament": tournament,
                     "traveller": selectors.board_traveller(tournament, board),
+                    "analysis": analysis,
                 },
             )
 
-        lines = cached(page_key(tournament.pk, freshness.version, "traveller", board), render_lines)
+        # Whoever may see the analysis gets the lines with it (the same for all of them).
+        variant = f"dd{analysis.computed_at}" if analysis is not None else ""
+        key = page_key(tournament.pk, freshness.version, "traveller", board, variant)
+        lines = cached(key, render_lines)
     boards = sorted(expected)
     position = boards.index(board)
     return render(
@@ -184,6 +192,7 @@ def traveller(request, tournament: Tournament, board: int):
             "finished": finished,
             "visible": visible,
             "lines": lines,
+            "analysis": analysis,
             "previous_board": boards[position - 1] if position > 0 else None,
             "next_board": boards[position + 1] if position + 1 < len(boards) else None,
             "board_url": _board_url(request.user, tournament, board),

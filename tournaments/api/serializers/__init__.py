@@ -11,6 +11,7 @@ One module per resource; every name is also here, for ``serializers.X`` and for 
 """
 
 from .choices import (
+    ANALYSIS_STATUSES,
     ANNONCE_KINDS,
     CAPOT_BIDS,
     CAPOTS,
@@ -41,6 +42,7 @@ from .clubs import (
 )
 from .errors import ErrorSerializer, FieldErrorSerializer, ResultRefSerializer
 from .plan import (
+    BoardAnalysisSerializer,
     BoardSerializer,
     HandsSerializer,
     PlanGeneratedSerializer,
@@ -91,6 +93,8 @@ __all__ = [
     "SeasonLineSerializer",
     "SeasonRankingSerializer",
     "SeasonSerializer",
+    "ANALYSIS_STATUSES",
+    "BoardAnalysisSerializer",
     "ANNONCE_KINDS",
     "CAPOTS",
     "CAPOT_BIDS",

@@ -41,3 +41,5 @@ MULTIPLIER_SCOPES = tuple(m.value for m in MultiplierScope)
 OVERTAKE_PARTNER_CHOICES = tuple(m.value for m in OvertakePartner)
 RULES_PRESETS = tuple(PRESETS)
 ROLES = (ORGANIZER, ARBITER, TABLE)
+# The states of a board's double-dummy analysis as the API gives it.
+ANALYSIS_STATUSES = ("ready", "pending", "unrecorded", "hidden")

@@ -7,7 +7,7 @@ from rest_framework import serializers
 
 from tournaments.setup.models import Round, TableAssignment
 
-from .choices import SEATS
+from .choices import ANALYSIS_STATUSES, SEATS, SIDES, STRAINS
 
 
 class RoundSerializer(serializers.ModelSerializer):
@@ -124,3 +124,51 @@ class BoardSerializer(serializers.Serializer):
             "hands": dict(board.hands) if visible and board.has_hands else None,
             "deal_number": board.deal_number if visible else None,
         }
+
+
+class SidePointsSerializer(serializers.Serializer):
+    """Card points of each side (dix de der included: 162 in all, or 252 and 0 with a capot)."""
+
+    ns = serializers.IntegerField()
+    ew = serializers.IntegerField()
+
+
+class StrainPointsSerializer(serializers.Serializer):
+    """One value per strain: the four suits, sans atout and tout atout."""
+
+    S = SidePointsSerializer()
+    H = SidePointsSerializer()
+    D = SidePointsSerializer()
+    C = SidePointsSerializer()
+    SA = SidePointsSerializer()
+    TA = SidePointsSerializer()
+
+
+class ParSerializer(serializers.Serializer):
+    """The « contrat optimal » (docs/analysis.md) and its deal score."""
+
+    side = serializers.ChoiceField(SIDES)
+    strain = serializers.ChoiceField(STRAINS)
+    bid = serializers.JSONField(help_text='A bid in points, or "capot".')
+    made = serializers.BooleanField()
+    ns = serializers.IntegerField()
+    ew = serializers.IntegerField()
+
+
+class BoardAnalysisSerializer(serializers.Serializer):
+    """A board's double-dummy analysis, as secret as its hands.
+
+    ``status``: ``ready``; ``pending`` (being computed); ``unrecorded`` (no hands);
+    ``hidden`` (the caller may not see the hands: nothing else is said, whether an analysis
+    exists or not).
+    """
+
+    number = serializers.IntegerField()
+    status = serializers.ChoiceField(ANALYSIS_STATUSES)
+    points = StrainPointsSerializer(allow_null=True)
+    bids = serializers.JSONField(
+        allow_null=True,
+        help_text='Per strain and side the highest bid made: {"S": {"ns": 120, "ew": null}, '
+        '...}; a number, "capot", or null when not even 80.',
+    )
+    par = ParSerializer(allow_null=True)

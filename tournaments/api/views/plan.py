@@ -115,6 +115,34 @@ class BoardViewSet(TournamentScoped, viewsets.ReadOnlyModelViewSet):
         )
         return context
 
+    @extend_schema(responses={200: serializers.BoardAnalysisSerializer})
+    @action(detail=True, methods=["get"])
+    def analysis(self, request, *args, **kwargs):
+        """The board's double-dummy analysis (docs/analysis.md): each side's points per strain
+        with perfect play, the highest bid each side makes, the « contrat optimal ». As secret
+        as the hands: ``status`` is ``hidden`` with nothing else for whoever may not see them,
+        exactly the same whether an analysis exists or not."""
+        board = self.get_object()
+        empty = {"number": board.number, "points": None, "bids": None, "par": None}
+        visible = deals_selectors.visible_board_numbers(self.actor, self.tournament)
+        if board.number not in visible:
+            return Response({**empty, "status": "hidden"})
+        if not board.has_hands:
+            return Response({**empty, "status": "unrecorded"})
+        current = deals_selectors.current_analyses(self.tournament, [board.number])
+        analysis = current.get(board.number)
+        if analysis is None:
+            return Response({**empty, "status": "pending"})
+        return Response(
+            {
+                "number": board.number,
+                "status": "ready",
+                "points": analysis.points,
+                "bids": analysis.bids,
+                "par": analysis.par,
+            }
+        )
+
     @extend_schema(
         request=serializers.RoundsChoiceSerializer,
         responses={200: serializers.RoundsChangedSerializer},

@@ -4,6 +4,8 @@
 seed and generator version; once revealed, the seed and a link to the verification page).
 ``{% deals_verification_link tournament %}``: a discreet link to that page, for generated deals.
 ``{% hand_diagram_of diagram %}``: a ``selectors.HandDiagram`` in the compass layout, N on top;
+``{% analysis_table_of table %}``: a ``selectors.AnalysisTable`` (points and bids per strain,
+the par); with ``pending`` and no table, a line saying it is being computed.
 ``{{ number|deal_number }}``: a deal number grouped by three digits.
 """
 
@@ -27,6 +29,11 @@ def deals_verification_link(tournament):
 @register.inclusion_tag("deals/_diagram.html")
 def hand_diagram_of(diagram):
     return {"diagram": diagram}
+
+
+@register.inclusion_tag("deals/_analysis.html")
+def analysis_table_of(table, pending=False):
+    return {"table": table, "pending": pending}
 
 
 @register.filter

@@ -79,8 +79,8 @@ def results_summary(traveller: standings.Traveller, most: int = 3) -> ResultsSum
 
 
 def hand_records(tournament: Tournament, scope: str = Scope.STAFF) -> pdf.Printout:
-    """The four hands of each board as a compass diagram with the dealer, the deal number and a
-    short summary of the results; six boards a page.
+    """The four hands of each board as a compass diagram with the dealer, the deal number, a
+    short summary of the results and the double-dummy analysis; six boards a page.
 
     Public version: only the boards whose hands everyone may see, and a board's results only
     once it is finished everywhere.
@@ -88,8 +88,11 @@ def hand_records(tournament: Tournament, scope: str = Scope.STAFF) -> pdf.Printo
     facts = Facts(tournament)
     numbers = set(facts.public_hands if scope == Scope.PUBLIC else facts.recorded_hands)
     finished = set(facts.finished_boards)
+    # The double-dummy analysis goes exactly with the hands printed (docs/analysis.md).
+    analyses = deals.current_analyses(tournament, numbers)
     items = []
     results_shown = []
+    analysed = []
     for board in tournament.boards.order_by("number"):
         if board.number not in numbers:
             continue
@@ -101,7 +104,16 @@ def hand_records(tournament: Tournament, scope: str = Scope.STAFF) -> pdf.Printo
             summary = results_summary(standings.board_traveller(tournament, board.number))
             if summary is not None:
                 results_shown.append(board.number)
-        items.append({"diagram": diagram, "summary": summary})
+        analysis = analyses.get(board.number)
+        if analysis is not None:
+            analysed.append(board.number)
+        items.append(
+            {
+                "diagram": diagram,
+                "summary": summary,
+                "analysis": deals.analysis_table(analysis) if analysis is not None else None,
+            }
+        )
     title = _("Relevé des donnes")
     return pdf.Printout(
         kind=Kind.HAND_RECORDS,
@@ -110,7 +122,7 @@ def hand_records(tournament: Tournament, scope: str = Scope.STAFF) -> pdf.Printo
         template="printing/hand_records.html",
         context=common_context(tournament, title),
         sections=[{"boards": chunk} for chunk in chunks(items, HAND_RECORDS_PER_SECTION)],
-        contents={"hands": sorted(numbers), "results": results_shown},
+        contents={"hands": sorted(numbers), "results": results_shown, "analysis": analysed},
     )
 
 

@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.engine.rules import PRESETS, RuleSettings
 from tournaments.setup.models import TableAssignment, Tournament
+from tournaments.setup.signals import rules_changed as rules_changed_signal
 from tournaments.setup.signals import scoring_changed
 
 from .errors import OrganizerError
@@ -184,6 +185,8 @@ def update_tournament(
             organizers.add(by)
         locked.organizers.set(organizers)
         locked.arbiters.set(list(arbiters))
+        if rules_changed:
+            rules_changed_signal.send(sender=Tournament, tournament=locked)
         if "scoring_method" in changed and frozen:
             # The standings app listens: every score must be computed again.
             scoring_changed.send(sender=Tournament, tournament=locked)

@@ -163,3 +163,13 @@ def live_ranking(tournament, ranking):
         "freshness": selectors.freshness(tournament),
         "refresh_seconds": LIVE_RANKING_SECONDS,
     }
+
+
+@register.filter
+def dd_compare(analysis, record) -> str:
+    """A traveller line's contract against the board's double-dummy analysis
+    (``deals.selectors.AnalysisTable.compare``): « faisable : 97 points à quatre jeux,
+    jusqu'à 120 »."""
+    if analysis is None:
+        return ""
+    return analysis.compare(record)

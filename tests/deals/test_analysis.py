@@ -1,0 +1,151 @@
+"""The double-dummy analysis of the boards: the job, when it is published, what it stores."""
+
+import time
+
+import pytest
+
+from scoring.analysis.solver import analyse, hands_from_pbn
+from scoring.engine.cards import Seat
+from tournaments.deals import analysis, services
+from tournaments.deals.models import Board, BoardAnalysis
+
+SPLIT = {"N": ".AKQJT987..", "S": "AKQJT987...", "E": "..AKQJ.AKQJ", "W": "..T987.T987"}
+OTHER = {"N": "AKQJ.AKQJ..", "E": "T987.T987..", "S": "..AKQJ.AKQJ", "W": "..T987.T987"}
+
+
+def expected(hands, dealer, must_undertrump=False):
+    table = analyse(hands_from_pbn(hands), Seat(dealer), must_undertrump=must_undertrump)
+    return {strain.value: points.to_dict() for strain, points in table.items()}
+
+
+@pytest.mark.django_db
+def test_the_job_stores_each_board_once_and_again_when_retyped(barometer):
+    services.save_typed_board(barometer, 1, SPLIT)
+    services.save_typed_board(barometer, 2, OTHER, dealer="E")
+
+    assert analysis.analyse_boards(barometer.pk) == 2
+    stored = {item.board.number: item for item in BoardAnalysis.objects.select_related("board")}
+    assert stored[1].points == expected(SPLIT, "N")
+    assert stored[1].points["SA"] == {"ns": 0, "ew": 252}
+    assert stored[2].points == expected(OTHER, "E")
+    assert stored[2].hands == OTHER and stored[2].dealer == "E"
+    # The highest bids and the par, from the rules engine's scores.
+    assert stored[1].bids["S"] == {"ns": "capot", "ew": None}
+    assert stored[1].bids["D"] == {"ns": None, "ew": "capot"}
+    assert stored[1].par is not None and stored[1].par["side"] in ("NS", "EW")
+    assert stored[1].rules == barometer.rule_settings().to_dict()
+    # Nothing new: nothing computed.
+    assert analysis.analyse_boards(barometer.pk) == 0
+
+    services.save_typed_board(barometer, 1, OTHER, dealer="N")
+    board = Board.objects.get(tournament=barometer, number=1)
+    rules = barometer.rule_settings().to_dict()
+    assert not board.analysis.matches(board, rules)
+    assert analysis.analyse_boards(barometer.pk, [1]) == 1
+    board.analysis.refresh_from_db()
+    assert board.analysis.points == expected(OTHER, "N")
+    assert board.analysis.matches(board, rules)
+
+
+@pytest.mark.django_db
+def test_the_rules_undertrump_setting_is_used(barometer):
+    barometer.rules = {**barometer.rules, "must_undertrump": True}
+    barometer.save()
+    services.save_typed_board(barometer, 1, SPLIT)
+    analysis.analyse_boards(barometer.pk)
+    stored = BoardAnalysis.objects.get()
+    assert stored.must_undertrump is True
+    assert stored.points == expected(SPLIT, "N", must_undertrump=True)
+
+
+@pytest.mark.django_db
+def test_a_board_retyped_while_solved_is_not_overwritten(barometer, monkeypatch):
+    services.save_typed_board(barometer, 1, SPLIT)
+    real = analysis.analyse
+
+    def retyped_meanwhile(*args, **kwargs):
+        Board.objects.filter(tournament=barometer, number=1).update(hands=OTHER)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(analysis, "analyse", retyped_meanwhile)
+    assert analysis.analyse_boards(barometer.pk) == 0
+    assert not BoardAnalysis.objects.exists()
+
+
+@pytest.mark.django_db
+def test_typing_a_board_publishes_its_analysis(
+    barometer, settings, django_capture_on_commit_callbacks
+):
+    settings.ANALYSIS_IN_PROCESS = True
+    with django_capture_on_commit_callbacks(execute=True):
+        services.save_typed_board(barometer, 3, SPLIT, dealer="W")
+    stored = BoardAnalysis.objects.get()
+    assert stored.board.number == 3
+    assert stored.points == expected(SPLIT, "W")
+
+
+@pytest.mark.django_db
+def test_generating_deals_publishes_the_analysis_of_every_board(
+    barometer, settings, django_capture_on_commit_callbacks, monkeypatch
+):
+    settings.ANALYSIS_IN_PROCESS = True
+    asked = []
+    monkeypatch.setattr(analysis, "analyse_boards", lambda *args: asked.append(args) or 0)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.generate_deals(barometer)
+    assert asked == [(barometer.pk, None)]
+    with django_capture_on_commit_callbacks(execute=True):
+        services.generate_deals(barometer)
+    assert len(asked) == 2
+
+
+@pytest.mark.django_db
+def test_without_a_worker_nothing_runs_in_the_request(
+    barometer, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        services.save_typed_board(barometer, 1, SPLIT)
+    assert not BoardAnalysis.objects.exists()
+
+
+@pytest.mark.worker
+@pytest.mark.slow
+def test_a_real_worker_analyses_a_typed_board(barometer, celery_worker):
+    services.save_typed_board(barometer, 1, SPLIT)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and not BoardAnalysis.objects.exists():
+        time.sleep(0.3)
+    stored = BoardAnalysis.objects.get()
+    assert stored.points == expected(SPLIT, "N")
+    # Retyped: the worker computes it again.
+    services.save_typed_board(barometer, 1, OTHER)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        stored.refresh_from_db()
+        if stored.hands == OTHER:
+            break
+        time.sleep(0.3)
+    assert stored.points == expected(OTHER, "N")
+
+
+@pytest.mark.django_db
+def test_changing_the_rules_publishes_the_analysis_again(
+    barometer, people, settings, django_capture_on_commit_callbacks, monkeypatch
+):
+    from tournaments.setup.services.tournament import update_tournament
+
+    services.save_typed_board(barometer, 1, SPLIT)
+    settings.ANALYSIS_IN_PROCESS = True
+    asked = []
+    monkeypatch.setattr(analysis, "analyse_boards", lambda *args: asked.append(args) or 0)
+    rules = {**barometer.rule_settings().to_dict(), "annonces": False}
+    with django_capture_on_commit_callbacks(execute=True):
+        update_tournament(
+            barometer,
+            by=people.organizer,
+            fields={},
+            rules=rules,
+            co_organizers=[],
+            arbiters=[people.arbiter],
+        )
+    assert asked == [(barometer.pk, None)]

@@ -1,0 +1,170 @@
+"""The double-dummy solver against exhaustive search, hand-made deals and its invariants."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scoring.analysis.solver import STRAINS, Solver, analyse, deal_from_json, hands_from_pbn
+from scoring.engine.card_values import card_points
+from scoring.engine.cards import DECK, SEATS_COUNTER_CLOCKWISE, Card, PerSide, Seat, Side, Strain
+from scoring.engine.play import legal_cards, trick_winner
+from tests.support.hands import E, N, S, W, hands
+
+SOLVER = Solver()
+
+
+def exhaustive(remaining, leader, trick, strain, undertrump):
+    """North-South's points from the position by trying every legal card: the reference.
+
+    An ending: no capot, the dix de der goes to the last trick's winner.
+    """
+    seat = leader
+    for _ in trick:
+        seat = seat.next
+    if not any(remaining.values()):
+        return 0
+    best = None
+    for card in legal_cards(remaining[seat], trick, strain, must_undertrump=undertrump):
+        remaining[seat].remove(card)
+        played = [*trick, card]
+        if len(played) == 4:
+            winner = trick_winner(leader, played, strain)
+            points = sum(card_points(each, strain) for each in played)
+            if not any(remaining.values()):
+                points += 10
+            value = (points if winner.side is Side.NS else 0) + exhaustive(
+                remaining, winner, [], strain, undertrump
+            )
+        else:
+            value = exhaustive(remaining, leader, played, strain, undertrump)
+        remaining[seat].add(card)
+        if best is None or (value > best if seat.side is Side.NS else value < best):
+            best = value
+    return best
+
+
+@st.composite
+def endings(draw):
+    """The last 2 to 4 tricks of a deal, 0 to 3 cards of the current trick already played."""
+    tricks = draw(st.integers(2, 4))
+    played = draw(st.integers(0, 3))
+    deck = draw(st.permutations(DECK))
+    leader = draw(st.sampled_from(SEATS_COUNTER_CLOCKWISE))
+    strain = draw(st.sampled_from(STRAINS))
+    undertrump = draw(st.booleans())
+    held: dict[Seat, set[Card]] = {}
+    trick: list[Card] = []
+    position = 0
+    seat = leader
+    for index in range(4):
+        size = tricks - 1 if index < played else tricks
+        held[seat] = set(deck[position : position + size])
+        position += size
+        seat = seat.next
+    # The cards on the table: any card, legal or not, is a position the solver must handle.
+    for _index in range(played):
+        trick.append(deck[position])
+        position += 1
+    return held, leader, trick, strain, undertrump
+
+
+@settings(max_examples=400, deadline=None)
+@given(endings())
+def test_endings_agree_with_exhaustive_search(ending):
+    held, leader, trick, strain, undertrump = ending
+    expected = exhaustive(
+        {seat: set(cards) for seat, cards in held.items()}, leader, list(trick), strain, undertrump
+    )
+    got = SOLVER.solve(
+        held, leader, strain, must_undertrump=undertrump, trick=trick, capot_possible=False
+    )
+    assert got == expected
+
+
+def test_undertrumping_changes_an_ending():
+    # Hearts trump. West leads the ace of spades, East ruffs his partner's ace with the 9 to
+    # stop North ruffing; North cannot overtrump: he discards the ace of clubs (FFB) or must
+    # undertrump with the 7 of hearts, keeping the ace of clubs for the last trick.
+    held = hands({W: "AK...", S: "...87", E: ".9.7.", N: ".7..A"})
+    free = SOLVER.solve(held, W, Strain.HEARTS, capot_possible=False)
+    forced = SOLVER.solve(held, W, Strain.HEARTS, must_undertrump=True, capot_possible=False)
+    assert free == exhaustive({s: set(c) for s, c in held.items()}, W, [], Strain.HEARTS, False)
+    assert forced == exhaustive({s: set(c) for s, c in held.items()}, W, [], Strain.HEARTS, True)
+    assert free != forced
+
+
+# North all the hearts, South all the spades, East-West the minors.
+SPLIT = {N: ".AKQJT987..", S: "AKQJT987...", E: "..AKQJ.AKQJ", W: "..T987.T987"}
+
+
+@pytest.mark.parametrize("dealer", list(Seat))
+def test_a_capot_on_every_lead(dealer):
+    table = analyse(hands(SPLIT), dealer)
+    # Whoever leads, the side holding the trumps wins every trick.
+    for strain in (Strain.SPADES, Strain.HEARTS):
+        assert table[strain] == PerSide(252, 0)
+    for strain in (Strain.DIAMONDS, Strain.CLUBS):
+        assert table[strain] == PerSide(0, 252)
+    # Without trumps nobody can ruff: the leader's side keeps the lead and takes everything.
+    leader_side = dealer.next.side
+    capot = PerSide.split(leader_side, 252, 0)
+    assert table[Strain.NO_TRUMP] == capot
+    assert table[Strain.ALL_TRUMP] == capot
+
+
+def test_a_blocked_suit():
+    # SA, North to lead the last three tricks. His singleton ace blocks the spades: South's
+    # king and queen are masters but South has no way in, and North's diamonds are losers.
+    # Best for North-South: the ace of spades, South dropping the king on it (19 + 4);
+    # East-West take the rest and the dix de der.
+    held = hands({N: "A..87.", S: "KQ...7", W: "..AK.9", E: "...AK8"})
+    value = SOLVER.solve(held, N, Strain.NO_TRUMP, capot_possible=False)
+    assert value == 23
+    assert value == exhaustive({s: set(c) for s, c in held.items()}, N, [], Strain.NO_TRUMP, False)
+
+
+def rotate(deal: dict[Seat, object]) -> dict[Seat, object]:
+    """Every hand moved one seat on in the order of play: North's goes to West, and so on."""
+    return {seat.next: cards for seat, cards in deal.items()}
+
+
+deals = st.permutations(DECK).map(
+    lambda deck: {seat: deck[8 * i : 8 * i + 8] for i, seat in enumerate(SEATS_COUNTER_CLOCKWISE)}
+)
+
+
+@settings(max_examples=15, deadline=None)
+@given(deals, st.sampled_from(list(Seat)), st.sampled_from(STRAINS))
+def test_totals_and_rotation(deal, dealer, strain):
+    points = SOLVER.points(deal, dealer, strain)
+    assert points.ns + points.ew == 162 or sorted(points) == [0, 252]
+    # The same deal one seat on (dealer too) swaps the sides.
+    turned = SOLVER.points(rotate(deal), dealer.next, strain)
+    assert turned == PerSide(points.ew, points.ns)
+
+
+def test_bad_deals_are_refused_with_the_reason():
+    good = {"N": "AKQJT987...", "E": ".AKQJT987..", "S": "..AKQJT987.", "W": "...AKQJT987"}
+    with pytest.raises(ValueError, match="dealer"):
+        deal_from_json({"dealer": "X", "hands": good})
+    with pytest.raises(ValueError, match="no hand for W"):
+        hands_from_pbn({key: value for key, value in good.items() if key != "W"})
+    with pytest.raises(ValueError, match="8 cards"):
+        hands_from_pbn({**good, "W": "...AKQJT98"})
+    with pytest.raises(ValueError, match="both"):
+        hands_from_pbn({**good, "W": "A...KQJT987"})
+    with pytest.raises(ValueError, match="unknown seat"):
+        hands_from_pbn({**good, "X": "..."})
+
+
+def test_random_deals_solve_in_every_strain():
+    rng = random.Random(5)
+    deck = list(DECK)
+    rng.shuffle(deck)
+    deal = {seat: deck[8 * i : 8 * i + 8] for i, seat in enumerate(SEATS_COUNTER_CLOCKWISE)}
+    table = analyse(deal, N, STRAINS)
+    assert list(table) == list(STRAINS)
