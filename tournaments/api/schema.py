@@ -21,6 +21,7 @@ from scoring.engine.annonces import AnnonceKind
 from scoring.engine.cards import Rank, Seat, Side, Strain, Suit
 from scoring.engine.result_record import Capot
 from scoring.engine.rules import CapotBid, MadeScore, Rounding, WinCondition
+from tournaments.registration.models import Entry
 from tournaments.results.models import Adjustment, Result
 from tournaments.setup.models import Tournament
 
@@ -67,8 +68,10 @@ class ApiAutoSchema(AutoSchema):
     def get_auth(self):
         # Every read is open to anonymous callers (the querysets filter what they see, see
         # permissions.py); without the empty requirement, generated clients demand a token.
+        # A view closed to all but its tournament's organizers says ``anonymous_reads = False``.
         auth = super().get_auth()
-        if self.method in SAFE_METHODS and {} not in auth:
+        anonymous_reads = getattr(self.view, "anonymous_reads", True)
+        if self.method in SAFE_METHODS and anonymous_reads and {} not in auth:
             auth.append({})
         return auth
 
@@ -132,6 +135,7 @@ ENUM_MEMBERS: dict[str, dict] = {
     "CapotBid": _members(CapotBid),
     "Role": {"organizer": "ORGANIZER", "arbiter": "ARBITER", "table": "TABLE"},
     "SeasonMethod": {"average": "AVERAGE", "points": "POINTS"},
+    "RegistrationStatus": _members(Entry.Status),
     # drf-spectacular's companion of an enum that also takes "" (an empty adjustment, say).
     "BlankEnum": {"": "BLANK"},
 }

@@ -18,6 +18,21 @@ def entries_of(tournament: Tournament, status: str) -> QuerySet[Entry]:
     return Entry.objects.filter(tournament=tournament, status=status).order_by("created_at", "pk")
 
 
+def entries_for_organizer(tournament: Tournament) -> QuerySet[Entry]:
+    """Every entry of the tournament in the order they came, with their team."""
+    return (
+        Entry.objects.filter(tournament=tournament)
+        .select_related("team")
+        .order_by("created_at", "pk")
+    )
+
+
+def waiting_positions(tournament: Tournament) -> dict[int, int]:
+    """The waiting list: entry id → its position (1 for the first pair)."""
+    waiting = entries_of(tournament, Entry.Status.WAITING).values_list("pk", flat=True)
+    return {pk: position for position, pk in enumerate(waiting, start=1)}
+
+
 def registration_step(tournament: Tournament) -> Step | None:
     """The checklist's « Inscriptions en ligne »: open or closed, the teams registered, the
     waiting list and the pairs awaiting the organizer's decision — the next step while some

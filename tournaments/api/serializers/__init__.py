@@ -47,6 +47,7 @@ from .plan import (
     RoundsChoiceSerializer,
     RoundSerializer,
 )
+from .registrations import RegistrationPlayerSerializer, RegistrationSerializer
 from .results import (
     AdjustmentSerializer,
     AnnonceSerializer,
@@ -124,6 +125,8 @@ __all__ = [
     "RankingQuerySerializer",
     "RankingSerializer",
     "RecordField",
+    "RegistrationPlayerSerializer",
+    "RegistrationSerializer",
     "ResultCreateSerializer",
     "ResultRecordSerializer",
     "ResultRefSerializer",
