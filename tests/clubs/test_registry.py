@@ -301,6 +301,46 @@ def test_editing_a_team_keeps_the_record_chosen_at_registration(club, organizer)
     assert ClubPlayer.objects.filter(club=club, last_name="Martin").count() == 2
 
 
+def test_the_api_registers_a_team_with_the_records_chosen(club, organizer):
+    services.create_player(club, first_name="Anne", last_name="Martin")
+    chosen = services.create_player(club, first_name="Anne", last_name="Martin")
+    tournament = make_tournament(organizer=organizer, organizing_club=club)
+    client = Client()
+    client.force_login(organizer)
+    url = f"/api/v1/tournaments/{tournament.slug}/teams/"
+
+    def post(club_player):
+        return client.post(
+            url,
+            {
+                "players": [
+                    {"first_name": "Anne", "last_name": "Martin", "club_player": club_player},
+                    {"first_name": "Zoé", "last_name": "Nouvelle"},
+                ]
+            },
+            content_type="application/json",
+        )
+
+    assert post(chosen.pk).status_code == 201
+    registered = tournament.teams.get()
+    assert registered.player_one.club_player == chosen
+    # A record of another club, or an anonymised one: a 400 naming the player, nothing saved.
+    other = services.create_club(name="Autre", by=organizer)
+    stranger = services.create_player(other, first_name="Anne", last_name="Martin")
+    gone = services.anonymise_player(services.create_player(club, first_name="X", last_name="Y"))
+    for wrong in (stranger.pk, gone.pk):
+        answer = post(wrong)
+        assert answer.status_code == 400
+        assert answer.json()["errors"] == [
+            {
+                "field": "players.0.club_player",
+                "code": "unknown_club_player",
+                "message": "Ce joueur n'est pas dans le fichier du club de ce tournoi.",
+            }
+        ]
+    assert tournament.teams.count() == 1
+
+
 def test_a_copy_of_a_club_tournament_keeps_the_club_and_the_records(club, organizer):
     tournament = make_tournament(organizer=organizer, organizing_club=club)
     team_services.register_team(tournament, team("Anne", "Martin", "A123"))
