@@ -430,3 +430,28 @@ def test_the_season_ranking_names_players_publicly(world, client_for):
     assert "P1" not in str(anonymous)
     organizer = client_for("organizer").get(url).json()
     assert [line["name"] for line in organizer["lines"]] == ["Anne Publique", "Paul Privé"]
+
+
+def test_no_personal_data_to_anonymous_callers_or_players(world, client_for):
+    """Every read of the matrix, as anonymous and as a player: no licence, no e-mail of a club's
+    player, a tournament's player or a registered pair, and no name of a pair registered
+    online."""
+    tournament = world["tournament"]
+    for player in tournament.players.all():
+        player.licence = f"LICSECRET{player.pk}"
+        player.save(update_fields=["licence"])
+    club = ClubPlayer.objects.get(pk=world["public_player"]).club
+    ClubPlayer.objects.filter(pk=world["public_player"]).update(
+        licence="LICSECRET-A", email="anne.secret@example.org"
+    )
+    ClubPlayer.objects.filter(pk=world["private_player"]).update(email="paul.secret@example.org")
+    create_player(club, first_name="Iris", last_name="Cachée", licence="LICSECRET-I")
+    secrets = ("LICSECRET", "P1", "@example.org", "Joly-", "Lemoine-", "Cachée", "Privé")
+    reads = [row for row in MATRIX if row.method == "GET"]
+    for row in reads:
+        _prepare(world, row.setup)
+        url = _url(row, world)
+        for actor in ("anonymous", "player"):
+            body = client_for(actor).get(url).content.decode()
+            leaked = [secret for secret in secrets if secret in body]
+            assert not leaked, (actor, url, leaked)
