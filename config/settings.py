@@ -334,6 +334,7 @@ SPECTACULAR_SETTINGS = {
         "DealsMode": "tournaments.setup.models.Tournament.DealsMode",
         "RulesPreset": "tournaments.api.serializers.RULES_PRESETS",
         "SeasonMethod": "tournaments.api.serializers.SEASON_METHODS",
+        "RegistrationStatus": "tournaments.registration.models.Entry.Status",
         "WinCondition": "tournaments.api.serializers.WIN_CONDITIONS",
         "MadeScore": "tournaments.api.serializers.MADE_SCORES",
         "FailureBase": "tournaments.api.serializers.FAILURE_BASE_CHOICES",

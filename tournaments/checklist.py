@@ -3,8 +3,9 @@
 A step's state is read by the app that owns it (the deals by the deals app, the documents by the
 printing app...), so that set-up, which sits below them, never imports them: apps call
 ``register`` from their ``AppConfig.ready()`` with a function of the tournament that returns
-its ``Step``; ``setup.selectors.organizer_checklist`` asks them all, in order, and marks the
-next step to take. Plain data: what a page, a test or the API would show.
+its ``Step`` — or ``None`` when the step does not concern this tournament (online registration
+never opened) and is left out; ``setup.selectors.organizer_checklist`` asks them all, in order,
+and marks the next step to take. Plain data: what a page, a test or the API would show.
 """
 
 from __future__ import annotations
@@ -38,21 +39,22 @@ class Step:
         return self.state in (TODO, IN_PROGRESS)
 
 
-StepProvider = Callable[[object], Step]
+StepProvider = Callable[[object], Step | None]
 
 _providers: dict[str, tuple[int, StepProvider]] = {}
 
 
 def register(key: str, order: int, provider: StepProvider) -> None:
     """Add (or replace) the step ``key`` at position ``order``; ``provider(tournament)`` reads
-    its state."""
+    its state (``None``: no such step for this tournament)."""
     _providers[key] = (order, provider)
 
 
 def steps_for(tournament) -> list[Step]:
-    """Every registered step in order, the first one to do marked ``is_next`` (one that can
-    wait only when no other is left)."""
-    steps = [provider(tournament) for _, provider in sorted(_providers.values(), key=_order)]
+    """Every registered step that concerns the tournament, in order, the first one to do marked
+    ``is_next`` (one that can wait only when no other is left)."""
+    found = (provider(tournament) for _, provider in sorted(_providers.values(), key=_order))
+    steps = [step for step in found if step is not None]
     to_do = [index for index, step in enumerate(steps) if step.actionable]
     pressing = [index for index in to_do if not steps[index].can_wait]
     first = (pressing or to_do or [None])[0]

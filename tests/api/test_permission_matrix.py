@@ -18,6 +18,7 @@ from tests.support.seasons import finished_tournament
 from tournaments.api.services import create_token
 from tournaments.clubs.models import ClubPlayer
 from tournaments.clubs.services import create_club, create_player
+from tournaments.registration.models import Entry
 from tournaments.results.models import Result, ResultEvent
 from tournaments.results.services import record_result
 from tournaments.seasons.models import Season
@@ -35,6 +36,8 @@ ARBITER_WRITE = (401, 403, 200, 403, 200, 403)
 ARBITER_CREATE = (401, 403, 201, 403, 201, 403)
 STAFF_ONLY_READ = (404, 404, 200, 404, 200, 404)
 ORGANIZER_ONLY_READ = (404, 404, 404, 404, 200, 404)
+ORGANIZERS_ONLY = (401, 403, 403, 403, 200, 403)  # not even read by anyone else
+REFUSED_TRANSITION = (401, 403, 403, 403, 400, 403)
 
 
 @dataclass(frozen=True)
@@ -158,6 +161,43 @@ MATRIX = [
     # Scores and rankings
     Row("GET", "/tournaments/{slug}/scores/", READ),
     Row("GET", "/tournaments/{slug}/rankings/", READ),
+    # Online registrations: the pairs' names and e-mails, for the organizers only.
+    Row("GET", "/tournaments/{slug}/registrations/", ORGANIZERS_ONLY),
+    Row("GET", "/tournaments/{slug}/registrations/", ORGANIZER_ONLY_READ, params={"slug": "draft"}),
+    Row(
+        "GET",
+        "/tournaments/{slug}/registrations/{id}/",
+        ORGANIZERS_ONLY,
+        params={"id": "pending_entry"},
+    ),
+    Row(
+        "POST",
+        "/tournaments/{slug}/registrations/{id}/accept/",
+        ORGANIZER_WRITE,
+        {},
+        params={"id": "pending_entry"},
+    ),
+    Row(
+        "POST",
+        "/tournaments/{slug}/registrations/{id}/accept/",
+        REFUSED_TRANSITION,
+        {},
+        params={"id": "refused_entry"},
+    ),
+    Row(
+        "POST",
+        "/tournaments/{slug}/registrations/{id}/refuse/",
+        ORGANIZER_WRITE,
+        {},
+        params={"id": "waiting_entry"},
+    ),
+    Row(
+        "POST",
+        "/tournaments/{slug}/registrations/{id}/refuse/",
+        REFUSED_TRANSITION,
+        {},
+        params={"id": "refused_entry"},
+    ),
     # Clubs, their players (without consent: the club's organizers only), seasons. The
     # tournament's organizer organizes the club too.
     Row("GET", "/clubs/", READ),
@@ -192,7 +232,20 @@ def world(cast, tournament, other_tournament):
     public = create_player(club, first_name="Anne", last_name="Publique", public_consent=True)
     private = create_player(club, first_name="Paul", last_name="Privé", licence="P1")
     season = create_season(club, values={"name": "Saison de la matrice", "method": "average"})
+    entries = {
+        f"{status}_entry": Entry.objects.create(
+            tournament=tournament,
+            p1_first_name="Irène",
+            p1_last_name=f"Joly-{status}",
+            p2_first_name="Karim",
+            p2_last_name=f"Lemoine-{status}",
+            email=f"{status}@example.org",
+            status=status,
+        ).pk
+        for status in ("pending", "waiting", "refused")
+    }
     return {
+        **entries,
         "club": club.slug,
         "public_player": public.pk,
         "private_player": private.pk,
@@ -453,3 +506,28 @@ def test_the_season_ranking_names_players_publicly(world, client_for):
     assert "P1" not in str(anonymous)
     organizer = client_for("organizer").get(url).json()
     assert [line["name"] for line in organizer["lines"]] == ["Anne Publique", "Paul Privé"]
+
+
+def test_no_personal_data_to_anonymous_callers_or_players(world, client_for):
+    """Every read of the matrix, as anonymous and as a player: no licence, no e-mail of a club's
+    player, a tournament's player or a registered pair, and no name of a pair registered
+    online."""
+    tournament = world["tournament"]
+    for player in tournament.players.all():
+        player.licence = f"LICSECRET{player.pk}"
+        player.save(update_fields=["licence"])
+    club = ClubPlayer.objects.get(pk=world["public_player"]).club
+    ClubPlayer.objects.filter(pk=world["public_player"]).update(
+        licence="LICSECRET-A", email="anne.secret@example.org"
+    )
+    ClubPlayer.objects.filter(pk=world["private_player"]).update(email="paul.secret@example.org")
+    create_player(club, first_name="Iris", last_name="Cachée", licence="LICSECRET-I")
+    secrets = ("LICSECRET", "P1", "@example.org", "Joly-", "Lemoine-", "Cachée", "Privé")
+    reads = [row for row in MATRIX if row.method == "GET"]
+    for row in reads:
+        _prepare(world, row.setup)
+        url = _url(row, world)
+        for actor in ("anonymous", "player"):
+            body = client_for(actor).get(url).content.decode()
+            leaked = [secret for secret in secrets if secret in body]
+            assert not leaked, (actor, url, leaked)

@@ -25,6 +25,7 @@ from tests.support.api import played
 from tests.support.factories import team_at
 from tournaments.api.services import create_token
 from tournaments.clubs.services import create_club, create_player
+from tournaments.registration.models import Entry
 from tournaments.results.services import record_result
 from tournaments.seasons.services import create_season
 from tournaments.standings.recomputation import recompute
@@ -67,7 +68,20 @@ def world(cast, tournament):
         create_player(club, first_name="Paul", last_name="Privé").pk,
     ]
     season = create_season(club, values={"name": "Saison", "method": "points"})
+    entries = [
+        Entry.objects.create(
+            tournament=tournament,
+            p1_first_name="Irène",
+            p1_last_name=f"Joly{n}",
+            p2_first_name="Karim",
+            p2_last_name=f"Lemoine{n}",
+            email=f"paire{n}@example.org",
+            status=status,
+        ).pk
+        for n, status in enumerate(("pending", "waiting", "refused"))
+    ]
     return {
+        "entries": entries,
         "slug": tournament.slug,
         "key": key,
         "results": ids,
@@ -120,6 +134,8 @@ def _steer(case, world) -> None:
         pool = world["players"] if "/players/" in case.path else world["results"]
         if case.path.startswith("/api/v1/clubs/"):
             pool = world["members"]
+        elif "/registrations/" in case.path:
+            pool = world["entries"]
         parameters["id"] = pool[parameters["id"] % len(pool)]
 
 

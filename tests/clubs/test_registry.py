@@ -252,6 +252,95 @@ def test_the_team_form_searches_the_registry_and_links_the_player_chosen(club, o
     assert linked.club == club and linked != stranger
 
 
+def test_editing_a_team_keeps_the_record_chosen_at_registration(club, organizer):
+    # Two homonyms without licence: only the choice made at registration tells them apart.
+    services.create_player(club, first_name="Anne", last_name="Martin")
+    chosen = services.create_player(club, first_name="Anne", last_name="Martin")
+    tournament = make_tournament(organizer=organizer, organizing_club=club)
+    registered = team_services.register_team(
+        tournament,
+        team_services.TeamData(
+            players=(
+                team_services.PlayerData("Anne", "Martin", club_player_id=chosen.pk),
+                team_services.PlayerData("Paul", "Partenaire"),
+            )
+        ),
+    )
+    partner = registered.player_two.club_player
+    client = Client()
+    client.force_login(organizer)
+    edit = reverse("tournaments:team_edit", args=[tournament.slug, registered.number])
+    form = {
+        "number": registered.number,
+        "name": "Les Homonymes",
+        "p1_first_name": "anne",  # the case corrected is still the same person
+        "p1_last_name": "MARTIN",
+        "p2_first_name": "Paul",
+        "p2_last_name": "Partenaire",
+    }
+    assert client.post(edit, form).status_code == 302
+    registered.refresh_from_db()
+    one, two = registered.player_one, registered.player_two
+    assert (one.club_player, two.club_player) == (chosen, partner)
+    assert (one.last_name, registered.name) == ("MARTIN", "Les Homonymes")
+    # Through the API too (a PATCH of the name gives the players back as they are).
+    api = client.patch(
+        f"/api/v1/tournaments/{tournament.slug}/teams/{registered.number}/",
+        {"name": "Les Jumelles"},
+        content_type="application/json",
+    )
+    assert api.status_code == 200
+    assert Player.objects.get(pk=one.pk).club_player == chosen
+    # Another person typed in the player's place is linked as for a new team.
+    client.post(edit, dict(form, p1_first_name="Zoé", p1_last_name="Nouvelle"))
+    replaced = Player.objects.get(pk=one.pk).club_player
+    assert replaced != chosen and replaced.last_name == "Nouvelle"
+    # And a record chosen on the form wins.
+    client.post(edit, dict(form, p1_registry=chosen.pk))
+    assert Player.objects.get(pk=one.pk).club_player == chosen
+    assert ClubPlayer.objects.filter(club=club, last_name="Martin").count() == 2
+
+
+def test_the_api_registers_a_team_with_the_records_chosen(club, organizer):
+    services.create_player(club, first_name="Anne", last_name="Martin")
+    chosen = services.create_player(club, first_name="Anne", last_name="Martin")
+    tournament = make_tournament(organizer=organizer, organizing_club=club)
+    client = Client()
+    client.force_login(organizer)
+    url = f"/api/v1/tournaments/{tournament.slug}/teams/"
+
+    def post(club_player):
+        return client.post(
+            url,
+            {
+                "players": [
+                    {"first_name": "Anne", "last_name": "Martin", "club_player": club_player},
+                    {"first_name": "Zoé", "last_name": "Nouvelle"},
+                ]
+            },
+            content_type="application/json",
+        )
+
+    assert post(chosen.pk).status_code == 201
+    registered = tournament.teams.get()
+    assert registered.player_one.club_player == chosen
+    # A record of another club, or an anonymised one: a 400 naming the player, nothing saved.
+    other = services.create_club(name="Autre", by=organizer)
+    stranger = services.create_player(other, first_name="Anne", last_name="Martin")
+    gone = services.anonymise_player(services.create_player(club, first_name="X", last_name="Y"))
+    for wrong in (stranger.pk, gone.pk):
+        answer = post(wrong)
+        assert answer.status_code == 400
+        assert answer.json()["errors"] == [
+            {
+                "field": "players.0.club_player",
+                "code": "unknown_club_player",
+                "message": "Ce joueur n'est pas dans le fichier du club de ce tournoi.",
+            }
+        ]
+    assert tournament.teams.count() == 1
+
+
 def test_a_copy_of_a_club_tournament_keeps_the_club_and_the_records(club, organizer):
     tournament = make_tournament(organizer=organizer, organizing_club=club)
     team_services.register_team(tournament, team("Anne", "Martin", "A123"))

@@ -9,6 +9,7 @@ from django.urls import reverse
 
 from tests.support.factories import add_teams, make_tournament
 from tests.support.smtp import Inbox, smtp_server
+from tournaments.clubs.services import anonymise_player, create_club, create_player
 from tournaments.registration import services
 from tournaments.registration.models import Entry
 from tournaments.setup.models import Team, Tournament
@@ -250,3 +251,54 @@ def test_email_settings_from_the_environment():
     assert email_settings({"EMAIL_HOST": "relay", "EMAIL_PORT": "2525"})["EMAIL_PORT"] == 2525
     with pytest.raises(ValueError):
         email_settings({"EMAIL_URL": "ftp://x"})
+
+
+def test_an_anonymised_player_is_erased_from_the_pairs_entries(
+    organizer, django_capture_on_commit_callbacks
+):
+    club = create_club(name="Club des inscriptions", by=organizer)
+    tournament = make_tournament(
+        organizer=organizer, status=Tournament.Status.REGISTRATION, organizing_club=club
+    )
+    services.set_registration(tournament, open=True, capacity=None)
+
+    def register(first, last, licence, partner, email):
+        return services.register_pair(
+            tournament,
+            services.PairData(
+                players=(
+                    services.PlayerData(first, last, licence),
+                    services.PlayerData("Bruno", partner),
+                ),
+                email=email,
+            ),
+        )
+
+    accepted = register("Anne", "Martin", "", "Durand", "anne@example.org")
+    refused = register("Carole", "Lenoir", "C-77", "Petit", "carole@example.org")
+    other = register("Anne", "Martinez", "", "Grand", "autre@example.org")
+    team = services.approve(accepted)
+    services.refuse(refused)
+    anne = team.player_one.club_player
+    # Carole is in the registry by another way (a team typed by the organizer), licence spaced.
+    carole = create_player(club, first_name="Carole", last_name="Lenoir", licence="c 77")
+    with django_capture_on_commit_callbacks(execute=True):
+        anonymise_player(anne)
+        anonymise_player(carole)
+    accepted.refresh_from_db()
+    refused.refresh_from_db()
+    other.refresh_from_db()
+    assert (accepted.p1_first_name, accepted.p1_last_name, accepted.email) == (
+        "Joueur",
+        "anonymisé",
+        "",
+    )
+    assert accepted.p2_last_name == "Durand"  # the partner asked nothing
+    assert (refused.pair, refused.p1_licence, refused.email) == (
+        "Joueur anonymisé – Bruno Petit",
+        "",
+        "",
+    )
+    assert (other.pair, other.email) == ("Anne Martinez – Bruno Grand", "autre@example.org")
+    page = Client().get(accepted.get_absolute_url()).text
+    assert "Martin" not in page and "anne@example.org" not in page

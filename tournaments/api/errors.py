@@ -23,6 +23,7 @@ from rest_framework.views import exception_handler as drf_exception_handler
 
 from scoring.engine.result_record import ResultValidationError
 from tournaments.deals.services import DealsError
+from tournaments.registration.services import RegistrationError
 from tournaments.results.display import engine_message
 from tournaments.results.exceptions import ResultConflict, ResultError
 from tournaments.setup.services import OrganizerError
@@ -136,6 +137,8 @@ def _translate(exc: Exception) -> Exception:
         return refused
     if isinstance(exc, OrganizerError):
         return Refused(str(exc.message))
+    if isinstance(exc, RegistrationError):
+        return Refused(str(exc.message), "invalid_transition")
     if isinstance(exc, DealsError):
         return Refused(" ".join(exc.messages), exc.code)
     if isinstance(exc, Http404):

@@ -8,6 +8,7 @@ from django import forms
 from django.db.models import Q
 
 from tournaments.deals.models import Board
+from tournaments.registration.models import Entry
 from tournaments.results.models import Result
 from tournaments.setup.models import Player, Round, TableAssignment, Team, Tournament
 from tournaments.standings.models import BoardScore
@@ -133,3 +134,11 @@ class BoardScoreFilter(filters.FilterSet):
 
     def filter_team(self, queryset, name, value):
         return queryset.filter(Q(ns_team__number=value) | Q(ew_team__number=value))
+
+
+class RegistrationFilter(filters.FilterSet):
+    status = filters.ChoiceFilter(choices=Entry.Status.choices)
+
+    class Meta:
+        model = Entry
+        fields = ["status"]

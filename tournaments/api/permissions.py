@@ -165,6 +165,16 @@ class OrganizerWrites(_TournamentPermission):
         return access.organizer
 
 
+class OrganizersOnly(_TournamentPermission):
+    """Organizers of the tournament read and write; nobody else even reads (the online
+    registrations: pairs' names, licences and e-mails)."""
+
+    message = _("Seuls les organisateurs de ce tournoi peuvent faire cela.")
+
+    def has_permission(self, request, view) -> bool:
+        return access_for(request, view.tournament).organizer
+
+
 class ArbiterWrites(_TournamentPermission):
     """Anyone reads; arbiters (and organizers) of the tournament write."""
 

@@ -30,6 +30,7 @@ from scoring.engine.rules import (
     Rounding,
     WinCondition,
 )
+from tournaments.registration.models import Entry
 from tournaments.results.models import Adjustment, Result
 from tournaments.setup.models import Tournament
 
@@ -76,8 +77,10 @@ class ApiAutoSchema(AutoSchema):
     def get_auth(self):
         # Every read is open to anonymous callers (the querysets filter what they see, see
         # permissions.py); without the empty requirement, generated clients demand a token.
+        # A view closed to all but its tournament's organizers says ``anonymous_reads = False``.
         auth = super().get_auth()
-        if self.method in SAFE_METHODS and {} not in auth:
+        anonymous_reads = getattr(self.view, "anonymous_reads", True)
+        if self.method in SAFE_METHODS and anonymous_reads and {} not in auth:
             auth.append({})
         return auth
 
@@ -146,6 +149,7 @@ ENUM_MEMBERS: dict[str, dict] = {
         "unrecorded": "UNRECORDED",
         "hidden": "HIDDEN",
     },
+    "RegistrationStatus": _members(Entry.Status),
     # drf-spectacular's companion of an enum that also takes "" (an empty adjustment, say).
     "BlankEnum": {"": "BLANK"},
 }

@@ -41,6 +41,11 @@ def name_key(first_name: str, last_name: str) -> str:
     return f"{_folded(last_name)}|{_folded(first_name)}"
 
 
+def licence_key(licence: str) -> str:
+    """A licence number as compared for duplicates: « 12 34 » and « 1234 » meet."""
+    return _folded(licence)
+
+
 @dataclass(frozen=True)
 class Duplicate:
     """Two or more records that are probably the same person, and why."""
@@ -57,7 +62,7 @@ def duplicate_candidates(club: Club) -> list[Duplicate]:
     for player in club.players.filter(anonymised=False):
         by_name[name_key(player.first_name, player.last_name)].append(player)
         if player.licence:
-            by_licence[_folded(player.licence)].append(player)
+            by_licence[licence_key(player.licence)].append(player)
     found: list[Duplicate] = []
     seen: set[tuple[int, ...]] = set()
     for group, reason in [

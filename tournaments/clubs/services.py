@@ -207,6 +207,11 @@ def anonymise_player(player: ClubPlayer, *, by=None) -> ClubPlayer:
         player = ClubPlayer.objects.select_for_update().get(pk=player.pk)
         if player.anonymised:
             return player
+        former = {
+            "first_name": player.first_name,
+            "last_name": player.last_name,
+            "licence": player.licence,
+        }
         player.first_name = gettext("Joueur")
         player.last_name = gettext("anonymisé")
         player.licence = ""
@@ -215,7 +220,7 @@ def anonymise_player(player: ClubPlayer, *, by=None) -> ClubPlayer:
         player.anonymised = True
         player.save()
         # The registry's history named the fields changed, never their values: nothing to erase.
-        player_anonymised.send(sender=ClubPlayer, player=player)
+        player_anonymised.send(sender=ClubPlayer, player=player, former=former)
         ClubEvent.objects.create(
             club=player.club, kind=ClubEvent.Kind.ANONYMISED, player=player, by=_user(by)
         )

@@ -4,8 +4,10 @@ Sent inside the writing transaction:
 
 - ``players_merged`` (``kept``, ``removed``): before ``removed`` is deleted; set-up points the
   tournaments' players at ``kept``, the seasons recompute.
-- ``player_anonymised`` (``player``): set-up blanks the names typed in the tournaments, the
-  seasons recompute.
+- ``player_anonymised`` (``player``, and ``former``: the first name, last name and licence it
+  had, for the receivers that must find what the registry never linked): set-up blanks the
+  names typed in the tournaments, the online registration the pairs' entries, the seasons
+  recompute.
 """
 
 from django.dispatch import Signal

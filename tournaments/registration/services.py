@@ -22,6 +22,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from tournaments import public_pages
+from tournaments.clubs.selectors import licence_key, name_key
 from tournaments.setup.models import Team, Tournament
 from tournaments.setup.services import OrganizerError
 from tournaments.setup.services.teams import (
@@ -93,7 +94,10 @@ def _site(site: str) -> str:
 
 
 def _mail(entry: Entry, kind: str, site: str) -> None:
-    """The e-mail of ``kind`` to the pair, after the commit."""
+    """The e-mail of ``kind`` to the pair, after the commit (none once its address was erased
+    with an anonymised player)."""
+    if not entry.email:
+        return
     subjects = {
         "received": gettext("Inscription reçue : %(tournament)s"),
         "waiting": gettext("Liste d'attente : %(tournament)s"),
@@ -307,3 +311,40 @@ def on_team_withdrawn(sender, *, team, **kwargs) -> None:
         # The team still counts until the caller's update or delete: count it out here.
         Team.objects.filter(pk=team.pk).update(withdrawn=True)
     move_up(tournament)
+
+
+def on_player_anonymised(sender, *, player, former=None, **kwargs) -> None:
+    """A club's player anonymised on request (RGPD): their side of the pairs' entries in the
+    club's tournaments is erased too, with the pair's contact e-mail (perhaps theirs), inside
+    the clubs service's transaction. An accepted entry is found through its team's players,
+    linked to the record; an entry never accepted has no link, so it is found by the licence
+    the record had or, without one, by its name (folded)."""
+    anonymous = {"first_name": gettext("Joueur"), "last_name": gettext("anonymisé")}
+    former = former or {}
+    licence = licence_key(former.get("licence", ""))
+    name = name_key(former.get("first_name", ""), former.get("last_name", ""))
+    entries = Entry.objects.filter(tournament__organizing_club_id=player.club_id).select_related(
+        "team__player_one", "team__player_two"
+    )
+    for entry in entries:
+        changed = []
+        for side in ("p1", "p2"):
+            team_player = None
+            if entry.team is not None:
+                team_player = entry.team.player_one if side == "p1" else entry.team.player_two
+            if team_player is not None and team_player.club_player_id is not None:
+                concerned = team_player.club_player_id == player.pk
+            elif licence:
+                concerned = licence_key(getattr(entry, f"{side}_licence")) == licence
+            else:
+                concerned = bool(former) and name == name_key(
+                    getattr(entry, f"{side}_first_name"), getattr(entry, f"{side}_last_name")
+                )
+            if concerned:
+                setattr(entry, f"{side}_first_name", anonymous["first_name"])
+                setattr(entry, f"{side}_last_name", anonymous["last_name"])
+                setattr(entry, f"{side}_licence", "")
+                changed += [f"{side}_first_name", f"{side}_last_name", f"{side}_licence"]
+        if changed:
+            entry.email = ""
+            entry.save(update_fields=[*changed, "email"])

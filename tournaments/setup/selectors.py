@@ -586,3 +586,10 @@ def session_estimate(tournament: Tournament) -> SessionEstimate | None:
         minutes_per_board=tournament.minutes_per_board,
         start=first.started_at if first is not None else None,
     )
+
+
+def is_club_player_of(tournament: Tournament, club_player_id: int) -> bool:
+    """Is ``club_player_id`` a record (not anonymised) of the registry of the tournament's
+    club? Never for a tournament without a club."""
+    club = tournament.organizing_club
+    return club is not None and club.players.filter(pk=club_player_id, anonymised=False).exists()

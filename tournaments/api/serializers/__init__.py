@@ -52,6 +52,7 @@ from .plan import (
     RoundsChoiceSerializer,
     RoundSerializer,
 )
+from .registrations import RegistrationPlayerSerializer, RegistrationSerializer
 from .results import (
     AdjustmentSerializer,
     AnnonceSerializer,
@@ -134,6 +135,8 @@ __all__ = [
     "RankingQuerySerializer",
     "RankingSerializer",
     "RecordField",
+    "RegistrationPlayerSerializer",
+    "RegistrationSerializer",
     "ResultCreateSerializer",
     "ResultRecordSerializer",
     "ResultRefSerializer",

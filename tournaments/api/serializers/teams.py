@@ -71,6 +71,16 @@ class PlayerInputSerializer(serializers.Serializer):
     last_name = serializers.CharField(max_length=100)
     licence = serializers.CharField(max_length=30, required=False, allow_blank=True, default="")
     club = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
+    club_player = serializers.IntegerField(
+        min_value=1,
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="In a club's tournament: the id of the club's registry record chosen for this "
+        "player (clubs/{club}/players/), even where two records share a name. Omitted: the "
+        "record is found by licence or name, or created; on a change, the player keeps the "
+        "record it has while its name and licence stay the same.",
+    )
 
 
 class TeamWriteSerializer(serializers.Serializer):
@@ -126,6 +136,7 @@ def _team_data(players: list[dict], name: str, number: int | None) -> TeamData:
                 last_name=player["last_name"],
                 licence=player.get("licence", ""),
                 club=player.get("club", ""),
+                club_player_id=player.get("club_player"),
             )
             for player in players
         ),

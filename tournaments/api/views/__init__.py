@@ -9,6 +9,7 @@ idempotency and standings hooks apply exactly as on the site.
 
 from .clubs import ClubPlayerViewSet, ClubViewSet, SeasonRankingView, SeasonViewSet
 from .plan import BoardViewSet, PlanViewSet, RoundViewSet
+from .registrations import RegistrationViewSet
 from .results import ResultViewSet
 from .standings import BoardScoreViewSet, RankingView
 from .teams import PlayerViewSet, TeamViewSet
@@ -24,6 +25,7 @@ __all__ = [
     "PlanViewSet",
     "PlayerViewSet",
     "RankingView",
+    "RegistrationViewSet",
     "ResultViewSet",
     "RoundViewSet",
     "TeamViewSet",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, status, viewsets
 from rest_framework.response import Response
@@ -11,6 +12,7 @@ from tournaments.setup import services as organizer
 from tournaments.setup.models import Player, Team
 
 from .. import filters, serializers, services
+from ..errors import FieldErrors
 from .base import TournamentScoped
 
 
@@ -40,6 +42,7 @@ class TeamViewSet(
     )
     def create(self, request, *args, **kwargs):
         given = self.validated(serializers.TeamWriteSerializer)
+        _check_registry(self.tournament, given.team_data())
         team = services.register_team(self.tournament, given.team_data(), **given.flags())
         return Response(self._read(team), status=status.HTTP_201_CREATED)
 
@@ -49,6 +52,7 @@ class TeamViewSet(
     def partial_update(self, request, *args, **kwargs):
         team = self.get_object()
         given = self.validated(serializers.TeamWriteSerializer, partial=True)
+        _check_registry(self.tournament, given.team_data(team))
         team = services.change_team(team, given.team_data(team), **given.flags())
         return Response(self._read(team))
 
@@ -60,6 +64,22 @@ class TeamViewSet(
     def _read(self, team: Team) -> dict:
         team = self.get_queryset().get(pk=team.pk)
         return serializers.TeamSerializer(team, context=self.get_serializer_context()).data
+
+
+def _check_registry(tournament, data) -> None:
+    """A registry record chosen for a player must be one of the tournament's club (not
+    anonymised): a 400 naming the player otherwise."""
+    if data is None:
+        return
+    for index, player in enumerate(data.players):
+        if player.club_player_id is None:
+            continue
+        if not setup_selectors.is_club_player_of(tournament, player.club_player_id):
+            raise FieldErrors.single(
+                f"players.{index}.club_player",
+                "unknown_club_player",
+                gettext("Ce joueur n'est pas dans le fichier du club de ce tournoi."),
+            )
 
 
 @extend_schema(tags=["teams"])

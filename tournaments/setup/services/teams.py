@@ -12,6 +12,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils.translation import gettext
 
+from tournaments.clubs.selectors import licence_key, name_key
 from tournaments.clubs.services import player_for_entry
 from tournaments.setup.models import Player, TableAssignment, Team, Tournament
 from tournaments.setup.signals import team_withdrawn
@@ -167,6 +168,25 @@ def _club_player(tournament: Tournament, data: PlayerData):
     )
 
 
+def _kept_club_player(tournament: Tournament, player: Player, data: PlayerData):
+    """The registry record of an edited team's player: the one it has — chosen when the team
+    was registered, perhaps between homonyms — as long as the player is still the same person
+    (name and licence unchanged, but for case, accents, hyphens and spaces) and the tournament
+    still belongs to that record's club; a record chosen now, or another person typed in its
+    place, is linked as for a new team."""
+    current = player.club_player
+    if (
+        data.club_player_id is None
+        and current is not None
+        and current.club_id == tournament.organizing_club_id
+        and name_key(player.first_name, player.last_name)
+        == name_key(data.first_name, data.last_name)
+        and licence_key(player.licence) == licence_key(data.licence)
+    ):
+        return current
+    return _club_player(tournament, data)
+
+
 def _create_player(tournament: Tournament, data: PlayerData) -> Player:
     return Player.objects.create(
         tournament=tournament,
@@ -257,11 +277,11 @@ def update_team(team: Team, data: TeamData) -> Team:
             for player, values in zip(
                 (team.player_one, team.player_two), data.players, strict=True
             ):
+                player.club_player = _kept_club_player(team.tournament, player, values)
                 player.first_name = values.first_name.strip()
                 player.last_name = values.last_name.strip()
                 player.licence = values.licence.strip()
                 player.club = values.club.strip()
-                player.club_player = _club_player(team.tournament, values)
                 player.save()
             team.number = number
             team.name = data.name.strip()
