@@ -4,29 +4,19 @@ hands are, current analyses only. Analyses are stored directly here (the job has
 import pytest
 from django.urls import reverse
 
-from tests.deals.test_secrecy import ALL_BOARDS, STAGES, refused, set_stage, visible_to
 from tests.support.deals import ROLES, login
+from tests.support.secrecy import (
+    ALL_BOARDS,
+    STAGES,
+    refused,
+    set_stage,
+    store_analysis,
+    visible_to,
+)
 from tournaments.deals import selectors, services
-from tournaments.deals.models import Board, BoardAnalysis
+from tournaments.deals.models import Board
 
 pytestmark = pytest.mark.django_db
-
-STRAINS = ("S", "H", "D", "C", "SA", "TA")
-
-
-def store_analysis(board: Board) -> BoardAnalysis:
-    """A made-up analysis of ``board`` from its present hands and rules: NS take 100 + number."""
-    rules = board.tournament.rule_settings().to_dict()
-    return BoardAnalysis.objects.create(
-        board=board,
-        dealer=board.dealer,
-        hands=board.hands,
-        must_undertrump=rules["must_undertrump"],
-        rules=rules,
-        points={s: {"ns": 100 + board.number, "ew": 62 - board.number} for s in STRAINS},
-        bids={s: {"ns": 110, "ew": None} for s in STRAINS} | {"S": {"ns": "capot", "ew": 80}},
-        par={"side": "NS", "strain": "H", "bid": 120, "made": True, "ns": 222, "ew": 40},
-    )
 
 
 @pytest.fixture

@@ -4,8 +4,8 @@ for whoever may see the board's hands."""
 import pytest
 from django.urls import reverse
 
-from tests.deals.test_analysis_pages import store_analysis
 from tests.support.deals import add_result, login
+from tests.support.secrecy import store_analysis
 from tournaments.deals import selectors, services
 from tournaments.standings.recomputation import recompute
 

@@ -9,23 +9,17 @@ import pytest
 from django.urls import reverse
 
 from tests.support.deals import ROLES, login
+from tests.support.secrecy import (
+    ALL_BOARDS,
+    STAGES,
+    refused,
+    set_stage,
+    visible_to,
+)
 from tournaments.deals import selectors, services
 from tournaments.deals.models import DealSet
 
 pytestmark = pytest.mark.django_db
-
-STAGES = ("before", "round_1", "all")
-ALL_BOARDS = {1, 2, 3, 4, 5, 6}
-SEES_EVERYTHING = {"organizer", "arbiter_checking"}
-
-
-def visible_to(role: str, stage: str) -> set[int]:
-    """The boards ``role`` may see at ``stage``: the rule, written out for the test."""
-    if role in SEES_EVERYTHING or stage == "all":
-        return ALL_BOARDS
-    if stage == "round_1":
-        return {1, 2}
-    return set()
 
 
 def may_download(role: str, stage: str) -> bool:
@@ -36,23 +30,6 @@ def may_download(role: str, stage: str) -> bool:
 def prepared(barometer):
     services.generate_deals(barometer)
     return barometer
-
-
-def set_stage(tournament, role: str, stage: str) -> None:
-    tournament.arbiters_see_hands = role == "arbiter_checking"
-    tournament.save()
-    if stage == "round_1":
-        services.release_hands(tournament, rounds=[1])
-    elif stage == "all":
-        services.release_hands(tournament)
-
-
-def refused(response) -> str:
-    if response.status_code == 302 and "/comptes/connexion/" in response["Location"]:
-        return "login"
-    if response.status_code == 403:
-        return "forbidden"
-    return f"status {response.status_code}"
 
 
 @pytest.mark.parametrize("stage", STAGES)

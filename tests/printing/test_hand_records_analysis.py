@@ -2,9 +2,9 @@
 
 import pytest
 
-from tests.deals.test_analysis_pages import store_analysis
 from tests.support.factories import demo_tournament
 from tests.support.pdf import make_checked, pdf_pages
+from tests.support.secrecy import store_analysis
 from tournaments.printing import documents
 
 pytestmark = pytest.mark.django_db

@@ -23,6 +23,10 @@ QUEUE_OF_TASK = {
     "standings.catch_up": "standings",
     "health.ping": "standings",
     "printing.build_document": "documents",
+    "seasons.recompute": "standings",
+    "seasons.catch_up": "standings",
+    "analysis.analyse_boards": "analysis",
+    "analysis.catch_up": "analysis",
 }
 """The routes documented in docs/architecture.md ("Jobs")."""
 

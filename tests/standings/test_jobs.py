@@ -245,7 +245,7 @@ def test_the_catch_up_leaves_alone_a_tournament_whose_job_is_queued_or_running()
         mark_stale(tournament, at=now)
     mark_stale(dead_run, at=long_ago)
     never_recomputed = small_tournament()  # changed, but its books were never started
-    mark_stale(never_recomputed, at=now)
+    mark_stale(never_recomputed, at=now + datetime.timedelta(seconds=1))
     small_tournament()  # never changed: not stale
 
     assert selectors.tournaments_to_catch_up(now) == [dead_run.pk, stale.pk, never_recomputed.pk]
