@@ -778,10 +778,13 @@ def _store(
             boards_rescored = len(inputs.expected_plays) if dirty is None else len(dirty)
         _insert_board_scores([_board_score_row(inputs, score, now) for score in written])
         snapshots = []
+        entries_of: dict[str, list] = {}  # the overall ranking is often the last round's
         for up_to_round, fingerprint in plan.fingerprints.items():
             if fingerprint in computations:
                 computation = computations[fingerprint]
-                entries = ranking_entries(computation, inputs.team_names)
+                if fingerprint not in entries_of:
+                    entries_of[fingerprint] = ranking_entries(computation, inputs.team_names)
+                entries = entries_of[fingerprint]
                 counted = len(computation.scores)
             else:
                 entries, counted = reused[fingerprint]
@@ -1133,18 +1136,21 @@ def _store_live(inputs, state, run, started, totals, rankings, new_scores, previ
         _delete(BoardScore.objects.filter(tournament=tournament, board_number__in=sorted(boards)))
         _insert_board_scores([_board_score_row(inputs, score, now) for score in new_scores])
         snapshots = []
+        entries_of: dict[int, list] = {}  # one ranking serves both when no penalty differs
         for up_to_round, (_taken_off, computed) in rankings.items():
             fingerprint, counted = previous[up_to_round]
-            computation = Computation(
-                Method(inputs.method), up_to_round, {}, computed, MappingProxyType(totals)
-            )
+            if id(computed) not in entries_of:
+                computation = Computation(
+                    Method(inputs.method), up_to_round, {}, computed, MappingProxyType(totals)
+                )
+                entries_of[id(computed)] = ranking_entries(computation, inputs.team_names)
             snapshots.append(
                 RankingSnapshot(
                     tournament=tournament,
                     version=version,
                     up_to_round=up_to_round,
                     method=inputs.method,
-                    entries=ranking_entries(computation, inputs.team_names),
+                    entries=entries_of[id(computed)],
                     results_counted=counted + delta,
                     includes_changes_until=run.changes_until,
                     # A digest of the previous one and the change: never equal to a digest of
