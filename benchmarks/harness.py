@@ -264,12 +264,14 @@ def describe_cpu(usage: dict, per: int, unit: str) -> str:
 class BenchDatabase:
     """A PostgreSQL database created for one benchmark and dropped at the end (unless kept)."""
 
-    def __init__(self, name: str, server: str = POSTGRES, keep: bool = False):
+    def __init__(self, name: str, server: str = POSTGRES, keep: bool = False, reuse: bool = False):
         if not name.startswith("coinche_bench"):
             raise ValueError("benchmark databases are named coinche_bench*: never drop another")
         self.name = name
         self.server = server.rstrip("/")
-        self.keep = keep
+        self.keep = keep or reuse
+        self.reuse = reuse
+        self.reused = False
 
     @property
     def url(self) -> str:
@@ -281,7 +283,19 @@ class BenchDatabase:
         with psycopg.connect(f"{self.server}/postgres", autocommit=True) as connection:
             connection.execute(statement)
 
+    def exists(self) -> bool:
+        import psycopg
+
+        with psycopg.connect(f"{self.server}/postgres", autocommit=True) as connection:
+            found = connection.execute(
+                "SELECT 1 FROM pg_database WHERE datname = %s", [self.name]
+            ).fetchone()
+        return found is not None
+
     def create(self) -> None:
+        if self.reuse and self.exists():
+            self.reused = True  # kept by an earlier run with --keep: used as it is
+            return
         self._admin(f'DROP DATABASE IF EXISTS "{self.name}" WITH (FORCE)')
         self._admin(f'CREATE DATABASE "{self.name}"')
 

@@ -111,6 +111,11 @@ def main() -> None:
     parser.add_argument("--database", default="coinche_bench")
     parser.add_argument("--keep", action="store_true", help="keep the database afterwards")
     parser.add_argument(
+        "--reuse",
+        action="store_true",
+        help="use the tournament a run with --keep left in --database (no build), and keep it",
+    )
+    parser.add_argument(
         "--profile",
         action="store_true",
         help="also profile one full and one live run (cProfile, top 25)",
@@ -118,7 +123,7 @@ def main() -> None:
     args = parser.parse_args()
 
     print(harness.describe_machine())
-    with harness.BenchDatabase(args.database, keep=args.keep) as database:
+    with harness.BenchDatabase(args.database, keep=args.keep, reuse=args.reuse) as database:
         # Jobs are queued on an in-memory broker that nobody consumes: each run below is the
         # job's own function, called and timed here (not a worker started by the results).
         harness.setup_django(database.url, broker="memory://", result_backend="cache+memory://")
@@ -128,19 +133,22 @@ def main() -> None:
         from tournaments.standings.models import BoardScore
         from tournaments.standings.recomputation import Outcome, recompute
 
-        built = build_tournament(
-            tables=args.tables,
-            rounds=args.rounds,
-            boards_per_round=args.boards_per_round,
-            results=True,
-            label="recalcul",
-        )
+        if database.reused:
+            built = reused_tournament()
+        else:
+            built = build_tournament(
+                tables=args.tables,
+                rounds=args.rounds,
+                boards_per_round=args.boards_per_round,
+                results=True,
+                label="recalcul",
+            )
         tournament = built.tournament
         boards = args.rounds * args.boards_per_round
         print(
             f"tournament: {args.tables} tables, {args.rounds} rounds, {boards} boards, "
-            f"{built.results} confirmed results, method {tournament.scoring_method} "
-            f"(built in {built.seconds:.0f} s)"
+            f"{built.results} confirmed results, method {tournament.scoring_method}"
+            + (" (reused)" if database.reused else f" (built in {built.seconds:.0f} s)")
         )
 
         report, cold, cold_queries = timed(lambda: recompute(tournament.pk, force=True))
@@ -203,6 +211,18 @@ def main() -> None:
             profile(lambda: recompute(tournament.pk, force=True))
             change_one_result(tournament, arbiter, 1)
             profile(lambda: recompute(tournament.pk))
+
+
+def reused_tournament():
+    """The tournament an earlier run left in the database (``--keep``), as ``build_tournament``
+    describes what it built."""
+    from benchmarks.scenario import Built
+    from tournaments.results.models import Result
+    from tournaments.setup.models import Tournament
+
+    tournament = Tournament.objects.filter(slug__startswith="banc-recalcul-").latest("pk")
+    confirmed = Result.objects.filter(tournament=tournament, is_current=True).count()
+    return Built(tournament, confirmed, 0.0)
 
 
 def traced(call) -> float:

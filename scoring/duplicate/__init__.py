@@ -11,6 +11,7 @@ from scoring.duplicate.computation import (
     ScoringOptions,
     check_consistency,
     compute,
+    compute_rankings,
     rank_scores,
     score_boards,
 )
@@ -59,6 +60,7 @@ __all__ = [
     "assigned_marks_problem",
     "check_consistency",
     "compute",
+    "compute_rankings",
     "datum",
     "deductions",
     "display_decimal",

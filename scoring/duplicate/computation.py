@@ -4,6 +4,7 @@ and the rankings out, for one comparison method and one point of the tournament.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -126,6 +127,159 @@ def compute(
         common_plays=common_plays,
         penalties=penalties,
     )
+
+
+def compute_rankings(
+    method: Method | str,
+    results: Iterable[BoardResult],
+    expected_plays: Mapping[int, int],
+    single_ranking: bool,
+    up_to_rounds: Iterable[int | None],
+    options: ScoringOptions | None = None,
+    teams: Mapping[int, Side | None] | Iterable[int] | None = None,
+    common_plays: int | None = None,
+    penalties: Iterable[Penalty] = (),
+    scores: Iterable[TableScore] | None = None,
+) -> dict[int | None, Computation]:
+    """``compute`` after each round of ``up_to_rounds`` (None: every round), in one pass.
+
+    A board's comparison depends only on which of its results a ranking counts: each board is
+    compared once per different set (in a movement where every table plays a board in the same
+    round, once in all), and the teams' totals are carried from one ranking to the next, a
+    board's previous scores taken off when more of its results count. ``scores``: the table
+    scores of every result when already known (``score_boards`` of all of them, e.g. kept from
+    a stored comparison): a board whose results all count takes its scores from there.
+
+    Each Computation equals ``compute(..., up_to_round=r)`` (tests/scoring/duplicate/
+    test_properties.py), except that its tallies hold no head-to-head lists: a tied group's
+    meetings are read from the scores when the ranking needs them. Total points (an adjusted
+    side's share of the field average of every board) are computed ranking by ranking.
+    """
+    method = Method(method)
+    options = options or ScoringOptions()
+    penalties = tuple(penalties)
+    wanted = sorted(set(up_to_rounds), key=lambda r: (r is None, r or 0))
+    for up_to_round in wanted:
+        if up_to_round is not None and up_to_round < 0:
+            raise ValueError(f"up_to_round must be >= 0, not {up_to_round}")
+    ordered = sorted(results, key=_order)
+    if method is Method.TOTAL:
+        check_consistency(ordered)
+        return {
+            up_to_round: compute(
+                method,
+                ordered,
+                expected_plays,
+                single_ranking,
+                up_to_round,
+                options,
+                teams,
+                common_plays,
+                penalties,
+            )
+            for up_to_round in wanted
+        }
+    check_consistency(ordered)
+    lines = team_lines(ordered, single_ranking, teams)
+    plays = most_plays(expected_plays) if common_plays is None else common_plays
+    common_top = top(plays) if method is Method.MATCHPOINTS and plays else None
+
+    on_board: dict[int, list[BoardResult]] = {}  # by round within a board (keys are sorted)
+    for result in ordered:
+        on_board.setdefault(result.board, []).append(result)
+    rounds_on = {board: [r.round for r in rs] for board, rs in on_board.items()}
+    known: dict[int, list[TableScore]] = {}
+    for score in scores or ():
+        known.setdefault(score.result.board, []).append(score)
+    boards_of: dict[int, list[int]] = {}
+    for result in ordered:
+        for team in result.teams():
+            boards_of.setdefault(team, []).append(result.board)
+
+    counted_on: dict[int, int] = {}
+    scored: dict[int, list[TableScore]] = {}
+    by_team: dict[int, dict[int, TableScore]] = {}  # board -> team -> score (meetings)
+    tallies = {team: Tally() for team in lines}
+
+    def meetings(group: Sequence[int]) -> dict[int, dict[int, list[tuple]]]:
+        members = set(group)
+        met: dict[int, dict[int, list[tuple]]] = {team: {} for team in group}
+        for team in group:
+            for board in boards_of.get(team, ()):
+                score = by_team.get(board, {}).get(team)
+                if score is None:
+                    continue
+                result = score.result
+                if result.ns_team == team:
+                    own, opponent = score.ns_score, result.ew_team
+                else:
+                    own, opponent = score.ew_score, result.ns_team
+                if own is not None and opponent in members:
+                    met[team].setdefault(opponent, []).append((own, score.top or 0))
+        return met
+
+    computations: dict[int | None, Computation] = {}
+    for up_to_round in wanted:
+        changed: dict[int, list[TableScore]] = {}
+        for board, board_results in on_board.items():
+            count = (
+                len(board_results)
+                if up_to_round is None
+                else bisect_right(rounds_on[board], up_to_round)
+            )
+            if counted_on.get(board, 0) == count:
+                continue
+            given = known.get(board)
+            if count == len(board_results) and given is not None and len(given) == count:
+                changed[board] = sorted(given, key=_score_order)
+            else:
+                changed[board] = score_boards(
+                    method, board_results[:count], expected_plays, common_plays, options
+                )
+            counted_on[board] = count
+        # Carry the totals (take the changed boards' previous scores off, add the new ones)
+        # unless that is more work than adding every score again: when every board gets
+        # more results at each round (a Mitchell's rotating sets), start afresh.
+        carried = sum(len(scored.get(board, ())) + len(new) for board, new in changed.items())
+        afresh = sum(len(new) for new in changed.values()) + sum(
+            len(scores) for board, scores in scored.items() if board not in changed
+        )
+        if carried <= afresh:
+            for board, new in changed.items():
+                if board in scored:
+                    add_scores(method, tallies, scored[board], sign=-1, meetings=False)
+                add_scores(method, tallies, new, meetings=False)
+            scored.update(changed)
+        else:
+            scored.update(changed)
+            tallies = {team: Tally() for team in lines}
+            for board_scores in scored.values():
+                add_scores(method, tallies, board_scores, meetings=False)
+        for board, new in changed.items():
+            by_team[board] = {team: score for score in new for team in score.result.teams()}
+        computations[up_to_round] = Computation(
+            method=method,
+            up_to_round=up_to_round,
+            scores=MappingProxyType(
+                {score.key: score for board in sorted(scored) for score in scored[board]}
+            ),
+            rankings=rank_tallies(
+                method,
+                tallies,
+                lines,
+                single_ranking,
+                up_to_round,
+                deductions(penalties, method, common_top, up_to_round),
+                meetings,
+            ),
+            tallies=MappingProxyType(
+                {
+                    team: Tally(tally.score, tally.top, tally.boards, tally.won)
+                    for team, tally in tallies.items()
+                }
+            ),
+        )
+    return computations
 
 
 def score_boards(

@@ -46,7 +46,12 @@ def neuberg(points: int | Fraction, expected: int, actual: int) -> Fraction:
     """
     if not 1 <= actual <= expected:
         raise ValueError(f"Neuberg needs 1 <= actual ({actual}) <= expected ({expected})")
-    return (points + 1) * Fraction(expected, actual) - 1
+    # ((M + 1) E - A) / A in one fraction, M = n / d: the same value as the formula, built
+    # once (mixing ints and fractions costs a conversion at every step; thousands of boards).
+    numerator, denominator = points.numerator, points.denominator
+    return Fraction(
+        (numerator + denominator) * expected - actual * denominator, actual * denominator
+    )
 
 
 def most_plays(expected_plays: Mapping[int, int]) -> int | None:
@@ -106,7 +111,9 @@ def score_matchpoints(
         else:
             on_ns_cards = [neuberg(points, common, len(played)) for points in raw]
         for (result, _), ns_cards_points in zip(played, on_ns_cards, strict=True):
-            ew_cards_points = board_top - ns_cards_points
+            # top - M, as one fraction over M's denominator (no int-to-fraction conversion).
+            numerator, denominator = ns_cards_points.numerator, ns_cards_points.denominator
+            ew_cards_points = Fraction(board_top * denominator - numerator, denominator)
             if result.arrow_switched:
                 ns_score, ew_score = ew_cards_points, ns_cards_points
             else:

@@ -169,7 +169,11 @@ def add_scores(
             if team is None or own is None:
                 continue
             tally = tallies[team]
-            tally.score += sign * own
+            # Fraction with fraction only: an int operand (sign * own) costs a conversion.
+            if sign > 0:
+                tally.score += own
+            else:
+                tally.score -= own
             tally.top += sign * board_top
             tally.boards += sign
             if _won(method, own, board_top, against):
@@ -244,7 +248,8 @@ def _won(method: Method, own: Fraction, board_top: int, against: Fraction | None
 def _percentage(method: Method, tally: Tally) -> Fraction | None:
     if method is not Method.MATCHPOINTS or not tally.top:
         return None
-    return 100 * tally.score / tally.top
+    score = tally.score
+    return Fraction(100 * score.numerator, score.denominator * tally.top)
 
 
 def _ranking(

@@ -11,7 +11,6 @@ import hashlib
 import json
 import logging
 import time
-from bisect import bisect_right
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -36,10 +35,9 @@ from scoring.duplicate import (
     Tally,
     add_scores,
     check_consistency,
-    compute,
+    compute_rankings,
     deductions,
     most_plays,
-    rank_scores,
     rank_tallies,
     score_boards,
     team_lines,
@@ -523,32 +521,32 @@ def _compute(
     inputs: _Inputs,
     plan: _RankingPlan,
     reused: dict[str, tuple[list, int]],
-    computations: dict[str, Computation] | None = None,
+    scores: list[TableScore] | None = None,
 ) -> dict[str, Computation]:
-    """Compute each ranking not reusable; the overall one always (its board scores are stored).
-    ``computations``: those already computed (the incremental run's overall ranking)."""
-    computations = {} if computations is None else computations
+    """Compute each ranking not reusable, and the overall one always (its board scores are
+    stored), in one pass over the rounds (``compute_rankings``: a board is compared once per
+    set of its results a ranking counts, the totals carried from round to round). ``scores``:
+    the table scores of every result when already known (the incremental run's)."""
     overall_fingerprint = plan.fingerprints[None]
-    rounds = [result.round for result in inputs.results]  # sorted: results are by round
+    wanted: dict[str, int | None] = {}
     for up_to_round, fingerprint in plan.fingerprints.items():
-        if fingerprint in computations:
-            continue
         if fingerprint in reused and fingerprint != overall_fingerprint:
             continue
-        # Only the results a ranking counts go in: the same answer, for less work.
-        end = len(rounds) if up_to_round is None else bisect_right(rounds, up_to_round)
-        computations[fingerprint] = compute(
-            inputs.method,
-            inputs.results[:end],
-            inputs.expected_plays,
-            inputs.single_ranking,
-            up_to_round=up_to_round,
-            teams=inputs.team_lines,
-            # Every ranking, after any round, on the plan's common top: E of the whole plan.
-            common_plays=inputs.common_plays,
-            penalties=inputs.penalties,
-        )
-    return computations
+        # The overall ranking is often the last round's: computed once, under that round.
+        wanted.setdefault(fingerprint, up_to_round)
+    computed = compute_rankings(
+        inputs.method,
+        inputs.results,
+        inputs.expected_plays,
+        inputs.single_ranking,
+        wanted.values(),
+        teams=inputs.team_lines,
+        # Every ranking, after any round, on the plan's common top: E of the whole plan.
+        common_plays=inputs.common_plays,
+        penalties=inputs.penalties,
+        scores=scores,
+    )
+    return {fingerprint: computed[up_to_round] for fingerprint, up_to_round in wanted.items()}
 
 
 def _incremental(
@@ -627,18 +625,7 @@ def _incremental(
     rescored = score_boards(
         method, inputs.results, inputs.expected_plays, inputs.common_plays, boards=dirty
     )
-    overall = rank_scores(
-        method,
-        inputs.results,
-        kept + rescored,
-        inputs.expected_plays,
-        inputs.single_ranking,
-        teams=inputs.team_lines,
-        common_plays=inputs.common_plays,
-        penalties=inputs.penalties,
-    )
-    computations = {plan.fingerprints[None]: overall}
-    return _compute(inputs, plan, reused, computations), dirty
+    return _compute(inputs, plan, reused, kept + rescored), dirty
 
 
 _INPUT_COLUMNS = 12

@@ -5,7 +5,14 @@ from fractions import Fraction
 
 import pytest
 
-from scoring.duplicate import Adjustment, BoardResult, Method, ScoringOptions, compute
+from scoring.duplicate import (
+    Adjustment,
+    BoardResult,
+    Method,
+    ScoringOptions,
+    compute,
+    compute_rankings,
+)
 from scoring.engine.cards import Side
 
 
@@ -47,6 +54,8 @@ def test_a_team_sits_at_one_table_a_round():
 def test_up_to_round_cannot_be_negative():
     with pytest.raises(ValueError):
         compute("total", [], {}, True, up_to_round=-1)
+    with pytest.raises(ValueError, match="must be >= 0"):
+        compute_rankings("matchpoints", [], {}, True, [None, 2, -1])
 
 
 def test_a_ranking_before_the_first_round_lists_the_registered_teams():

@@ -10,7 +10,10 @@ from hypothesis import strategies as st
 from scoring.duplicate import (
     Adjustment,
     BoardResult,
+    Penalty,
+    PenaltyUnit,
     compute,
+    compute_rankings,
     matchpoints,
     most_plays,
     neuberg,
@@ -302,3 +305,75 @@ def test_a_complete_howell_is_plain_law_78a(field):
             for points, score in zip(raw, on_board, strict=True)
             if not score.result.arrow_switched
         ]
+
+
+@st.composite
+def penalties_of(draw, field):
+    """A few procedural penalties on the field's teams, in either unit, from any round."""
+    teams = sorted({team for result in field.results for team in result.teams()})
+    if not teams:
+        return []
+    last = max((result.round for result in field.results), default=1)
+    return draw(
+        st.lists(
+            st.builds(
+                Penalty,
+                team=st.sampled_from(teams),
+                amount=st.integers(1, 5).map(lambda n: 10 * n),
+                unit=st.sampled_from(PenaltyUnit),
+                round=st.integers(1, last + 1),
+                board=st.none(),
+            ),
+            max_size=3,
+        )
+    )
+
+
+@given(
+    st.one_of(
+        fields(arrow_switches=True),
+        # Two marks only: many teams tie, and the head-to-head splits them.
+        fields(kinds=("howell",), complete=True, marks=st.sampled_from([0, 160])),
+    ),
+    METHODS,
+    st.data(),
+)
+@settings(max_examples=120, deadline=None)
+def test_the_rankings_after_every_round_in_one_pass_are_those_computed_one_by_one(
+    field, method, data
+):
+    # compute_rankings carries the boards' scores and the teams' totals from one round to the
+    # next; each ranking must be exactly compute's for that round, ties and penalties included.
+    penalties = data.draw(penalties_of(field))
+    last = max((result.round for result in field.results), default=0)
+    rounds = [*range(0, last + 2), None]
+    chosen = data.draw(st.lists(st.sampled_from(rounds), min_size=1, unique=True))
+    kept = None
+    if data.draw(st.booleans()):
+        kept = compute(method, field.results, field.expected_plays, field.single_ranking).scores
+    series = compute_rankings(
+        method,
+        field.results,
+        field.expected_plays,
+        field.single_ranking,
+        chosen,
+        penalties=penalties,
+        scores=None if kept is None else kept.values(),
+    )
+    assert set(series) == set(chosen)
+    for up_to_round in chosen:
+        alone = compute(
+            method,
+            field.results,
+            field.expected_plays,
+            field.single_ranking,
+            up_to_round=up_to_round,
+            penalties=penalties,
+        )
+        together = series[up_to_round]
+        assert together.rankings == alone.rankings
+        assert together.scores == alone.scores
+        assert list(together.scores) == list(alone.scores)
+        assert {
+            team: (t.score, t.top, t.boards, t.won) for team, t in together.tallies.items()
+        } == {team: (t.score, t.top, t.boards, t.won) for team, t in alone.tallies.items()}
