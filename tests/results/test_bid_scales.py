@@ -201,3 +201,17 @@ def test_the_api_reads_and_writes_the_new_settings(arbiter, make_user):
     [error] = without_sa.json()["errors"]
     assert error["field"] == "rules" and error["code"] == "invalid_rules"
     assert "no_trump" in error["message"]
+
+
+def test_demo_results_bid_on_an_82_scale():
+    from tournaments.results.demo import record_demo_results
+
+    tournament = tournament_with(FROM_82)
+    created = record_demo_results(tournament)
+    bids = [
+        r.record["contract"]["bid"]
+        for r in Result.objects.filter(assignment__round__tournament=tournament)
+        if not r.record.get("passed")
+    ]
+    assert created and bids
+    assert 82 in bids and 80 not in bids
