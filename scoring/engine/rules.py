@@ -482,7 +482,7 @@ _EXPLANATIONS: dict[tuple[str, Any], str] = {
     ),
     ("lowest_bid", 80): gettext_noop("The lowest bid is 80."),
     ("lowest_bid", 82): gettext_noop(
-        "The lowest bid is 82, more than half of the deal; the next bids are the usual ones."
+        "The lowest bid is 82, more than half of the deal, in place of 80."
     ),
     ("bid_step", 10): gettext_noop("Bids go up by 10: %(scale)s and so on."),
     ("bid_step", 5): gettext_noop("Bids go up by 5: %(scale)s and so on."),
