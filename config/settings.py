@@ -339,6 +339,8 @@ SPECTACULAR_SETTINGS = {
         "MadeScore": "tournaments.api.serializers.MADE_SCORES",
         "FailureBase": "tournaments.api.serializers.FAILURE_BASE_CHOICES",
         "SurcoincheMultiplier": "tournaments.api.serializers.SURCOINCHE_MULTIPLIER_CHOICES",
+        "LowestBid": "tournaments.api.serializers.LOWEST_BID_CHOICES",
+        "BidStep": "tournaments.api.serializers.BID_STEP_CHOICES",
         "Rounding": "tournaments.api.serializers.ROUNDINGS",
         "CapotBid": "tournaments.api.serializers.CAPOT_BIDS",
         "FailureScore": "tournaments.api.serializers.FAILURE_SCORES",

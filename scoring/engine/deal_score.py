@@ -12,7 +12,7 @@ from typing import Any
 
 from scoring.engine.annonces import NO_ANNONCES
 from scoring.engine.card_values import CAPOT_DEAL_POINTS, DEAL_POINTS
-from scoring.engine.cards import Hand, PerSide, Seat, Side
+from scoring.engine.cards import Hand, PerSide, Seat, Side, Strain
 from scoring.engine.result_record import Capot, ResultRecord, parse_result
 from scoring.engine.rules import (
     CAPOT_EXTRA,
@@ -28,6 +28,8 @@ CAPOT_BID_VALUE = 250
 """A capot bid counts as a 250 contract (FFB)."""
 CAPOT_270_VALUE = 270
 """Cannes: capot is the highest bid, worth 270 on the normal scale."""
+CAPOT_350_VALUE = 350
+"""One publisher: a capot bid is a 350 contract."""
 CAPOT_FLAT_SCORE = 500
 """The capot variant: a flat 500 in place of points and bid."""
 CAPOT_BASE = 250
@@ -120,7 +122,13 @@ _POINTS_AND_BID = MadeScore.POINTS_AND_BID
 _POINTS_ONLY = MadeScore.POINTS_ONLY
 _BID_ONLY_SCORE = MadeScore.BID_ONLY
 _FLAT_500 = CapotBid.FLAT_500
-_BID_270 = CapotBid.BID_270
+_CAPOT_VALUES = {
+    CapotBid.CONTRACT_250: CAPOT_BID_VALUE,
+    CapotBid.FLAT_500: CAPOT_BID_VALUE,
+    CapotBid.BID_270: CAPOT_270_VALUE,
+    CapotBid.CONTRACT_350: CAPOT_350_VALUE,
+}
+_NO_TRUMP = Strain.NO_TRUMP
 _WHOLE_SCORE = MultiplierScope.WHOLE_SCORE
 _TAKES_ALL = MultiplierScope.BID_ONLY_TAKES_ALL
 _FAILURE_BASE_ONLY = FailureScore.BASE_ONLY
@@ -201,7 +209,13 @@ def score_deal(record: ResultRecord, rules: RuleSettings) -> DealScore:
         # condition still applies: only huge defence annonces could beat 252, but they can.
         made = capot is _TAKER and beats_defence
         flat = rules.capot_bid is _FLAT_500
-        bid_value = CAPOT_270_VALUE if rules.capot_bid is _BID_270 else CAPOT_BID_VALUE
+        bid_value = _CAPOT_VALUES[rules.capot_bid]
+    # Fédération Française de Coinche: a sans atout contract counts double once it is decided
+    # (the takers still need their bid, not twice it).
+    flat_score = CAPOT_FLAT_SCORE
+    if rules.no_trump_doubles and contract.strain is _NO_TRUMP:
+        bid_value *= 2
+        flat_score *= 2
     multiplier = rules.multiplier(contract.coinche)
     made_score = rules.made_score
     # A belote its side loses (not imprenable) may go to the side that scores the contract.
@@ -214,7 +228,7 @@ def score_deal(record: ResultRecord, rules: RuleSettings) -> DealScore:
             # A capot by the takers: the defence's annonces change hands.
             changed = annonces_d if capot is _TAKER else 0
             if flat:
-                part = CAPOT_FLAT_SCORE
+                part = flat_score
             elif made_score is _POINTS_AND_BID:
                 part = cards_t + bid_value
             elif made_score is _POINTS_ONLY:
@@ -226,7 +240,7 @@ def score_deal(record: ResultRecord, rules: RuleSettings) -> DealScore:
         elif made:
             base = CAPOT_BASE if capot is _TAKER else rules.failure_base
             if flat:
-                part = CAPOT_FLAT_SCORE
+                part = flat_score
             elif made_score is _POINTS_AND_BID:
                 part = base + bid_value
             elif made_score is _POINTS_ONLY:
@@ -237,13 +251,13 @@ def score_deal(record: ResultRecord, rules: RuleSettings) -> DealScore:
             score_t = (part + annonces_t + belote_t + annonces_d + taken + bonus_t) * multiplier
             score_d = kept_d + bonus_d
         else:
-            part = CAPOT_FLAT_SCORE if flat else _failure_part(rules, bid_value, capot)
+            part = flat_score if flat else _failure_part(rules, bid_value, capot)
             taken = belote_t if transferred else 0
             score_d = (part + annonces_d + belote_d + annonces_t + taken + bonus_d) * multiplier
             score_t = kept_t + bonus_t
     else:
         # The coinche multiplies the bid (or the flat capot) only; belote and annonces never.
-        contract_value = (CAPOT_FLAT_SCORE if flat else bid_value) * multiplier
+        contract_value = (flat_score if flat else bid_value) * multiplier
         takes_all = multiplier > 1 and rules.multiplier_scope is _TAKES_ALL
         if made and not takes_all:
             changed = annonces_d if capot is _TAKER else 0

@@ -55,8 +55,11 @@ MESSAGES: dict[str, str] = {
     "passed_with_contract": gettext_noop(
         "A passed deal (passe générale) has no %(name)s: leave it empty."
     ),
-    "invalid_bid": gettext_noop("The bid must be a multiple of 10 from 80, or capot."),
+    "invalid_bid": gettext_noop("The bid must be a number of points, or capot."),
     "bid_not_multiple_of_10": gettext_noop("The bid must be a multiple of 10 (%(value)s given)."),
+    "bid_not_on_scale": gettext_noop(
+        "The bid must be %(lowest)s or a multiple of %(step)s above it (%(value)s given)."
+    ),
     "bid_too_low": gettext_noop("The bid must be at least %(min)s (%(value)s given)."),
     "bid_unreachable": gettext_noop(
         "No side can reach %(value)s points in this tournament (%(max)s at most): check the bid."

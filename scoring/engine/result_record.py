@@ -40,7 +40,6 @@ from scoring.engine.rules import RuleSettings
 
 CAPOT = "capot"
 """The ``bid`` of a capot contract (all eight tricks)."""
-MIN_BID = 80
 MAX_BELOTES_ALL_TRUMP = 4
 # The most one side's annonces can be worth: one player holds the carrés of jacks (200) and nines
 # (150), the partner two more carrés (100 each); sans atout gives the same 550 (aces 200, tens
@@ -63,14 +62,17 @@ def max_side_total(rules: RuleSettings) -> int:
 
 
 def max_bid(rules: RuleSettings) -> int:
-    """The highest bid in points worth entering (a multiple of 10): ``max_side_total`` rounded
-    down to ten."""
-    return max_side_total(rules) // 10 * 10
+    """The highest bid in points worth entering: ``max_side_total`` rounded down to the bid
+    step (10 or 5)."""
+    return max_side_total(rules) // rules.bid_step * rules.bid_step
 
 
 def bids(rules: RuleSettings) -> list[int]:
-    """Every bid in points, from 80 to ``max_bid`` in steps of 10 (capot apart)."""
-    return list(range(MIN_BID, max_bid(rules) + 1, 10))
+    """Every bid in points (capot apart): the lowest bid (80 or 82), then every multiple of
+    the bid step (10 or 5) above it up to ``max_bid``."""
+    step = rules.bid_step
+    above = (rules.lowest_bid // step + 1) * step
+    return [rules.lowest_bid, *range(above, max_bid(rules) + 1, step)]
 
 
 class Capot(Enum):
@@ -288,14 +290,24 @@ def _parse_bid(raw: Any, rules: RuleSettings, errors: _Errors) -> int | str | No
     if not _is_int(raw):
         errors.add("contract.bid", "invalid_bid", value=raw)
         return None
-    if raw < MIN_BID:
-        errors.add("contract.bid", "bid_too_low", value=raw, min=MIN_BID)
+    if raw < rules.lowest_bid:
+        errors.add("contract.bid", "bid_too_low", value=raw, min=rules.lowest_bid)
         return None
     if raw > max_bid(rules):
         errors.add("contract.bid", "bid_unreachable", value=raw, max=max_side_total(rules))
         return None
-    if raw % 10:
-        errors.add("contract.bid", "bid_not_multiple_of_10", value=raw)
+    if not rules.is_on_bid_scale(raw):
+        if rules.lowest_bid == 80 and rules.bid_step == 10:
+            # The FFB scale keeps the code clients have known from the start.
+            errors.add("contract.bid", "bid_not_multiple_of_10", value=raw)
+        else:
+            errors.add(
+                "contract.bid",
+                "bid_not_on_scale",
+                value=raw,
+                lowest=rules.lowest_bid,
+                step=rules.bid_step,
+            )
         return None
     return raw
 

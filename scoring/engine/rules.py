@@ -74,11 +74,13 @@ class Rounding(Enum):
 
 class CapotBid(Enum):
     """What a capot bid is worth: a 250 contract on top of the points, a flat 500 (1000
-    coinché, 2000 surcoinché), or the highest bid, a 270 contract (Cannes)."""
+    coinché, 2000 surcoinché), the highest bid, a 270 contract (Cannes), or a 350 contract
+    (one publisher)."""
 
     CONTRACT_250 = "contract_250"
     FLAT_500 = "flat_500"
     BID_270 = "bid_270"
+    CONTRACT_350 = "contract_350"
 
 
 class OvertakePartner(Enum):
@@ -107,11 +109,18 @@ COMBINATION_PROBLEMS: dict[str, str] = {
     "capot_base_without_base": gettext_noop(
         "failure_capot_base needs a failure_score with a base (160 or 162)"
     ),
+    "no_trump_doubles_without_no_trump": gettext_noop(
+        "no_trump_doubles needs no_trump: without sans atout contracts there is nothing to double"
+    ),
 }
 """The settings that cannot be played together, and why (``combination_problem``)."""
 
 FAILURE_BASES = (160, 162)
 SURCOINCHE_MULTIPLIERS = (4, 3)
+LOWEST_BIDS = (80, 82)
+"""The FFB's lowest bid, 80, and the Fédération Française de Coinche's, 82."""
+BID_STEPS = (10, 5)
+"""The FFB's bid steps of 10, and the Stéphanoise variant's steps of 5."""
 MAX_GENERALE_BONUS = 1000
 CAPOT_EXTRA = 90
 """A capot's card points (252) exceed the deal's (162) by 90: the base of a failure the
@@ -154,6 +163,13 @@ class RuleSettings:
     belote_counts_for_bid: bool = True
     annonces_count_for_bid: bool = True
     overtake_partner: OvertakePartner = OvertakePartner.TRUMP_LED
+    # The bid scale: the lowest bid, then every multiple of the step above it (80, 90, 100…;
+    # 82, 90, 100… for the Fédération Française de Coinche; 80, 85, 90… by 5).
+    lowest_bid: int = 80
+    bid_step: int = 10
+    # Fédération Française de Coinche: a sans atout contract counts double (the bid, or the
+    # capot's value), whatever else is multiplied.
+    no_trump_doubles: bool = False
 
     def __post_init__(self) -> None:
         for field in fields(self):
@@ -173,6 +189,10 @@ class RuleSettings:
             raise ValueError(
                 f"surcoinche_multiplier must be 4 or 3, not {self.surcoinche_multiplier}"
             )
+        if self.lowest_bid not in LOWEST_BIDS:
+            raise ValueError(f"lowest_bid must be 80 or 82, not {self.lowest_bid}")
+        if self.bid_step not in BID_STEPS:
+            raise ValueError(f"bid_step must be 10 or 5, not {self.bid_step}")
         if not 0 <= self.generale_bonus <= MAX_GENERALE_BONUS or self.generale_bonus % 10:
             raise ValueError(
                 f"generale_bonus must be a multiple of 10 from 0 to {MAX_GENERALE_BONUS}, "
@@ -194,7 +214,19 @@ class RuleSettings:
             return COMBINATION_PROBLEMS["bid_scope_base_only"]
         if self.failure_capot_base and self.failure_score is FailureScore.BID_ONLY:
             return COMBINATION_PROBLEMS["capot_base_without_base"]
+        if self.no_trump_doubles and not self.no_trump:
+            return COMBINATION_PROBLEMS["no_trump_doubles_without_no_trump"]
         return None
+
+    def first_bids(self, count: int) -> list[int]:
+        """The ``count`` lowest bids of the scale (82, 90, 100)."""
+        above = (self.lowest_bid // self.bid_step + 1) * self.bid_step
+        return [self.lowest_bid, *range(above, above + (count - 1) * self.bid_step, self.bid_step)]
+
+    def is_on_bid_scale(self, bid: int) -> bool:
+        """Whether a bid in points is the lowest bid or a multiple of the step above it (the
+        highest bid worth entering is ``result_record.max_bid``)."""
+        return bid == self.lowest_bid or (bid > self.lowest_bid and bid % self.bid_step == 0)
 
     def multiplier(self, coinche: int) -> int:
         """1, 2 when coinched, 4 (or 3) when surcoinched."""
@@ -284,6 +316,9 @@ _FIELD_TYPES: dict[str, Any] = {
     "belote_counts_for_bid": bool,
     "annonces_count_for_bid": bool,
     "overtake_partner": OvertakePartner,
+    "lowest_bid": int,
+    "bid_step": int,
+    "no_trump_doubles": bool,
 }
 
 _LABELS: dict[str, str] = {
@@ -306,6 +341,9 @@ _LABELS: dict[str, str] = {
     "belote_counts_for_bid": gettext_noop("Belote counts toward the bid"),
     "annonces_count_for_bid": gettext_noop("Annonces count toward the bid"),
     "overtake_partner": gettext_noop("Overtake the partner's trump"),
+    "lowest_bid": gettext_noop("Lowest bid"),
+    "bid_step": gettext_noop("Bid step"),
+    "no_trump_doubles": gettext_noop("Sans atout contracts count double"),
 }
 _VALUE_LABELS: dict[Enum, str] = {
     WinCondition.BID_AND_MORE_THAN_DEFENCE: gettext_noop(
@@ -328,6 +366,7 @@ _VALUE_LABELS: dict[Enum, str] = {
     CapotBid.CONTRACT_250: gettext_noop("a 250 contract"),
     CapotBid.FLAT_500: gettext_noop("a flat 500"),
     CapotBid.BID_270: gettext_noop("the highest bid, a 270 contract"),
+    CapotBid.CONTRACT_350: gettext_noop("a 350 contract"),
     OvertakePartner.TRUMP_LED: gettext_noop("only when trump is led"),
     OvertakePartner.ALWAYS: gettext_noop("always"),
 }
@@ -382,6 +421,9 @@ _EXPLANATIONS: dict[tuple[str, Any], str] = {
     ),
     ("capot_bid", "bid_270"): gettext_noop(
         "Capot is the highest bid, a 270 contract scored like any bid."
+    ),
+    ("capot_bid", "contract_350"): gettext_noop(
+        "A capot bid is a 350 contract, scored like any bid."
     ),
     ("generale_bonus", 0): gettext_noop("No bonus when one player wins all eight tricks."),
     ("annonces", True): gettext_noop("Tierce, cinquante, cent and carré are declared and scored."),
@@ -438,6 +480,16 @@ _EXPLANATIONS: dict[tuple[str, Any], str] = {
     ("overtake_partner", "always"): gettext_noop(
         "A player who trumps over the partner's trump must overtake it when possible."
     ),
+    ("lowest_bid", 80): gettext_noop("The lowest bid is 80."),
+    ("lowest_bid", 82): gettext_noop(
+        "The lowest bid is 82, more than half of the deal, in place of 80."
+    ),
+    ("bid_step", 10): gettext_noop("Bids go up by 10: %(scale)s and so on."),
+    ("bid_step", 5): gettext_noop("Bids go up by 5: %(scale)s and so on."),
+    ("no_trump_doubles", True): gettext_noop(
+        "A sans atout contract counts double: its bid (or its capot) is worth twice as much."
+    ),
+    ("no_trump_doubles", False): gettext_noop("A sans atout contract counts like any other."),
 }
 _GENERALE_EXPLANATION = gettext_noop(
     "A side whose single player wins all eight tricks scores %(bonus)s more."
@@ -452,8 +504,9 @@ def _explanation(rules: RuleSettings, name: str) -> str:
 
 
 def explanation_params(rules: RuleSettings) -> dict[str, Any]:
-    """The values the explanations' placeholders take (``%(bonus)s``)."""
-    return {"bonus": rules.generale_bonus}
+    """The values the explanations' placeholders take (``%(bonus)s``, ``%(scale)s``: the
+    first three bids)."""
+    return {"bonus": rules.generale_bonus, "scale": ", ".join(map(str, rules.first_bids(3)))}
 
 
 def _yes_no(value: bool) -> str:

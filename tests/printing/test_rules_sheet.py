@@ -78,3 +78,28 @@ def test_the_tournament_page_states_the_rules_and_links_the_sheet(client):
     # The coinche example under online-162: 162 + 120 x 2 to N-S, nothing rounded.
     assert "N-S 402, E-O 0." in page
     assert reverse("printing:download", args=[tournament.slug, "rules_sheet", PUBLIC]) in page
+
+
+def test_the_sheet_and_the_page_state_the_scale_and_the_doubled_sans_atout(client):
+    rules = PRESETS["ffb-coinche-sa-ta"].to_dict() | {
+        "lowest_bid": 82,
+        "bid_step": 5,
+        "no_trump_doubles": True,
+        "capot_bid": "contract_350",
+    }
+    tournament = make_tournament(rules_preset="ffb-coinche-sa-ta", rules=rules)
+    lines = {line.name: line for line in rule_lines(tournament.rule_settings())}
+    assert "82, 85, 90" in lines["bid_step"].explanation
+    rendered, overflows = make_checked(tournament, "rules_sheet", PUBLIC)
+    pages = pdf_pages(rendered.pdf)
+    assert len(pages) == 1 and overflows == []
+    text = " ".join(pages[0].split())
+    for name in ("lowest_bid", "bid_step", "no_trump_doubles", "capot_bid"):
+        line = lines[name]
+        assert line.label in text and line.value in text, name
+    assert "82, 85, 90" in text
+    # The capot example: 252 + 350 = 602 -> 600.
+    assert "N-S 600, E-O 0." in text
+    page = client.get(reverse("tournaments:public", args=[tournament.slug])).content.decode()
+    for name in ("lowest_bid", "bid_step", "no_trump_doubles"):
+        assert f'data-rule="{name}"' in page

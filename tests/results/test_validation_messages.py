@@ -36,6 +36,7 @@ CASES = {
     "bid_not_multiple_of_10": ("ffb-coinche", 1, contract(bid=95)),
     "bid_too_low": ("ffb-coinche", 1, contract(bid=70)),
     "bid_unreachable": ("ffb-coinche", 1, contract(bid=1000)),
+    "bid_not_on_scale": ("ffb-coinche 82", 1, contract(bid=85)),
     "invalid_strain": ("ffb-coinche", 1, contract(strain="X")),
     "strain_not_allowed": ("ffb-coinche", 1, contract(strain="SA")),
     "invalid_seat": ("ffb-coinche", 1, contract(taker="Q")),
@@ -109,11 +110,16 @@ def arbiter_client(client, arbiter):
     return client
 
 
+# Rule sets that are a preset with changed settings: "preset name" -> (preset, settings).
+CHANGED_PRESETS = {"ffb-coinche 82": ("ffb-coinche", {"lowest_bid": 82})}
+
+
 def tournament_with(preset, arbiter, sees_hands=True):
     """The arbiter may see the hands here: only then do the hand checks answer (else they are
     flags on the stored result, tests/integrity)."""
+    preset, rules = CHANGED_PRESETS.get(preset, (preset, {}))
     tournament = small_tournament(
-        arbiter=arbiter, rules_preset=preset, arbiters_see_hands=sees_hands
+        arbiter=arbiter, rules_preset=preset, rules=rules, arbiters_see_hands=sees_hands
     )
     board = tournament.boards.get(number=1)
     board.hands = dict(RICH_DEAL)

@@ -43,6 +43,8 @@ def settings_data(**overrides) -> dict:
         "rule_belote_counts_for_bid": "on",
         "rule_annonces_count_for_bid": "on",
         "rule_overtake_partner": "trump_led",
+        "rule_lowest_bid": "80",
+        "rule_bid_step": "10",
         "scoring_method": "matchpoints",
         "movement_type": "mitchell",
         "rounds": "",

@@ -5,7 +5,7 @@ from hypothesis import strategies as st
 from scoring.engine.annonces import declarable_annonces
 from scoring.engine.belote import belote_holders
 from scoring.engine.cards import Seat, Strain
-from scoring.engine.result_record import parse_result
+from scoring.engine.result_record import bids, parse_result
 from tests.support.play_strategies import deals
 
 
@@ -41,6 +41,12 @@ def records(draw, annonces=True):
 
 
 def parse(data, rules):
+    """The record under ``rules``: no annonces when they are not played, and a bid off the
+    rules' scale (an 80 under an 82 floor) moved up to the next bid of the scale."""
     if not rules.annonces and data.get("annonces"):
         data = {**data, "annonces": []}
+    bid = data.get("contract", {}).get("bid")
+    if isinstance(bid, int) and not rules.is_on_bid_scale(bid):
+        on_scale = next(b for b in bids(rules) if b >= bid)
+        data = {**data, "contract": {**data["contract"], "bid": on_scale}}
     return parse_result(data, rules)

@@ -117,3 +117,77 @@ def test_old_stored_rules_load_and_mean_the_same(organizer):
     assert tournament.rule_settings() == PRESETS["contree"]
     ffb = make_tournament(rules={"surcoinche_multiplier": 3})
     assert ffb.rule_settings() == PRESETS["ffb-coinche"].__class__(surcoinche_multiplier=3)
+
+
+# --- the bid scale, sans atout counting double, the 350 capot (docs/rules.md) ---------------
+
+
+def test_the_preview_states_the_bid_scale_sent(organizer, login):
+    client = login(organizer)
+    ffb = client.get(PREVIEW, rule_query("ffb-coinche")).content.decode()
+    assert "Enchères possibles : 80, 90, 100… et capot" in ffb
+    scale = client.get(PREVIEW, rule_query("ffb-coinche", lowest_bid=82, bid_step=5))
+    assert scale.status_code == 200
+    page = scale.content.decode()
+    assert "Enchères possibles : 82, 85, 90… et capot" in page
+    assert "Règlement personnalisé" in page
+    # The sample deals bid 100 and 120: on every scale, scored alike.
+    deal_cells(page, PRESETS["ffb-coinche"])
+
+
+def test_the_preview_shows_a_sans_atout_deal_counting_double(organizer, login):
+    client = login(organizer)
+    plain = client.get(PREVIEW, rule_query("ffb-coinche-sa-ta")).content.decode()
+    doubled = client.get(
+        PREVIEW, rule_query("ffb-coinche-sa-ta", no_trump_doubles=True)
+    ).content.decode()
+    for page, ns in ((plain, 210), (doubled, 310)):
+        row = page[page.index('data-deal="sans_atout"') :]
+        # 100 SA made with 110: 110 + 100 (+ 100 more when the contract counts double).
+        assert f'<td class="num">{ns}</td><td class="num">50</td>' in row[: row.index("</tr>")]
+    assert 'data-deal="sans_atout"' not in client.get(PREVIEW, rule_query("ffb-coinche")).text
+
+
+def test_the_preview_scores_a_350_capot(organizer, login):
+    page = (
+        login(organizer)
+        .get(PREVIEW, rule_query("ffb-coinche", capot_bid="contract_350"))
+        .content.decode()
+    )
+    row = page[page.index('data-deal="capot"') :]
+    # 252 + 350 = 602 -> 600.
+    assert '<td class="num">600</td><td class="num">0</td>' in row[: row.index("</tr>")]
+
+
+def test_sans_atout_counting_double_without_sans_atout_is_refused_in_french(organizer, login):
+    response = login(organizer).get(PREVIEW, rule_query("ffb-coinche", no_trump_doubles=True))
+    assert response.status_code == 400
+    assert "Règles invalides" in response.content.decode()
+    data = settings_data(**{k: None for k in settings_data() if k.startswith("rule_")})
+    data.update(rule_query("ffb-coinche", no_trump_doubles=True))
+    page = login(organizer).post(reverse("tournaments:create"), data).content.decode()
+    assert "Règles invalides" in page and not Tournament.objects.exists()
+
+
+def test_the_form_stores_the_scale_and_the_doubled_sans_atout(organizer, login):
+    data = settings_data(**{k: None for k in settings_data() if k.startswith("rule_")})
+    data.update(
+        rule_query(
+            "ffb-coinche-sa-ta",
+            lowest_bid=82,
+            bid_step=5,
+            no_trump_doubles=True,
+            capot_bid="contract_350",
+        )
+    )
+    login(organizer).post(reverse("tournaments:create"), data)
+    rules = Tournament.objects.get().rule_settings()
+    assert (rules.lowest_bid, rules.bid_step, rules.no_trump_doubles) == (82, 5, True)
+    assert rules.capot_bid.value == "contract_350"
+
+
+def test_a_bad_scale_is_refused(organizer, login):
+    for changes in ({"lowest_bid": 85}, {"bid_step": 20}):
+        response = login(organizer).get(PREVIEW, rule_query("ffb-coinche", **changes))
+        assert response.status_code == 400
+        assert "data-deal" not in response.content.decode()

@@ -62,6 +62,9 @@ def test_each_rule_variant_is_stored(organizer, login):
         "belote_counts_for_bid": True,
         "annonces_count_for_bid": True,
         "overtake_partner": "trump_led",
+        "lowest_bid": 80,
+        "bid_step": 10,
+        "no_trump_doubles": False,
     }
     assert tournament.rule_settings().generale_bonus == 200
 

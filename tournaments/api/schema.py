@@ -136,6 +136,8 @@ ENUM_MEMBERS: dict[str, dict] = {
     "MadeScore": _members(MadeScore),
     "FailureBase": {160: "POINTS_160", 162: "POINTS_162"},
     "SurcoincheMultiplier": {4: "TIMES_4", 3: "TIMES_3"},
+    "LowestBid": {80: "POINTS_80", 82: "POINTS_82"},
+    "BidStep": {10: "BY_10", 5: "BY_5"},
     "Rounding": _members(Rounding),
     "CapotBid": _members(CapotBid),
     "FailureScore": _members(FailureScore),

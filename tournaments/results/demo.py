@@ -111,7 +111,8 @@ def _demo_data(rng, rules, plan, hands) -> dict[str, Any]:
     taker, strain, bid = plan
     if rng.random() < 0.25:
         taker = taker.partner
-    bid = min(160, max(80, bid + rng.choice((-10, 0, 0, 0, 10, 20))))
+    # Multiples of 10 from 80 are on every scale but the 82 floor's, where 80 becomes 82.
+    bid = min(160, max(rules.lowest_bid, bid + rng.choice((-10, 0, 0, 0, 10, 20))))
     coinche = 0
     if rng.random() < 0.12:
         coinche = 2 if rng.random() < 0.2 else 1

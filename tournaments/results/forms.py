@@ -40,8 +40,9 @@ SEAT_CHOICES = [("", "—")] + [(seat.value, SEAT_LABELS[seat.value]) for seat i
 
 
 def bid_choices(rules: RuleSettings) -> list[tuple[str, str]]:
-    """Every bid the FFB allows (a multiple of 10 from 80, no maximum) up to what one side can
-    reach under these rules, then capot."""
+    """Every bid of the tournament's scale (80, 90, 100… under the FFB rules; from 82, or by 5,
+    under the ``lowest_bid`` and ``bid_step`` settings) up to what one side can reach under
+    these rules, then capot."""
     return [("", "—")] + [(str(bid), str(bid)) for bid in bids(rules)] + [("capot", "Capot")]
 
 
@@ -425,6 +426,7 @@ class ResultRowForm(forms.Form):
                 for strain in played_strains(self.rules)
             ],
             "bids": [value for value, _text in self.fields["bid"].choices if value],
+            "bid_step": self.rules.bid_step,
             "coinche": [
                 {"value": "0", "text": _("Non coinché")},
                 {"value": "1", "text": _("Coinché")},

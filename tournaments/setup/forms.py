@@ -41,6 +41,7 @@ _CHOICE_LABELS = {
     CapotBid.CONTRACT_250: _("un contrat de 250 en plus des points (FFB)"),
     CapotBid.FLAT_500: _("500 points forfaitaires (1000 coinché, 2000 surcoinché)"),
     CapotBid.BID_270: _("la plus haute enchère, un contrat de 270"),
+    CapotBid.CONTRACT_350: _("un contrat de 350 en plus des points"),
     FailureScore.BASE_AND_BID: _("les points de chute + l'enchère (FFB)"),
     FailureScore.BASE_ONLY: _("les points de chute seuls"),
     FailureScore.BID_ONLY: _("l'enchère seule"),
@@ -116,6 +117,20 @@ def rule_fields() -> dict[str, forms.Field]:
         ),
         "overtake_partner": forms.ChoiceField(
             label=_("Monter sur l'atout du partenaire"), choices=_enum_choices(OvertakePartner)
+        ),
+        "lowest_bid": forms.TypedChoiceField(
+            label=_("Plus petite enchère"),
+            coerce=int,
+            choices=[(80, "80 (FFB)"), (82, _("82 (Fédération Française de Coinche)"))],
+        ),
+        "bid_step": forms.TypedChoiceField(
+            label=_("Palier des enchères"),
+            coerce=int,
+            choices=[(10, _("de 10 en 10 (FFB)")), (5, _("de 5 en 5 (variante stéphanoise)"))],
+        ),
+        "no_trump_doubles": forms.BooleanField(
+            label=_("Le contrat à sans atout compte double (Fédération Française de Coinche)"),
+            required=False,
         ),
     }
 

@@ -89,6 +89,20 @@ SAMPLE_DEALS: tuple[tuple[str, Any, dict], ...] = (
 )
 
 
+# Shown beside them when the rules play sans atout, where ``no_trump_doubles`` shows.
+NO_TRUMP_SAMPLE: tuple[str, Any, dict] = (
+    "sans_atout",
+    _("N-S annoncent 100 sans atout et font 110 points."),
+    {"contract": {"bid": 100, "strain": "SA", "taker": "N"}, "taker_points": 110},
+)
+
+
+def bid_scale_text(rules: RuleSettings) -> str:
+    """The legal bids in a few words: « 82, 85, 90… et capot »."""
+    first = ", ".join(str(bid) for bid in rules.first_bids(3))
+    return gettext("%(first)s… et capot") % {"first": first}
+
+
 def preset_label(name: str | None) -> str:
     if name is None:
         return gettext("Règlement personnalisé")
@@ -116,9 +130,13 @@ def rule_lines(rules: RuleSettings) -> list[RuleLine]:
 
 
 def worked_deals(rules: RuleSettings, keys: tuple[str, ...] | None = None) -> list[WorkedDeal]:
-    """The sample deals (all, or those of ``keys``) scored under ``rules``."""
+    """The sample deals (all, or those of ``keys``) scored under ``rules``; all of them means a
+    sans atout deal too when the rules play sans atout."""
+    samples = SAMPLE_DEALS
+    if keys is None and rules.no_trump:
+        samples = (*SAMPLE_DEALS, NO_TRUMP_SAMPLE)
     deals = []
-    for key, description, record in SAMPLE_DEALS:
+    for key, description, record in samples:
         if keys is not None and key not in keys:
             continue
         score = score_result(record, rules)

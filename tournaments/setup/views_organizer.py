@@ -25,7 +25,7 @@ from tournaments.guards import organizer_required
 from . import selectors, services
 from . import team_import as team_files
 from .forms import RulesPreviewForm, TeamFileForm, TeamForm, TournamentCopyForm, TournamentForm
-from .rules_display import preset_label, worked_deals
+from .rules_display import bid_scale_text, preset_label, worked_deals
 from .services.plan import plan_teams
 
 IMPORT_SESSION_KEY = "team_import"
@@ -98,6 +98,7 @@ def _preview(rules, preset: str | None, errors=()) -> dict:
     return {
         "errors": [],
         "deals": worked_deals(rules),
+        "bids": bid_scale_text(rules),
         "label": preset_label(exact),
         "custom": exact is None,
         "based_on": preset_label(preset) if exact is None and preset else "",

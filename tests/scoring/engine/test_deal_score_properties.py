@@ -34,6 +34,9 @@ rule_settings = st.builds(
     no_trump=st.just(True),
     all_trump=st.just(True),
     must_undertrump=st.booleans(),
+    lowest_bid=st.sampled_from([80, 82]),
+    bid_step=st.sampled_from([10, 5]),
+    no_trump_doubles=st.booleans(),
 )
 
 
@@ -50,8 +53,11 @@ def test_marks_are_multiples_of_10_unless_rounding_is_off(data, rules):
 @given(records(), rule_settings.filter(lambda r: r.surcoinche_multiplier == 4))
 def test_a_surcoinche_scores_exactly_twice_a_coinche_for_the_same_play(data, rules):
     assume(not data["passed"])
-    # 162 x 2 and x 4 round differently: the exact doubling needs a 160 base or no rounding.
-    assume(rules.failure_base == 160 or rules.rounding is Rounding.NONE)
+    # 162 x 2 and x 4 round differently, and so do 82 x 2 and x 4: the exact doubling needs a
+    # 160 base and the 80 floor, or no rounding.
+    assume(
+        (rules.failure_base == 160 and rules.lowest_bid == 80) or rules.rounding is Rounding.NONE
+    )
     coinched = score_deal(parse(_with_coinche(data, 1), rules), rules)
     surcoinched = score_deal(parse(_with_coinche(data, 2), rules), rules)
     assert coinched.made == surcoinched.made

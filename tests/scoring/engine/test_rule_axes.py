@@ -106,6 +106,8 @@ def test_every_value_of_every_choice_has_an_explanation():
         {"multiplier_scope": "bid_only_takes_all", "overtake_partner": "always", **PRENABLE},
         {"made_score": "bid_only", "multiplier_scope": "bid_only", "generale_bonus": 100},
         {"belote_counts_for_bid": False, "annonces_count_for_bid": False, "capot_bid": "flat_500"},
+        {"lowest_bid": 82, "bid_step": 5, "capot_bid": "contract_350"},
+        {"no_trump": True, "no_trump_doubles": True},
     ):
         chosen = rules(**settings)
         explained = {info.name: info for info in chosen.explain()}

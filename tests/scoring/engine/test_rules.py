@@ -77,6 +77,9 @@ def test_to_dict_lists_every_setting_as_plain_json():
         "belote_counts_for_bid": True,
         "annonces_count_for_bid": True,
         "overtake_partner": "trump_led",
+        "lowest_bid": 80,
+        "bid_step": 10,
+        "no_trump_doubles": False,
     }
 
 
@@ -99,6 +102,11 @@ def test_from_dict_reads_a_partial_dict_over_the_ffb_defaults():
         ({"annonces": "yes"}, "annonces must be true or false"),
         ({"failure_base": True}, "failure_base must be a whole number"),
         ({"failure_base": "160"}, "failure_base must be a whole number"),
+        ({"lowest_bid": 90}, "lowest_bid must be 80 or 82"),
+        ({"bid_step": 20}, "bid_step must be 10 or 5"),
+        ({"bid_step": "5"}, "bid_step must be a whole number"),
+        ({"no_trump_doubles": 1}, "no_trump_doubles must be true or false"),
+        ({"no_trump_doubles": True}, "no_trump_doubles needs no_trump"),
     ],
 )
 def test_from_dict_rejects_unknown_keys_and_values(data, message):

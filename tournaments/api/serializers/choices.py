@@ -5,7 +5,9 @@ the settings, which name them ``tournaments.api.serializers.<NAME>``), its membe
 from __future__ import annotations
 
 from scoring.engine.rules import (
+    BID_STEPS,
     FAILURE_BASES,
+    LOWEST_BIDS,
     PRESETS,
     SURCOINCHE_MULTIPLIERS,
     CapotBid,
@@ -32,6 +34,8 @@ CAPOTS = vocabulary.CAPOT_VALUES
 COINCHES = ((0, "none"), (1, "coinché"), (2, "surcoinché"))
 FAILURE_BASE_CHOICES = tuple((base, f"{base} points") for base in FAILURE_BASES)
 SURCOINCHE_MULTIPLIER_CHOICES = tuple((m, f"× {m}") for m in SURCOINCHE_MULTIPLIERS)
+LOWEST_BID_CHOICES = tuple((bid, f"{bid} points") for bid in LOWEST_BIDS)
+BID_STEP_CHOICES = tuple((step, f"by {step}") for step in BID_STEPS)
 WIN_CONDITIONS = tuple(m.value for m in WinCondition)
 MADE_SCORES = tuple(m.value for m in MadeScore)
 ROUNDINGS = tuple(m.value for m in Rounding)

@@ -17,10 +17,15 @@ from .context import access_of
 @extend_schema_field(
     {
         "oneOf": [
-            {"type": "integer", "minimum": 80, "maximum": 160, "multipleOf": 10},
+            {"type": "integer", "minimum": 80},
             {"$ref": "#/components/schemas/BidCapot"},
         ],
-        "description": "80 to 160 in steps of 10, or capot.",
+        "description": (
+            "A bid on the tournament's scale, or capot: its rules' lowest_bid (80 or 82), then "
+            "every multiple of its bid_step (10 or 5) above it (80, 90, 100… by default), up "
+            "to what one side can reach. A bid off the scale is refused with bid_too_low, "
+            "bid_not_multiple_of_10 (the default scale) or bid_not_on_scale."
+        ),
     }
 )
 class BidField(serializers.Field):

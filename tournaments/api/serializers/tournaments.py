@@ -12,9 +12,11 @@ from tournaments.setup.models import Tournament
 
 from ..permissions import Access
 from .choices import (
+    BID_STEP_CHOICES,
     CAPOT_BIDS,
     FAILURE_BASE_CHOICES,
     FAILURE_SCORES,
+    LOWEST_BID_CHOICES,
     MADE_SCORES,
     MULTIPLIER_SCOPES,
     OVERTAKE_PARTNER_CHOICES,
@@ -49,6 +51,9 @@ class RulesSerializer(serializers.Serializer):
     belote_counts_for_bid = serializers.BooleanField(required=False)
     annonces_count_for_bid = serializers.BooleanField(required=False)
     overtake_partner = serializers.ChoiceField(OVERTAKE_PARTNER_CHOICES, required=False)
+    lowest_bid = serializers.ChoiceField(LOWEST_BID_CHOICES, required=False)
+    bid_step = serializers.ChoiceField(BID_STEP_CHOICES, required=False)
+    no_trump_doubles = serializers.BooleanField(required=False)
 
 
 class TournamentSerializer(serializers.ModelSerializer):

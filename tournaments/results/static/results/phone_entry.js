@@ -133,13 +133,14 @@
 
     choices("taker", L.taker, options.seats, 4);
 
-    // The bid: quick buttons up to 160, steps of ten beyond with - and +, and capot.
+    // The bid: quick buttons up to 160, the tournament's steps (10 or 5) beyond with - and +,
+    // and capot.
     var bids = options.bids;
     var bidBox = section(contract, "bid", L.bid);
     var stepper = el("div", "bid-stepper");
-    var down = tapButton("−", "down", function () { step(-1); }, "−10");
+    var down = tapButton("−", "down", function () { step(-1); }, "−" + options.bid_step);
     var shown = el("output", "bid-value");
-    var up = tapButton("+", "up", function () { step(1); }, "+10");
+    var up = tapButton("+", "up", function () { step(1); }, "+" + options.bid_step);
     stepper.appendChild(down);
     stepper.appendChild(shown);
     stepper.appendChild(up);
