@@ -7,6 +7,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import chain
 from types import MappingProxyType
 
 from scoring.duplicate.board_result import BoardResult, ResultKey
@@ -191,24 +192,26 @@ def compute_rankings(
     known: dict[int, list[TableScore]] = {}
     for score in scores or ():
         known.setdefault(score.result.board, []).append(score)
-    boards_of: dict[int, list[int]] = {}
-    for result in ordered:
-        for team in result.teams():
-            boards_of.setdefault(team, []).append(result.board)
+    # Where each team's scores are: (board, index in the board's results, hence in its
+    # scores, which score_boards gives in the order of the results).
+    places_of: dict[int, list[tuple[int, int]]] = {}
+    for board, board_results in on_board.items():
+        for index, result in enumerate(board_results):
+            for team in result.teams():
+                places_of.setdefault(team, []).append((board, index))
 
     counted_on: dict[int, int] = {}
     scored: dict[int, list[TableScore]] = {}
-    by_team: dict[int, dict[int, TableScore]] = {}  # board -> team -> score (meetings)
     tallies = {team: Tally() for team in lines}
 
     def meetings(group: Sequence[int]) -> dict[int, dict[int, list[tuple]]]:
         members = set(group)
         met: dict[int, dict[int, list[tuple]]] = {team: {} for team in group}
         for team in group:
-            for board in boards_of.get(team, ()):
-                score = by_team.get(board, {}).get(team)
-                if score is None:
+            for board, index in places_of.get(team, ()):
+                if index >= counted_on.get(board, 0):
                     continue
+                score = scored[board][index]
                 result = score.result
                 if result.ns_team == team:
                     own, opponent = score.ns_score, result.ew_team
@@ -229,9 +232,13 @@ def compute_rankings(
             )
             if counted_on.get(board, 0) == count:
                 continue
-            given = known.get(board)
-            if count == len(board_results) and given is not None and len(given) == count:
-                changed[board] = sorted(given, key=_score_order)
+            given = known.get(board) if count == len(board_results) else None
+            if given is not None:
+                given = sorted(given, key=_score_order)
+                if [score.result for score in given] != board_results:
+                    given = None  # not the scores of these very results: compared again
+            if given is not None:
+                changed[board] = given
             else:
                 changed[board] = score_boards(
                     method, board_results[:count], expected_plays, common_plays, options
@@ -244,25 +251,20 @@ def compute_rankings(
         afresh = sum(len(new) for new in changed.values()) + sum(
             len(scores) for board, scores in scored.items() if board not in changed
         )
+        # One call each (add_scores sums over each denominator before building a fraction).
         if carried <= afresh:
-            for board, new in changed.items():
-                if board in scored:
-                    add_scores(method, tallies, scored[board], sign=-1, meetings=False)
-                add_scores(method, tallies, new, meetings=False)
+            previous = [scored[board] for board in changed if board in scored]
+            add_scores(method, tallies, chain.from_iterable(previous), sign=-1, meetings=False)
+            add_scores(method, tallies, chain.from_iterable(changed.values()), meetings=False)
             scored.update(changed)
         else:
             scored.update(changed)
             tallies = {team: Tally() for team in lines}
-            for board_scores in scored.values():
-                add_scores(method, tallies, board_scores, meetings=False)
-        for board, new in changed.items():
-            by_team[board] = {team: score for score in new for team in score.result.teams()}
+            add_scores(method, tallies, chain.from_iterable(scored.values()), meetings=False)
         computations[up_to_round] = Computation(
             method=method,
             up_to_round=up_to_round,
-            scores=MappingProxyType(
-                {score.key: score for board in sorted(scored) for score in scored[board]}
-            ),
+            scores=_ScoresByKey([scored[board] for board in sorted(scored)]),
             rankings=rank_tallies(
                 method,
                 tallies,
@@ -280,6 +282,36 @@ def compute_rankings(
             ),
         )
     return computations
+
+
+class _ScoresByKey(Mapping):
+    """A ranking's table scores by result key, from the boards' lists (each in key order, the
+    boards in order): the mapping is built when first read (a series of rankings is often
+    stored for its rankings alone)."""
+
+    def __init__(self, boards: list[list[TableScore]]):
+        self._boards = boards
+        self._by_key: dict[ResultKey, TableScore] | None = None
+
+    def _mapping(self) -> dict[ResultKey, TableScore]:
+        if self._by_key is None:
+            self._by_key = {score.key: score for scores in self._boards for score in scores}
+        return self._by_key
+
+    def __getitem__(self, key: ResultKey) -> TableScore:
+        return self._mapping()[key]
+
+    def __iter__(self):
+        return iter(self._mapping())
+
+    def __len__(self) -> int:
+        return sum(len(scores) for scores in self._boards)
+
+    def values(self):
+        return self._mapping().values()
+
+    def __repr__(self) -> str:
+        return f"_ScoresByKey({self._mapping()!r})"
 
 
 def score_boards(

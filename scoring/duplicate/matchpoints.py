@@ -98,7 +98,11 @@ def score_matchpoints(
             raise ValueError(f"the number of times board {board} is played is not given")
         # A team facing the phantom sits out: that is not a play of the board, even when the
         # arbiter gives the team an adjusted score.
-        tables = sum(1 for result in board_results if len(result.teams()) == 2)
+        tables = sum(
+            1
+            for result in board_results
+            if result.ns_team is not None and result.ew_team is not None
+        )
         if tables > expected:
             raise ValueError(f"board {board} has {tables} results but is played {expected} times")
         board_top = top(common)
@@ -106,14 +110,23 @@ def score_matchpoints(
             (result, net) for result in board_results if (net := result.net_on_ns_cards) is not None
         ]
         raw = matchpoints([net for _, net in played])
-        if len(played) == common:
-            on_ns_cards = [Fraction(points) for points in raw]
-        else:
-            on_ns_cards = [neuberg(points, common, len(played)) for points in raw]
-        for (result, _), ns_cards_points in zip(played, on_ns_cards, strict=True):
-            # top - M, as one fraction over M's denominator (no int-to-fraction conversion).
-            numerator, denominator = ns_cards_points.numerator, ns_cards_points.denominator
-            ew_cards_points = Fraction(board_top * denominator - numerator, denominator)
+        # Results with the same net share their matchpoints: each value's two fractions (on
+        # the NS cards, on the EW cards) are built once.
+        shares: dict[int, tuple[Fraction, Fraction]] = {}
+        for (result, _), points in zip(played, raw, strict=True):
+            share = shares.get(points)
+            if share is None:
+                if len(played) == common:
+                    on_ns = Fraction(points)
+                else:
+                    on_ns = neuberg(points, common, len(played))
+                # top - M, as one fraction over M's denominator (no int-to-fraction step).
+                numerator, denominator = on_ns.numerator, on_ns.denominator
+                share = shares[points] = (
+                    on_ns,
+                    Fraction(board_top * denominator - numerator, denominator),
+                )
+            ns_cards_points, ew_cards_points = share
             if result.arrow_switched:
                 ns_score, ew_score = ew_cards_points, ns_cards_points
             else:
