@@ -275,15 +275,15 @@ def _ranking(
         return tally.score
 
     played = [team for team, tally in tallies.items() if tally.boards]
-    keys = {team: (main_score(team), tallies[team].won) for team in played}
     # The nearest float first: rounding keeps the order of unequal fractions or makes them
     # equal, never reverses it, so comparing the fractions only when the floats are equal
-    # gives the exact order, for a fraction of the cost of comparing fractions throughout.
-    ordered = sorted(
-        played,
-        key=lambda team: (float(keys[team][0]), keys[team][0], keys[team][1], -team),
-        reverse=True,
-    )
+    # gives the exact order (and equality), for a fraction of the cost of comparing fractions
+    # throughout.
+    keys = {}
+    for team in played:
+        score = main_score(team)
+        keys[team] = (float(score), score, tallies[team].won)
+    ordered = sorted(played, key=lambda team: (*keys[team], -team), reverse=True)
 
     groups: list[list[int]] = []
     for team in ordered:

@@ -348,3 +348,50 @@ def test_a_tie_in_the_running_totals_is_broken_head_to_head_as_in_full(live_chan
         assert live_changes["applied"][-1] is True
         assert stored(tournament) == full_recomputation(tournament)
     assert live_changes["meetings"] > 0, "no tie to break: the test no longer covers meetings"
+
+
+@pytest.mark.parametrize(
+    "edit",
+    ["rename a team", "rename a player", "rewrite a plan row", "withdraw a team"],
+)
+def test_a_change_of_the_setup_sends_the_next_change_the_general_way(edit, live_changes):
+    """The running totals hold for the setup they were computed under (the digest of the setup
+    rows' versions): edits made without any signal (queryset updates) must send the next run
+    the general way, and the stored rankings must show the edit."""
+    from tournaments.setup.models import Player, TableAssignment, Team
+
+    tournament = small_tournament(scoring_method="matchpoints")
+    for round_number, table, board, *values in MITCHELL_RESULTS:
+        if isinstance(values[0], tuple):
+            put_result(tournament, round_number, table, board, adjusted=values[0])
+        else:
+            put_result(tournament, round_number, table, board, *values)
+    recompute(tournament.pk)
+    last = max(r for r, *_ in MITCHELL_RESULTS)
+    round_number, table, board = next((r, t, b) for r, t, b, *_ in MITCHELL_RESULTS if r == last)
+    put_result(tournament, round_number, table, board, 120, 40)
+    recompute(tournament.pk)
+    assert live_changes["applied"][-1] is True
+
+    team = Team.objects.filter(tournament=tournament).order_by("number").first()
+    if edit == "rename a team":
+        Team.objects.filter(pk=team.pk).update(name="Les Renommés")
+    elif edit == "rename a player":
+        Player.objects.filter(pk=team.player_one_id).update(last_name="Nouveaunom")
+    elif edit == "rewrite a plan row":  # the same values: nothing to miss either way
+        plan_row = TableAssignment.objects.filter(round__tournament=tournament).first()
+        TableAssignment.objects.filter(pk=plan_row.pk).update(boards=plan_row.boards)
+    else:
+        Team.objects.filter(pk=team.pk).update(withdrawn=True)
+    put_result(tournament, round_number, table, board, 100, 60)
+    report = recompute(tournament.pk)
+
+    if edit != "rewrite a plan row":
+        assert live_changes["applied"][-1] is False, "the setup changed: not from the totals"
+    assert report.outcome is Outcome.WRITTEN
+    assert stored(tournament) == full_recomputation(tournament)
+    if edit == "rename a team":
+        overall = RankingSnapshot.objects.get(
+            tournament=tournament, version=report.version, up_to_round=None
+        )
+        assert "Les Renommés" in {entry["name"] for entry in overall.entries}

@@ -99,14 +99,22 @@ class BoardScore(models.Model):
     the East-West cards).
     """
 
+    # Rows derived from the results and written by the thousand at every run (30,000 for a
+    # federation's event): the references to teams and results are kept by Django (cascades,
+    # joins) without a database constraint checked per row at every commit, and the
+    # tournament has no index of its own (the two below begin with it).
     tournament = models.ForeignKey(
-        Tournament, on_delete=models.CASCADE, related_name="board_scores"
+        Tournament, on_delete=models.CASCADE, related_name="board_scores", db_index=False
     )
     round_number = models.PositiveSmallIntegerField()
     table_number = models.PositiveSmallIntegerField()
     board_number = models.PositiveSmallIntegerField()
-    ns_team = models.ForeignKey(Team, on_delete=models.CASCADE, null=True, related_name="+")
-    ew_team = models.ForeignKey(Team, on_delete=models.CASCADE, null=True, related_name="+")
+    ns_team = models.ForeignKey(
+        Team, on_delete=models.CASCADE, null=True, related_name="+", db_constraint=False
+    )
+    ew_team = models.ForeignKey(
+        Team, on_delete=models.CASCADE, null=True, related_name="+", db_constraint=False
+    )
     ns_marks = models.IntegerField(null=True)
     ew_marks = models.IntegerField(null=True)
     ns_score = models.FloatField(null=True)
@@ -117,7 +125,12 @@ class BoardScore(models.Model):
     adjusted = models.BooleanField(default=False)
     computed_at = models.DateTimeField(auto_now=True)
     result = models.ForeignKey(
-        "results.Result", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+        "results.Result",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        db_constraint=False,
     )
     # Adjusted scores as stored on the result ("A-", "A", "A+"), blank for a played board.
     ns_adjustment = models.CharField(max_length=2, blank=True)
