@@ -165,7 +165,11 @@ class TeamTotal(models.Model):
     run that stores a version stores them with it.
     """
 
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="+")
+    # Rewritten at every run (2,000 rows for a federation's event): the unique constraint
+    # below begins with the tournament, which needs no index of its own.
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="+", db_index=False
+    )
     version = models.PositiveIntegerField()
     team = models.PositiveSmallIntegerField()
     # A fraction as text ("1234/7"): exact, whatever its denominator.
