@@ -13,8 +13,18 @@ SPLIT = {"N": ".AKQJT987..", "S": "AKQJT987...", "E": "..AKQJ.AKQJ", "W": "..T98
 OTHER = {"N": "AKQJ.AKQJ..", "E": "T987.T987..", "S": "..AKQJ.AKQJ", "W": "..T987.T987"}
 
 
-def expected(hands, dealer, must_undertrump=False):
-    table = analyse(hands_from_pbn(hands), Seat(dealer), must_undertrump=must_undertrump)
+# Hearts, dealer North: 46-116 when East-West may underruff their partner's trump, 42-120
+# under « always overtake the partner ».
+OVERTAKING = {"N": "J.987.K9.J7", "W": "AQT7..AJ.Q9", "S": "K.AQ.Q87.A8", "E": "98.KJT.T.KT"}
+
+
+def expected(hands, dealer, must_undertrump=False, always_overtake_partner=False):
+    table = analyse(
+        hands_from_pbn(hands),
+        Seat(dealer),
+        must_undertrump=must_undertrump,
+        always_overtake_partner=always_overtake_partner,
+    )
     return {strain.value: points.to_dict() for strain, points in table.items()}
 
 
@@ -56,6 +66,21 @@ def test_the_rules_undertrump_setting_is_used(barometer):
     stored = BoardAnalysis.objects.get()
     assert stored.must_undertrump is True
     assert stored.points == expected(SPLIT, "N", must_undertrump=True)
+
+
+@pytest.mark.django_db
+def test_the_rules_overtake_partner_setting_is_used(barometer):
+    services.save_typed_board(barometer, 1, OVERTAKING)
+    analysis.analyse_boards(barometer.pk)
+    assert BoardAnalysis.objects.get().points["H"] == {"ns": 46, "ew": 116}
+    barometer.rules = {**barometer.rules, "overtake_partner": "always"}
+    barometer.save()
+    # The rules changed: the stored analysis is stale, and computed again under the new rule.
+    assert analysis.analyse_boards(barometer.pk) == 1
+    stored = BoardAnalysis.objects.get()
+    assert stored.rules["overtake_partner"] == "always"
+    assert stored.points == expected(OVERTAKING, "N", always_overtake_partner=True)
+    assert stored.points["H"] == {"ns": 42, "ew": 120}
 
 
 @pytest.mark.django_db

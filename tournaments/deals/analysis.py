@@ -4,7 +4,8 @@
 board is typed or retyped; the ``analysis.analyse_boards`` job (``tasks``) runs
 ``analyse_boards`` on the ``analysis`` queue, and a worker starting catches up on boards left
 without a current analysis (a broker that was away). Each board's analysis is stored with the
-hands, dealer and undertrump rule it was computed from (``BoardAnalysis.matches``), so one made
+hands, dealer and rule settings it was computed from (the play rules
+``must_undertrump`` and ``overtake_partner`` among them) (``BoardAnalysis.matches``), so one made
 from hands since retyped is never shown, and a job that lost a race to a retyping does not
 overwrite the newer one.
 """
@@ -21,6 +22,7 @@ from scoring.analysis.par import Contracts, par
 from scoring.analysis.solver import Solver, analyse, hands_from_pbn
 from scoring.engine.cards import Seat
 from scoring.engine.play import opening_leader
+from scoring.engine.rules import OvertakePartner
 from tournaments.jobs import BrokerUnavailable, publish
 from tournaments.setup.models import Tournament
 
@@ -100,7 +102,11 @@ def analyse_boards(tournament_id: int, board_numbers: Iterable[int] | None = Non
         dealer, hands = board.dealer, dict(board.hands)
         held = hands_from_pbn(hands)
         table = analyse(
-            held, Seat(dealer), must_undertrump=settings_.must_undertrump, solver=solver
+            held,
+            Seat(dealer),
+            must_undertrump=settings_.must_undertrump,
+            always_overtake_partner=settings_.overtake_partner is OvertakePartner.ALWAYS,
+            solver=solver,
         )
         points = {strain.value: per_side.to_dict() for strain, per_side in table.items()}
         contracts = Contracts(held, table, settings_)
