@@ -1,12 +1,13 @@
 """The double-dummy analysis of the boards: the job, when it is published, what it stores."""
 
+import threading
 import time
 
 import pytest
 
 from scoring.analysis.solver import analyse, hands_from_pbn
 from scoring.engine.cards import Seat
-from tournaments.deals import analysis, services
+from tournaments.deals import analysis, background, services, tasks
 from tournaments.deals.models import Board, BoardAnalysis
 
 SPLIT = {"N": ".AKQJT987..", "S": "AKQJT987...", "E": "..AKQJ.AKQJ", "W": "..T987.T987"}
@@ -101,7 +102,7 @@ def test_a_board_retyped_while_solved_is_not_overwritten(barometer, monkeypatch)
 def test_typing_a_board_publishes_its_analysis(
     barometer, settings, django_capture_on_commit_callbacks
 ):
-    settings.ANALYSIS_IN_PROCESS = True
+    settings.ANALYSIS_IN_PROCESS = "1"
     with django_capture_on_commit_callbacks(execute=True):
         services.save_typed_board(barometer, 3, SPLIT, dealer="W")
     stored = BoardAnalysis.objects.get()
@@ -113,7 +114,7 @@ def test_typing_a_board_publishes_its_analysis(
 def test_generating_deals_publishes_the_analysis_of_every_board(
     barometer, settings, django_capture_on_commit_callbacks, monkeypatch
 ):
-    settings.ANALYSIS_IN_PROCESS = True
+    settings.ANALYSIS_IN_PROCESS = "1"
     asked = []
     monkeypatch.setattr(analysis, "analyse_boards", lambda *args: asked.append(args) or 0)
     with django_capture_on_commit_callbacks(execute=True):
@@ -160,7 +161,7 @@ def test_changing_the_rules_publishes_the_analysis_again(
     from tournaments.setup.services.tournament import update_tournament
 
     services.save_typed_board(barometer, 1, SPLIT)
-    settings.ANALYSIS_IN_PROCESS = True
+    settings.ANALYSIS_IN_PROCESS = "1"
     asked = []
     monkeypatch.setattr(analysis, "analyse_boards", lambda *args: asked.append(args) or 0)
     rules = {**barometer.rule_settings().to_dict(), "annonces": False}
@@ -174,3 +175,95 @@ def test_changing_the_rules_publishes_the_analysis_again(
             arbiters=[people.arbiter],
         )
     assert asked == [(barometer.pk, None)]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_without_a_broker_a_thread_of_the_process_analyses_the_boards(barometer, monkeypatch):
+    worker = background.BackgroundAnalysis()
+    monkeypatch.setattr(background, "background", worker)
+    from django.conf import settings
+
+    monkeypatch.setattr(settings, "ANALYSIS_IN_PROCESS", "background")
+    release = threading.Event()
+    real = analysis.analyse_boards
+    calls = []
+
+    def held(*args):
+        calls.append(args)
+        assert release.wait(60)
+        return real(*args)
+
+    monkeypatch.setattr(analysis, "analyse_boards", held)
+    services.save_typed_board(barometer, 1, SPLIT)
+    # The request (here the service) returned while the analysis is still held in the thread.
+    assert not BoardAnalysis.objects.exists()
+    # Asked again while it waits or runs: queued at most once more, never twice.
+    services.save_typed_board(barometer, 1, SPLIT)
+    services.save_typed_board(barometer, 1, SPLIT)
+    release.set()
+    assert worker.wait(60)
+    assert BoardAnalysis.objects.get().points == expected(SPLIT, "N")
+    assert 1 <= len(calls) <= 2
+    assert all(call == (barometer.pk, [1]) for call in calls)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_first_request_of_a_process_catches_up_once(barometer, client, monkeypatch):
+    services.save_typed_board(barometer, 1, SPLIT)  # analysis off: left pending
+    fresh = background.BackgroundAnalysis()
+    monkeypatch.setattr(background, "background", fresh)
+    from django.conf import settings
+
+    monkeypatch.setattr(settings, "ANALYSIS_IN_PROCESS", "background")
+    catch_ups = []
+    real = analysis.pending_tournaments
+    monkeypatch.setattr(analysis, "pending_tournaments", lambda: catch_ups.append(1) or real())
+    client.get("/")
+    client.get("/")
+    assert fresh.wait(60)
+    assert BoardAnalysis.objects.get().points == expected(SPLIT, "N")
+    assert catch_ups == [1]
+
+
+@pytest.mark.django_db
+def test_with_the_analysis_off_nothing_is_queued(barometer, settings, monkeypatch):
+    fresh = background.BackgroundAnalysis()
+    monkeypatch.setattr(background, "background", fresh)
+    settings.ANALYSIS_IN_PROCESS = "0"
+    assert analysis.enqueue_analysis(barometer.pk) is False
+    analysis.on_request_started()
+    assert fresh._thread is None
+
+
+def test_beat_runs_the_analysis_catch_up_on_the_analysis_queue(settings):
+    from config.celery import app
+
+    entry = settings.CELERY_BEAT_SCHEDULE["analysis-catch-up"]
+    assert entry["task"] == tasks.catch_up_task.name
+    assert entry["schedule"] == 300.0 and entry["options"]["expires"] == 300.0
+    assert app.amqp.router.route({}, entry["task"])["queue"].name == "analysis"
+
+
+@pytest.mark.django_db
+def test_the_catch_up_queues_a_tournament_once_until_its_job_ran(barometer, monkeypatch):
+    services.save_typed_board(barometer, 1, SPLIT)  # analysis off: left pending
+    queued = []
+    monkeypatch.setattr(analysis, "enqueue_analysis", lambda pk: queued.append(pk) or True)
+    assert analysis.catch_up() == [barometer.pk]
+    # The next tick while the job waits: not queued again.
+    assert analysis.catch_up() == []
+    # The job ran; the board retyped since (nothing published): queued again.
+    analysis.analyse_boards(barometer.pk)
+    assert analysis.catch_up() == []
+    services.save_typed_board(barometer, 1, OTHER)
+    assert analysis.catch_up() == [barometer.pk]
+    assert queued == [barometer.pk, barometer.pk]
+
+
+@pytest.mark.django_db
+def test_the_catch_up_lets_the_next_tick_retry_when_publishing_failed(barometer, monkeypatch):
+    services.save_typed_board(barometer, 1, SPLIT)
+    monkeypatch.setattr(analysis, "enqueue_analysis", lambda pk: False)  # broker away
+    assert analysis.catch_up() == []
+    monkeypatch.setattr(analysis, "enqueue_analysis", lambda pk: True)
+    assert analysis.catch_up() == [barometer.pk]
