@@ -17,16 +17,33 @@ from tests.support.hands import E, N, S, W, hands
 SOLVER = Solver()
 
 
-def exhaustive(remaining, leader, trick, strain, undertrump, overtake=False):
+def exhaustive(remaining, leader, trick, strain, undertrump, overtake=False, known=None):
     """North-South's points from the position by trying every legal card: the reference.
 
-    An ending: no capot, the dix de der goes to the last trick's winner.
+    An ending: no capot, the dix de der goes to the last trick's winner. Plain minimax, every
+    line played out; a position between tricks reached again by another order of the tricks
+    before it is looked up in ``known`` rather than played out twice (the same value).
     """
+    known = {} if known is None else known
     seat = leader
     for _ in trick:
         seat = seat.next
     if not any(remaining.values()):
         return 0
+    if not trick:
+        key = (leader, *(frozenset(remaining[each]) for each in SEATS_COUNTER_CLOCKWISE))
+        if key not in known:
+            known[key] = _exhaustive_trick(
+                remaining, leader, [], strain, undertrump, overtake, known
+            )
+        return known[key]
+    return _exhaustive_trick(remaining, leader, trick, strain, undertrump, overtake, known)
+
+
+def _exhaustive_trick(remaining, leader, trick, strain, undertrump, overtake, known):
+    seat = leader
+    for _ in trick:
+        seat = seat.next
     best = None
     legal = legal_cards(
         remaining[seat],
@@ -44,10 +61,10 @@ def exhaustive(remaining, leader, trick, strain, undertrump, overtake=False):
             if not any(remaining.values()):
                 points += 10
             value = (points if winner.side is Side.NS else 0) + exhaustive(
-                remaining, winner, [], strain, undertrump, overtake
+                remaining, winner, [], strain, undertrump, overtake, known
             )
         else:
-            value = exhaustive(remaining, leader, played, strain, undertrump, overtake)
+            value = exhaustive(remaining, leader, played, strain, undertrump, overtake, known)
         remaining[seat].add(card)
         if best is None or (value > best if seat.side is Side.NS else value < best):
             best = value
