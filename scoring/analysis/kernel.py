@@ -165,6 +165,37 @@ def _enter(d, hands, stack, points, strength, trump, higher, order, trump_suit, 
                 low = sure
             elif side == 1:
                 high = left + 10 - sure
+        # The leader's own master cards, from the top of each suit (of the trump suit only when
+        # there are trumps: a plain master may be ruffed, by the partner too): leading them one
+        # after the other he keeps the lead. When they are his whole hand, he takes every trick
+        # left; without trumps, his side takes at least their points and one trick.
+        hand = hands[leader]
+        runs = 0
+        covered = 0
+        for suit in range(4):
+            if trump_suit >= 0 and suit != trump_suit:
+                continue
+            for rank in range(8):
+                card = order[suit, rank]
+                bit = 1 << card
+                if not (remaining & bit):
+                    continue
+                if not (hand & bit):
+                    break
+                runs += points[card]
+                covered |= bit
+        if covered == hand:
+            if (leader & 1) == 0:
+                return True, left + (100 if flag == FLAG_START or flag == FLAG_NS else 10)  # noqa: SIM109
+            return True, EW_CAPOT_VALUE if flag == FLAG_START or flag == FLAG_EW else 0  # noqa: SIM109
+        if trump_suit < 0 and covered:
+            if (leader & 1) == 0:
+                if runs > low:
+                    low = runs
+                if low < 0:
+                    low = 0
+            elif left + 10 - runs < high:
+                high = left + 10 - runs
         if low >= beta:
             return True, low
         if high <= alpha:
