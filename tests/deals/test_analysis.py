@@ -269,3 +269,25 @@ def test_the_catch_up_lets_the_next_tick_retry_when_publishing_failed(barometer,
     assert analysis.catch_up() == []
     monkeypatch.setattr(analysis, "enqueue_analysis", lambda pk: True)
     assert analysis.catch_up() == [barometer.pk]
+
+
+def test_the_background_thread_tries_again_after_a_database_error():
+    from django.db import OperationalError
+
+    worker = background.BackgroundAnalysis()
+    worker.retry_delays = (0, 0)
+    calls = []
+
+    def locked_twice():
+        calls.append(1)
+        if len(calls) <= 2:
+            raise OperationalError("database is locked")
+
+    worker.submit("job", locked_twice)
+    assert worker.wait(30)
+    assert len(calls) == 3
+    # Always failing: given up after the last pause, and the thread goes on with the next job.
+    worker.submit("broken", lambda: calls.append(2) or (_ for _ in ()).throw(OperationalError()))
+    worker.submit("next", calls.append, 3)
+    assert worker.wait(30)
+    assert calls == [1, 1, 1, 2, 2, 2, 3]

@@ -19,9 +19,10 @@ from __future__ import annotations
 import logging
 import queue
 import threading
+import time
 from collections.abc import Callable, Hashable
 
-from django.db import close_old_connections, connections
+from django.db import DatabaseError, close_old_connections, connections
 
 logger = logging.getLogger(__name__)
 
@@ -37,6 +38,8 @@ class BackgroundAnalysis:
         self._lock = threading.Lock()
         self._thread: threading.Thread | None = None
         self._caught_up = False
+        # Pauses before each new attempt after a database error (seconds).
+        self.retry_delays: tuple[float, ...] = (1, 2, 4, 8, 15, 30)
 
     def submit(self, key: Hashable, function: Callable[..., object], *args: object) -> None:
         """Run ``function(*args)`` in the thread, unless work of the same key is waiting."""
@@ -76,13 +79,29 @@ class BackgroundAnalysis:
             with self._lock:
                 self._waiting.discard(key)
             try:
+                self._attempt(key, function, args)
+            finally:
+                self._queue.task_done()
+
+    def _attempt(self, key: Hashable, function: Callable[..., object], args: tuple) -> None:
+        """Run the work, again after a pause on a database error (SQLite « database is
+        locked » while the request threads write: the work is idempotent)."""
+        for attempt, delay in enumerate((*self.retry_delays, None)):
+            try:
                 close_old_connections()
                 function(*args)
+                return
+            except DatabaseError:
+                if delay is None:
+                    logger.exception("background analysis %s failed", key)
+                    return
+                logger.warning("background analysis %s: database error, attempt %s", key, attempt)
+                time.sleep(delay)
             except Exception:
                 logger.exception("background analysis %s failed", key)
+                return
             finally:
                 connections.close_all()
-                self._queue.task_done()
 
 
 background = BackgroundAnalysis()
