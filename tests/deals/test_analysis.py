@@ -249,11 +249,16 @@ def test_beat_runs_the_analysis_catch_up_on_the_analysis_queue(settings):
 @pytest.mark.django_db
 def test_the_catch_up_queues_a_tournament_once_until_its_job_ran(barometer, monkeypatch):
     services.save_typed_board(barometer, 1, SPLIT)  # analysis off: left pending
+    services.save_typed_board(barometer, 2, OTHER)
     queued = []
     monkeypatch.setattr(analysis, "enqueue_analysis", lambda pk: queued.append(pk) or True)
     assert analysis.catch_up() == [barometer.pk]
     # The next tick while the job waits: not queued again.
     assert analysis.catch_up() == []
+    # A job for one board (a retyping) is not the catch-up's: still held, board 2 pending.
+    analysis.analyse_boards(barometer.pk, [1])
+    assert analysis.catch_up() == []
+    assert analysis.pending_tournaments() == [barometer.pk]
     # The job ran; the board retyped since (nothing published): queued again.
     analysis.analyse_boards(barometer.pk)
     assert analysis.catch_up() == []

@@ -184,7 +184,9 @@ def analyse_boards(tournament_id: int, board_numbers: Iterable[int] | None = Non
                 },
             )
         stored += 1
-    cache.delete(_catch_up_key(tournament_id))
+    if board_numbers is None:
+        # The catch-up's job (every board) has run: the next catch-up may queue it again.
+        cache.delete(_catch_up_key(tournament_id))
     logger.info("analysis: tournament=%s boards analysed=%s", tournament.slug, stored)
     return stored
 
