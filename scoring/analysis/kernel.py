@@ -168,7 +168,8 @@ def _enter(d, hands, stack, points, strength, trump, higher, order, trump_suit, 
         # The leader's own master cards, from the top of each suit (of the trump suit only when
         # there are trumps: a plain master may be ruffed, by the partner too): leading them one
         # after the other he keeps the lead. When they are his whole hand, he takes every trick
-        # left; without trumps, his side takes at least their points and one trick.
+        # left; without trumps, his side takes at least their points and one trick, or at
+        # least the points of the partner's master cards when the leader can reach him.
         hand = hands[leader]
         runs = 0
         covered = 0
@@ -188,14 +189,39 @@ def _enter(d, hands, stack, points, strength, trump, higher, order, trump_suit, 
             if (leader & 1) == 0:
                 return True, left + (100 if flag == FLAG_START or flag == FLAG_NS else 10)  # noqa: SIM109
             return True, EW_CAPOT_VALUE if flag == FLAG_START or flag == FLAG_EW else 0  # noqa: SIM109
-        if trump_suit < 0 and covered:
-            if (leader & 1) == 0:
-                if runs > low:
-                    low = runs
-                if low < 0:
-                    low = 0
-            elif left + 10 - runs < high:
-                high = left + 10 - runs
+        if trump_suit < 0:
+            # Or the leader leads a small card of a suit his partner is master of, and the
+            # partner, on lead, takes his own master cards one after the other.
+            partner = hands[(leader + 2) & 3]
+            partner_runs = 0
+            entry = False
+            for suit in range(4):
+                suit_mask = 0xFF << (8 * suit)
+                run = 0
+                for rank in range(8):
+                    card = order[suit, rank]
+                    bit = 1 << card
+                    if not (remaining & bit):
+                        continue
+                    if not (partner & bit):
+                        break
+                    run |= bit
+                    partner_runs += points[card]
+                if run and (hand & suit_mask):
+                    entry = True
+            wins_a_trick = covered != 0
+            if entry:
+                wins_a_trick = True
+                if partner_runs > runs:
+                    runs = partner_runs
+            if wins_a_trick:
+                if (leader & 1) == 0:
+                    if runs > low:
+                        low = runs
+                    if low < 0:
+                        low = 0
+                elif left + 10 - runs < high:
+                    high = left + 10 - runs
         if low >= beta:
             return True, low
         if high <= alpha:
