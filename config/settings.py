@@ -260,9 +260,11 @@ CELERY_TASK_ROUTES = {
 }
 # The double-dummy analysis of the boards (tournaments/deals/analysis.py) is published when
 # deals are generated, imported or typed. With jobs in-process (no broker) it would hold the
-# organizer's request for a minute: it then runs only with ANALYSIS_IN_PROCESS=1, or by
-# ``manage.py analyse_boards SLUG``.
-ANALYSIS_IN_PROCESS = os.environ.get("ANALYSIS_IN_PROCESS", "") == "1"
+# organizer's request for a minute: it then runs in a thread of the web process, one
+# tournament at a time (``background``, the default; tournaments/deals/background.py), in the
+# request itself with ANALYSIS_IN_PROCESS=1, or only by ``manage.py analyse_boards SLUG``
+# with ANALYSIS_IN_PROCESS=0.
+ANALYSIS_IN_PROCESS = os.environ.get("ANALYSIS_IN_PROCESS", "background")
 # A task nobody routed is presumed long: it must not delay the rankings.
 CELERY_TASK_DEFAULT_QUEUE = "documents"
 CELERY_TASK_SERIALIZER = "json"
@@ -286,6 +288,13 @@ CELERY_BEAT_SCHEDULE = {
         "task": "seasons.catch_up",
         "schedule": 60.0,
         "options": {"expires": 60.0},
+    },
+    # Boards left without a current analysis (broker away when they were typed, a worker lost):
+    # queued again on the analysis queue (tournaments/deals/analysis.py, ``catch_up``).
+    "analysis-catch-up": {
+        "task": "analysis.catch_up",
+        "schedule": 300.0,
+        "options": {"expires": 300.0},
     },
 }
 

@@ -124,6 +124,17 @@ def _fast_password_hasher(request):
 
 
 @pytest.fixture(autouse=True)
+def _no_background_analysis(request):
+    """Without a broker the site analyses the boards in a thread of its own
+    (tournaments/deals/background.py), which would reach the test database from outside the
+    test's transaction: off, unless a test turns it on. Only with pytest-django loaded."""
+    if not request.config.pluginmanager.has_plugin("django"):
+        return
+    settings = request.getfixturevalue("settings")
+    settings.ANALYSIS_IN_PROCESS = "0"
+
+
+@pytest.fixture(autouse=True)
 def _site_language_after_each_test(request):
     """A request of the test client activates its language in this thread and leaves it there
     (``config.locale``): a test asking for English must not turn the next test's messages into

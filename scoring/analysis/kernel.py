@@ -26,6 +26,10 @@ FLAG_SHARED = 2
 FLAG_START = 3
 EW_CAPOT_VALUE = -1
 
+# The play-rule variants, bits of the kernel's ``variants`` argument.
+MUST_UNDERTRUMP = 1
+ALWAYS_OVERTAKE_PARTNER = 2
+
 TT_BITS = 20
 TT_SIZE = 1 << TT_BITS
 TT_MASK = TT_SIZE - 1
@@ -57,7 +61,7 @@ def _low_card(mask: int) -> int:
 
 
 @njit(cache=True, nogil=True)
-def _legal(hand, n, led, win_card, win_pos, trump, higher, trump_suit, undertrump):
+def _legal(hand, n, led, win_card, win_pos, trump, higher, trump_suit, variants):
     """The mask of the cards this hand may play (``play.legal_cards`` on masks)."""
     if n == 0:
         return hand
@@ -69,17 +73,26 @@ def _legal(hand, n, led, win_card, win_pos, trump, higher, trump_suit, undertrum
             if over:
                 return over
         return following
-    if trump_suit < 0 or (n >= 2 and win_pos == n - 2):
+    if trump_suit < 0:
         return hand
-    trumps = hand & (0xFF << (8 * trump_suit))
+    trump_mask = 0xFF << (8 * trump_suit)
+    trumps = hand & trump_mask
     if not trumps:
+        return hand
+    if n >= 2 and win_pos == n - 2:
+        # The partner wins: discard or trump at will; under « always overtake », a trump on
+        # the partner's trump must beat it when the hand holds a higher one.
+        if (variants & ALWAYS_OVERTAKE_PARTNER) and trump[win_card]:
+            over = trumps & higher[win_card]
+            if over:
+                return (hand & ~trump_mask) | over
         return hand
     if not trump[win_card]:
         return trumps
     over = trumps & higher[win_card]
     if over:
         return over
-    if undertrump:
+    if variants & MUST_UNDERTRUMP:
         return trumps
     return hand
 
@@ -96,7 +109,7 @@ def _beats(card, best, led, trump, strength):
 # Columns of the search stack, one row per card played from the root (ply).
 _LEADER, _N, _LED, _WIN_CARD, _WIN_POS, _TRICK_POINTS, _TRICK_MASK, _FLAG = range(8)
 _ALPHA, _BETA, _BEST, _KEY, _SLOT, _WINDOW_LOW, _WINDOW_HIGH, _COUNT = range(8, 16)
-_INDEX, _PLAYER, _GAIN, _CARD, _HAND, _BEST_MOVE, _TT_MOVE = range(16, 23)
+_INDEX, _PLAYER, _GAIN, _CARD, _HAND, _BEST_MOVE, _TT_MOVE, _LEFT = range(16, 24)
 _MOVES = 24
 _SCORES = 32
 _TOPS = 40
@@ -106,7 +119,7 @@ COUNTER_ROW = 33
 
 
 @njit(cache=True, nogil=True)
-def _enter(d, hands, stack, points, strength, trump, higher, order, trump_suit, undertrump,
+def _enter(d, hands, stack, points, strength, trump, higher, order, trump_suit, variants,
            tt_keys, tt_low, tt_high, tt_move):  # fmt: skip
     """Set up the node at row ``d`` (its position filled in by the parent).
 
@@ -127,6 +140,92 @@ def _enter(d, hands, stack, points, strength, trump, higher, order, trump_suit, 
         last = hands[leader]
         if (last & (last - 1)) == 0:
             return True, _last_trick(hands, leader, flag, points, strength, trump)
+        # Bounds at the lead: the points still in the hands, the last trick's 10 or a capot's
+        # 100, and the master trumps, which win whatever trick they fall in: the side holding
+        # the highest ones takes their points, and so at least one trick.
+        left = stack[d, _LEFT]
+        low = EW_CAPOT_VALUE if flag == FLAG_START or flag == FLAG_EW else 0  # noqa: SIM109
+        high = left + (100 if flag == FLAG_START or flag == FLAG_NS else 10)  # noqa: SIM109
+        if trump_suit >= 0:
+            north_south = hands[0] | hands[2]
+            sure = 0
+            side = -1
+            for rank in range(8):
+                card = order[trump_suit, rank]
+                bit = 1 << card
+                if not (remaining & bit):
+                    continue
+                holder = 0 if north_south & bit else 1
+                if side < 0:
+                    side = holder
+                elif holder != side:
+                    break
+                sure += points[card]
+            if side == 0:
+                low = sure
+            elif side == 1:
+                high = left + 10 - sure
+        # The leader's own master cards, from the top of each suit (of the trump suit only when
+        # there are trumps: a plain master may be ruffed, by the partner too): leading them one
+        # after the other he keeps the lead. When they are his whole hand, he takes every trick
+        # left; without trumps, his side takes at least their points and one trick, or at
+        # least the points of the partner's master cards when the leader can reach him.
+        hand = hands[leader]
+        runs = 0
+        covered = 0
+        for suit in range(4):
+            if trump_suit >= 0 and suit != trump_suit:
+                continue
+            for rank in range(8):
+                card = order[suit, rank]
+                bit = 1 << card
+                if not (remaining & bit):
+                    continue
+                if not (hand & bit):
+                    break
+                runs += points[card]
+                covered |= bit
+        if covered == hand:
+            if (leader & 1) == 0:
+                return True, left + (100 if flag == FLAG_START or flag == FLAG_NS else 10)  # noqa: SIM109
+            return True, EW_CAPOT_VALUE if flag == FLAG_START or flag == FLAG_EW else 0  # noqa: SIM109
+        if trump_suit < 0:
+            # Or the leader leads a small card of a suit his partner is master of, and the
+            # partner, on lead, takes his own master cards one after the other.
+            partner = hands[(leader + 2) & 3]
+            partner_runs = 0
+            entry = False
+            for suit in range(4):
+                suit_mask = 0xFF << (8 * suit)
+                run = 0
+                for rank in range(8):
+                    card = order[suit, rank]
+                    bit = 1 << card
+                    if not (remaining & bit):
+                        continue
+                    if not (partner & bit):
+                        break
+                    run |= bit
+                    partner_runs += points[card]
+                if run and (hand & suit_mask):
+                    entry = True
+            wins_a_trick = covered != 0
+            if entry:
+                wins_a_trick = True
+                if partner_runs > runs:
+                    runs = partner_runs
+            if wins_a_trick:
+                if (leader & 1) == 0:
+                    if runs > low:
+                        low = runs
+                    if low < 0:
+                        low = 0
+                elif left + 10 - runs < high:
+                    high = left + 10 - runs
+        if low >= beta:
+            return True, low
+        if high <= alpha:
+            return True, high
         key = remaining | (leader << 32) | (flag << 34)
         slot = ((key * 0x9E3779B1) ^ (key >> 15)) & TT_MASK
         stack[d, _KEY] = key
@@ -160,7 +259,7 @@ def _enter(d, hands, stack, points, strength, trump, higher, order, trump_suit, 
     stack[d, _PLAYER] = player
     hand = hands[player]
     stack[d, _HAND] = hand
-    legal = _legal(hand, n, led, win_card, win_pos, trump, higher, trump_suit, undertrump)
+    legal = _legal(hand, n, led, win_card, win_pos, trump, higher, trump_suit, variants)
     outstanding = remaining | stack[d, _TRICK_MASK]
     # One card of each run of equivalent cards (same holder, same points, no outstanding card
     # between them), the weakest of the run.
@@ -327,7 +426,7 @@ def search(
     higher,
     order,
     trump_suit,
-    undertrump,
+    variants,
     tt_keys,
     tt_low,
     tt_high,
@@ -351,8 +450,14 @@ def search(
     stack[0, _FLAG] = flag
     stack[0, _ALPHA] = alpha
     stack[0, _BETA] = beta
+    left = 0
+    remaining = hands[0] | hands[1] | hands[2] | hands[3]
+    while remaining:
+        left += points[_low_card(remaining)]
+        remaining &= remaining - 1
+    stack[0, _LEFT] = left
     done, value = _enter(0, hands, stack, points, strength, trump, higher, order, trump_suit,
-                         undertrump, tt_keys, tt_low, tt_high, tt_move)  # fmt: skip
+                         variants, tt_keys, tt_low, tt_high, tt_move)  # fmt: skip
     if done:
         return value
     d = 0
@@ -369,6 +474,7 @@ def search(
             c = d + 1
             gain = 0
             leaf = False
+            stack[c, _LEFT] = stack[d, _LEFT] - points[card]
             if n == 0:
                 stack[c, _LEADER] = stack[d, _LEADER]
                 stack[c, _N] = 1
@@ -416,7 +522,7 @@ def search(
                 stack[c, _BETA] = stack[d, _BETA] - gain
                 done, child = _enter(
                     c, hands, stack, points, strength, trump, higher, order, trump_suit,
-                    undertrump, tt_keys, tt_low, tt_high, tt_move,
+                    variants, tt_keys, tt_low, tt_high, tt_move,
                 )  # fmt: skip
                 if not done:
                     d = c

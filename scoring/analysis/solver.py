@@ -1,7 +1,8 @@
 """Double-dummy analysis of a coinche deal: the points each side takes with perfect play.
 
 ``analyse`` solves the deal in each strain asked (S H D C SA TA) with the four hands in view,
-under the play rules of ``engine.play.legal_cards`` (``must_undertrump`` included), the player
+under the play rules of ``engine.play.legal_cards`` (its variants ``must_undertrump`` and
+``always_overtake_partner`` included), the player
 to the dealer's right leading the first trick. The points are the cards of the tricks won plus
 the dix de der, so they total 162, or 252 and 0 when one side wins every trick (capot).
 
@@ -113,6 +114,7 @@ class Solver:
         strain: Strain,
         *,
         must_undertrump: bool = False,
+        always_overtake_partner: bool = False,
         trick: Sequence[Card] = (),
         capot_possible: bool = True,
     ) -> int:
@@ -151,7 +153,7 @@ class Solver:
             tables.higher,
             tables.order,
             tables.trump_suit,
-            must_undertrump,
+            _variants(must_undertrump, always_overtake_partner),
         )
         # Null-window searches halving the interval where the value lies (each answer is a
         # bound, often beyond the test), the table kept between them.
@@ -174,15 +176,29 @@ class Solver:
         strain: Strain,
         *,
         must_undertrump: bool = False,
+        always_overtake_partner: bool = False,
     ) -> PerSide:
         """The points of each side in a whole deal, dix de der and capot included."""
         _check_deal(hands)
-        value = self.solve(hands, opening_leader(dealer), strain, must_undertrump=must_undertrump)
+        value = self.solve(
+            hands,
+            opening_leader(dealer),
+            strain,
+            must_undertrump=must_undertrump,
+            always_overtake_partner=always_overtake_partner,
+        )
         if value == kernel.EW_CAPOT_VALUE:
             return PerSide(0, CAPOT_DEAL_POINTS)
         if value == CAPOT_DEAL_POINTS:
             return PerSide(CAPOT_DEAL_POINTS, 0)
         return PerSide(value, DEAL_POINTS - value)
+
+
+def _variants(must_undertrump: bool, always_overtake_partner: bool) -> int:
+    """The play-rule variants as the kernel's bits."""
+    return (kernel.MUST_UNDERTRUMP if must_undertrump else 0) | (
+        kernel.ALWAYS_OVERTAKE_PARTNER if always_overtake_partner else 0
+    )
 
 
 def _check_deal(hands: Mapping[Seat, Iterable[Card]]) -> None:
@@ -205,15 +221,26 @@ def analyse(
     strains: Iterable[Strain] = STRAINS,
     *,
     must_undertrump: bool = False,
+    always_overtake_partner: bool = False,
     solver: Solver | None = None,
 ) -> dict[Strain, PerSide]:
     """The double-dummy points of each side in each strain asked, in the order asked.
+
+    ``must_undertrump`` and ``always_overtake_partner`` are the play rules of the same names
+    (``engine.play.legal_cards``; ``RuleSettings.must_undertrump`` and
+    ``overtake_partner is OvertakePartner.ALWAYS``).
 
     Raises ValueError when the hands are not four hands of eight sharing out the 32 cards.
     """
     solver = solver or Solver()
     return {
-        strain: solver.points(hands, dealer, strain, must_undertrump=must_undertrump)
+        strain: solver.points(
+            hands,
+            dealer,
+            strain,
+            must_undertrump=must_undertrump,
+            always_overtake_partner=always_overtake_partner,
+        )
         for strain in strains
     }
 

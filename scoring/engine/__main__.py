@@ -3,7 +3,8 @@
 Reads one canonical result record (a JSON object) or a JSON array of records on stdin and
 prints the deal score(s) as JSON. On invalid input it prints the errors on stderr and exits 2.
 
-``python -m scoring.engine dd [--strains S,H] [--json-lines] [--must-undertrump]`` reads one
+``python -m scoring.engine dd [--strains S,H] [--json-lines] [--must-undertrump]
+[--always-overtake-partner]`` reads one
 deal ``{"dealer": "N", "hands": {"N": "KJ.KT..AKQT", ...}}`` or an array of deals and prints
 the double-dummy points of each side per strain (scoring.analysis.solver).
 """
@@ -78,6 +79,12 @@ def _parser() -> argparse.ArgumentParser:
         "--must-undertrump",
         action="store_true",
         help="the variant where a player who cannot overtrump must still play a trump",
+    )
+    dd.add_argument(
+        "--always-overtake-partner",
+        action="store_true",
+        help="the rule overtake_partner=always: a trump played on the partner's trump must "
+        "beat it when the hand can",
     )
     score.add_argument(
         "--detail",
@@ -165,6 +172,7 @@ def _double_dummy(arguments: argparse.Namespace) -> int:
             dealer,
             strains,
             must_undertrump=arguments.must_undertrump,
+            always_overtake_partner=arguments.always_overtake_partner,
             solver=solver,
         )
         result = {strain.value: points.to_dict() for strain, points in table.items()}

@@ -2,11 +2,13 @@
 
 ``enqueue_analysis`` is called (on commit) when deals are generated or imported and when a
 board is typed or retyped; the ``analysis.analyse_boards`` job (``tasks``) runs
-``analyse_boards`` on the ``analysis`` queue, and a worker starting catches up on boards left
-without a current analysis (a broker that was away). Each board's analysis is stored with the
-hands, dealer and undertrump rule it was computed from (``BoardAnalysis.matches``), so one made
-from hands since retyped is never shown, and a job that lost a race to a retyping does not
-overwrite the newer one.
+``analyse_boards`` on the ``analysis`` queue, and a worker starting, then beat every few
+minutes, catch up on boards left without a current analysis (a broker that was away).
+Without a broker the analysis runs in a thread of the web process (``background``). Each
+board's analysis is stored with the hands, dealer and rule settings it was computed from (the
+play rules ``must_undertrump`` and ``overtake_partner`` among them; ``BoardAnalysis.matches``),
+so one made from hands since retyped is never shown, and a job that lost a race to a retyping
+does not overwrite the newer one.
 """
 
 from __future__ import annotations
@@ -15,12 +17,14 @@ import logging
 from collections.abc import Iterable
 
 from django.conf import settings
+from django.core.cache import cache
 from django.db import transaction
 
 from scoring.analysis.par import Contracts, par
 from scoring.analysis.solver import Solver, analyse, hands_from_pbn
 from scoring.engine.cards import Seat
 from scoring.engine.play import opening_leader
+from scoring.engine.rules import OvertakePartner
 from tournaments.jobs import BrokerUnavailable, publish
 from tournaments.setup.models import Tournament
 
@@ -29,19 +33,48 @@ from .models import Board, BoardAnalysis
 logger = logging.getLogger(__name__)
 
 
+# ``settings.ANALYSIS_IN_PROCESS``: what happens without a broker (jobs in-process).
+IN_BACKGROUND = "background"  # a thread of the process (``background``), the default
+IN_REQUEST = "1"  # in the request that asked for it (tests, scripts)
+CATCH_UP_HOLD_SECONDS = 30 * 60
+"""A tournament queued by the catch-up is not queued again by it for this long, unless its job
+ended before (a worker lost on the way: the next catch-up after this delay queues it again)."""
+
+
+def _catch_up_key(tournament_id: int) -> str:
+    return f"deals:analysis-queued:{tournament_id}"
+
+
+def _in_process() -> bool:
+    from .tasks import analyse_boards_task
+
+    return bool(analyse_boards_task.app.conf.task_always_eager)
+
+
+def runs_in_background() -> bool:
+    """No broker, and the analysis left to a thread of this process (``background``)."""
+    return _in_process() and settings.ANALYSIS_IN_PROCESS == IN_BACKGROUND
+
+
 def enqueue_analysis(tournament_id: int, board_numbers: Iterable[int] | None = None) -> bool:
     """Publish the analysis of these boards (all the tournament's when None); never raises.
 
-    Returns False when the broker is away: the boards stay unanalysed until a worker starts
-    and catches up (``catch_up``); also when jobs run in-process (no broker) and
-    ``settings.ANALYSIS_IN_PROCESS`` is off.
+    Without a broker it goes to the process's background thread (``ANALYSIS_IN_PROCESS``
+    ``background``, the default), runs here (``1``) or not at all (``0``: ``manage.py
+    analyse_boards`` does it). Returns False when nothing was queued: the broker away (the
+    boards stay unanalysed until a worker's or beat's catch-up), or the analysis off.
     """
     from .tasks import analyse_boards_task
 
-    if analyse_boards_task.app.conf.task_always_eager and not settings.ANALYSIS_IN_PROCESS:
-        # No worker: not in the organizer's request (``manage.py analyse_boards`` does it).
-        return False
     numbers = None if board_numbers is None else sorted(set(board_numbers))
+    if _in_process() and settings.ANALYSIS_IN_PROCESS != IN_REQUEST:
+        if settings.ANALYSIS_IN_PROCESS != IN_BACKGROUND:
+            return False
+        from . import background
+
+        key = (tournament_id, None if numbers is None else tuple(numbers))
+        background.background.submit(key, _analyse_in_background, tournament_id, numbers)
+        return True
     try:
         publish(analyse_boards_task, (tournament_id, numbers))
     except BrokerUnavailable as error:
@@ -55,6 +88,24 @@ def enqueue_analysis(tournament_id: int, board_numbers: Iterable[int] | None = N
         logger.exception("tournament %s: could not publish the analysis", tournament_id)
         return False
     return True
+
+
+def _analyse_in_background(tournament_id: int, numbers: list[int] | None) -> None:
+    analyse_boards(tournament_id, numbers)
+
+
+def _catch_up_in_background() -> None:
+    for tournament_id in pending_tournaments():
+        enqueue_analysis(tournament_id)
+
+
+def on_request_started(sender=None, **kwargs) -> None:
+    """Receiver of ``request_started``: without a broker, the first request of the process
+    queues the catch-up in the background thread (``background``)."""
+    if runs_in_background():
+        from . import background
+
+        background.background.catch_up_once(_catch_up_in_background)
 
 
 def enqueue_analysis_on_commit(tournament: Tournament, board_numbers=None) -> None:
@@ -100,7 +151,11 @@ def analyse_boards(tournament_id: int, board_numbers: Iterable[int] | None = Non
         dealer, hands = board.dealer, dict(board.hands)
         held = hands_from_pbn(hands)
         table = analyse(
-            held, Seat(dealer), must_undertrump=settings_.must_undertrump, solver=solver
+            held,
+            Seat(dealer),
+            must_undertrump=settings_.must_undertrump,
+            always_overtake_partner=settings_.overtake_partner is OvertakePartner.ALWAYS,
+            solver=solver,
         )
         points = {strain.value: per_side.to_dict() for strain, per_side in table.items()}
         contracts = Contracts(held, table, settings_)
@@ -129,17 +184,37 @@ def analyse_boards(tournament_id: int, board_numbers: Iterable[int] | None = Non
                 },
             )
         stored += 1
+    if board_numbers is None:
+        # The catch-up's job (every board) has run: the next catch-up may queue it again.
+        cache.delete(_catch_up_key(tournament_id))
     logger.info("analysis: tournament=%s boards analysed=%s", tournament.slug, stored)
     return stored
 
 
-def catch_up() -> list[int]:
-    """Publish the analysis of every tournament with a board lacking a current analysis."""
+def pending_tournaments() -> list[int]:
+    """The tournaments with a board lacking a current analysis, oldest first."""
     tournaments = (
-        Tournament.objects.filter(boards__isnull=False).exclude(boards__hands={}).distinct()
+        Tournament.objects.filter(boards__isnull=False)
+        .exclude(boards__hands={})
+        .distinct()
+        .order_by("pk")
     )
+    return [tournament.pk for tournament in tournaments if _pending(tournament, None)]
+
+
+def catch_up() -> list[int]:
+    """Publish the analysis of every tournament with a board lacking a current analysis.
+
+    Run when a worker starts and by beat every few minutes (``analysis-catch-up``): a
+    tournament it queued is not queued again while its job waits or runs (for at most
+    ``CATCH_UP_HOLD_SECONDS``), so a long backlog is not queued over and over.
+    """
     queued = []
-    for tournament in tournaments:
-        if _pending(tournament, None) and enqueue_analysis(tournament.pk):
-            queued.append(tournament.pk)
+    for tournament_id in pending_tournaments():
+        if not cache.add(_catch_up_key(tournament_id), 1, timeout=CATCH_UP_HOLD_SECONDS):
+            continue
+        if enqueue_analysis(tournament_id):
+            queued.append(tournament_id)
+        else:
+            cache.delete(_catch_up_key(tournament_id))
     return queued

@@ -20,9 +20,13 @@ class DealsConfig(AppConfig):
 
         from tournaments.setup.signals import rules_changed
 
-        from .analysis import on_rules_changed
+        from .analysis import on_request_started, on_rules_changed
 
         rules_changed.connect(on_rules_changed, dispatch_uid="deals.rules_changed")
+
+        from django.core.signals import request_started
+
+        request_started.connect(on_request_started, dispatch_uid="deals.analysis_catch_up")
 
         checklist.register("deals", 50, selectors.deals_step)
         checklist.register("release", 100, selectors.release_step)

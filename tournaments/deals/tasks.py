@@ -32,7 +32,8 @@ def analyse_boards_task(tournament_id: int, board_numbers: list[int] | None = No
 
 @shared_task(name="analysis.catch_up", acks_late=True, ignore_result=True)
 def catch_up_task() -> list[int]:
-    """Queue the analysis of every tournament with boards left unanalysed."""
+    """Queue the analysis of every tournament with boards left unanalysed (when a worker
+    starts, and by beat every five minutes: ``analysis-catch-up``)."""
     from .analysis import catch_up
 
     return catch_up()

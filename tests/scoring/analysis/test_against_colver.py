@@ -30,7 +30,7 @@ COLVER_RANKS = (
     Rank.ACE,
 )
 SUIT_STRAINS = (Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS)
-DEALS = 240
+DEALS = 200
 
 
 def colver_card(card: Card) -> int:

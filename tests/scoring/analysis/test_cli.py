@@ -45,6 +45,18 @@ def test_strains_limit_the_work_and_json_lines_stream(monkeypatch, capsys):
     ]
 
 
+def test_the_play_rule_variants(monkeypatch, capsys):
+    # Hearts, dealer North: East-West may underruff their partner's trump, or not.
+    deal = {"N": "J.987.K9.J7", "W": "AQT7..AJ.Q9", "S": "K.AQ.Q87.A8", "E": "98.KJT.T.KT"}
+    stdin = json.dumps({"dealer": "N", "hands": deal})
+    results = []
+    for flag in ([], ["--always-overtake-partner"]):
+        status, out, _err = run(monkeypatch, capsys, ["dd", "--strains", "H", *flag], stdin)
+        assert status == 0
+        results.append(json.loads(out))
+    assert results == [{"H": {"ns": 46, "ew": 116}}, {"H": {"ns": 42, "ew": 120}}]
+
+
 def test_an_array_gives_an_array(monkeypatch, capsys):
     status, out, _err = run(
         monkeypatch,

@@ -17,18 +17,42 @@ from tests.support.hands import E, N, S, W, hands
 SOLVER = Solver()
 
 
-def exhaustive(remaining, leader, trick, strain, undertrump):
+def exhaustive(remaining, leader, trick, strain, undertrump, overtake=False, known=None):
     """North-South's points from the position by trying every legal card: the reference.
 
-    An ending: no capot, the dix de der goes to the last trick's winner.
+    An ending: no capot, the dix de der goes to the last trick's winner. Plain minimax, every
+    line played out; a position between tricks reached again by another order of the tricks
+    before it is looked up in ``known`` rather than played out twice (the same value).
     """
+    known = {} if known is None else known
     seat = leader
     for _ in trick:
         seat = seat.next
     if not any(remaining.values()):
         return 0
+    if not trick:
+        key = (leader, *(frozenset(remaining[each]) for each in SEATS_COUNTER_CLOCKWISE))
+        if key not in known:
+            known[key] = _exhaustive_trick(
+                remaining, leader, [], strain, undertrump, overtake, known
+            )
+        return known[key]
+    return _exhaustive_trick(remaining, leader, trick, strain, undertrump, overtake, known)
+
+
+def _exhaustive_trick(remaining, leader, trick, strain, undertrump, overtake, known):
+    seat = leader
+    for _ in trick:
+        seat = seat.next
     best = None
-    for card in legal_cards(remaining[seat], trick, strain, must_undertrump=undertrump):
+    legal = legal_cards(
+        remaining[seat],
+        trick,
+        strain,
+        must_undertrump=undertrump,
+        always_overtake_partner=overtake,
+    )
+    for card in legal:
         remaining[seat].remove(card)
         played = [*trick, card]
         if len(played) == 4:
@@ -37,10 +61,10 @@ def exhaustive(remaining, leader, trick, strain, undertrump):
             if not any(remaining.values()):
                 points += 10
             value = (points if winner.side is Side.NS else 0) + exhaustive(
-                remaining, winner, [], strain, undertrump
+                remaining, winner, [], strain, undertrump, overtake, known
             )
         else:
-            value = exhaustive(remaining, leader, played, strain, undertrump)
+            value = exhaustive(remaining, leader, played, strain, undertrump, overtake, known)
         remaining[seat].add(card)
         if best is None or (value > best if seat.side is Side.NS else value < best):
             best = value
@@ -56,6 +80,7 @@ def endings(draw):
     leader = draw(st.sampled_from(SEATS_COUNTER_CLOCKWISE))
     strain = draw(st.sampled_from(STRAINS))
     undertrump = draw(st.booleans())
+    overtake = draw(st.booleans())
     held: dict[Seat, set[Card]] = {}
     trick: list[Card] = []
     position = 0
@@ -69,18 +94,23 @@ def endings(draw):
     for _index in range(played):
         trick.append(deck[position])
         position += 1
-    return held, leader, trick, strain, undertrump
+    return held, leader, trick, strain, undertrump, overtake
 
 
 @settings(max_examples=400, deadline=None)
 @given(endings())
 def test_endings_agree_with_exhaustive_search(ending):
-    held, leader, trick, strain, undertrump = ending
-    expected = exhaustive(
-        {seat: set(cards) for seat, cards in held.items()}, leader, list(trick), strain, undertrump
-    )
+    held, leader, trick, strain, undertrump, overtake = ending
+    remaining = {seat: set(cards) for seat, cards in held.items()}
+    expected = exhaustive(remaining, leader, list(trick), strain, undertrump, overtake)
     got = SOLVER.solve(
-        held, leader, strain, must_undertrump=undertrump, trick=trick, capot_possible=False
+        held,
+        leader,
+        strain,
+        must_undertrump=undertrump,
+        always_overtake_partner=overtake,
+        trick=trick,
+        capot_possible=False,
     )
     assert got == expected
 
@@ -94,6 +124,22 @@ def test_undertrumping_changes_an_ending():
     forced = SOLVER.solve(held, W, Strain.HEARTS, must_undertrump=True, capot_possible=False)
     assert free == exhaustive({s: set(c) for s, c in held.items()}, W, [], Strain.HEARTS, False)
     assert forced == exhaustive({s: set(c) for s, c in held.items()}, W, [], Strain.HEARTS, True)
+    assert free != forced
+
+
+def test_overtaking_the_partner_changes_an_ending():
+    # Hearts trump, North to lead the last two tricks: the ace of spades, ruffed by West's 8.
+    # East, holding the 10 and the 7 of trumps, underruffs with the 7 (FFB) and his 10 later
+    # beats North's king. Under « always overtake » (Fédération Française de Coinche) he must
+    # put the 10 on his partner's 8, then lead the 7: North's king takes the last trick.
+    held = hands({N: "A.K..", W: ".8.7.", S: "..Q.A", E: ".T7.."})
+    free = SOLVER.solve(held, N, Strain.HEARTS, capot_possible=False)
+    forced = SOLVER.solve(
+        held, N, Strain.HEARTS, always_overtake_partner=True, capot_possible=False
+    )
+    remaining = {seat: set(cards) for seat, cards in held.items()}
+    assert free == exhaustive(remaining, N, [], Strain.HEARTS, False, False)
+    assert forced == exhaustive(remaining, N, [], Strain.HEARTS, False, True)
     assert free != forced
 
 
