@@ -3,7 +3,8 @@ ranking under that load.
 
 Creates its own PostgreSQL database (``coinche_bench_api``, dropped at the end), builds a
 100-table tournament with generated deals and no result yet, starts the site as deployed —
-gunicorn (3 sync workers) on 127.0.0.1, a ``celery worker`` (concurrency 2) on Redis DB 12, the
+gunicorn (3 sync workers) on 127.0.0.1, a ``celery worker`` on the standings queue (concurrency 2,
+Redis DB 12; the deals' analysis and the documents have workers of their own when deployed), the
 page cache on Redis DB 13 — then runs locust headless: 50 clients enter results through
 ``POST /api/v1/tournaments/<slug>/results/`` with an arbiter's API token, every request a new
 (round, table, board) with a record validated against the hands, round after round as a session
@@ -189,7 +190,10 @@ def main() -> None:
             )
             if not args.without_worker:
                 services.env = dict(env, LOG_LEVEL="INFO")  # the worker logs each run
-                services.celery_worker(args.worker_concurrency, args.broker)
+                # The standings worker of the documented deployment: the analysis of the deals
+                # just generated (minutes of CPU, done hours before a real session) and the
+                # documents have workers of their own and are not what is measured here.
+                services.celery_worker(args.worker_concurrency, args.broker, queues="standings")
                 services.env = env
             port = harness.free_port()
             host = f"http://127.0.0.1:{port}"
@@ -204,7 +208,8 @@ def main() -> None:
             worker = (
                 "no celery worker"
                 if args.without_worker
-                else f"celery worker: concurrency {args.worker_concurrency}, broker {args.broker}"
+                else f"celery worker (standings queue): concurrency {args.worker_concurrency}, "
+                f"broker {args.broker}"
             )
             print(
                 f"gunicorn: {args.web_workers} workers on 127.0.0.1:{port}; {worker}; "

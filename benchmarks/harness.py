@@ -317,6 +317,10 @@ class BenchDatabase:
         self.drop()
 
 
+ANALYSIS_OFF = "0"
+"""``ANALYSIS_IN_PROCESS`` for the benchmarks' processes, unless set: no analysis in-process."""
+
+
 def setup_django(database_url: str, *, broker: str = "", result_backend: str = "") -> None:
     """Set Django up on ``database_url`` and migrate it. Without ``broker`` the Celery tasks
     this process triggers run in-process (eager), as on a club laptop."""
@@ -327,6 +331,10 @@ def setup_django(database_url: str, *, broker: str = "", result_backend: str = "
     else:
         os.environ.pop("CELERY_RESULT_BACKEND", None)
     os.environ.pop("CACHE_URL", None)  # this process's cache is its own (locmem)
+    # Without a broker the deals' analysis would run in a thread of this process (minutes of
+    # CPU for a tournament just built, beside what is measured): the benchmark of the
+    # analysis itself is benchmarks.double_dummy.
+    os.environ.setdefault("ANALYSIS_IN_PROCESS", ANALYSIS_OFF)
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     os.environ.setdefault("LOG_LEVEL", "WARNING")
     sys.path.insert(0, str(ROOT))
@@ -604,6 +612,7 @@ def site_env(database_url: str, *, broker: str = "", cache: str = "") -> dict[st
     for name in ("CELERY_BROKER_URL", "CELERY_RESULT_BACKEND", "CACHE_URL", "DEBUG"):
         env.pop(name, None)
     env.update(DATABASE_URL=database_url, LOG_LEVEL="WARNING", PYTHONUNBUFFERED="1")
+    env.setdefault("ANALYSIS_IN_PROCESS", ANALYSIS_OFF)  # as in setup_django
     if broker:
         env["CELERY_BROKER_URL"] = broker
     if cache:
