@@ -266,13 +266,15 @@ def _ranking(
     tallies: dict[int, Tally],
     meetings: Meetings | None = None,
 ) -> Ranking:
+    # Each team's percentage, once (the sort and the entry both need it).
+    percentages = {team: _percentage(method, tally) for team, tally in tallies.items()}
+
     def main_score(team: int) -> Fraction:
-        tally = tallies[team]
         if method is Method.MATCHPOINTS:
             # A team whose boards all had a top of 0 (played once) has nothing to compare.
-            percentage = _percentage(method, tally)
+            percentage = percentages[team]
             return Fraction(-1) if percentage is None else percentage
-        return tally.score
+        return tallies[team].score
 
     played = [team for team, tally in tallies.items() if tally.boards]
     # The nearest float first: rounding keeps the order of unequal fractions or makes them
@@ -318,7 +320,7 @@ def _ranking(
                     team=team,
                     direction=direction,
                     score=tally.score,
-                    percentage=_percentage(method, tally),
+                    percentage=percentages[team],
                     boards=tally.boards,
                     tied=len(group) > 1,
                     boards_won=tally.won,

@@ -72,7 +72,7 @@ class ScoringState(models.Model):
     covered_ticket = models.PositiveBigIntegerField(default=0)
     covered_until = models.DateTimeField(null=True, blank=True)
     failed_change = models.BigIntegerField(null=True, blank=True)
-    # What the running totals (TeamTotal) of the latest version were computed under (the plan,
+    # What the running totals (RunningTotals) of the latest version were computed under (the plan,
     # teams, method, penalties: ``recomputation._context_digest``); blank: none stored.
     totals_digest = models.CharField(max_length=64, blank=True)
     # What deriving the rankings' inputs from that setup gave (recomputation._stored_context).
@@ -155,38 +155,26 @@ class BoardScore(models.Model):
         return f"R{self.round_number} T{self.table_number} E{self.board_number}"
 
 
-class TeamTotal(models.Model):
-    """A team's running totals in the overall ranking of the latest version, exactly, before
+class RunningTotals(models.Model):
+    """Each team's running totals in the overall ranking of the latest version, exactly, before
     penalties (``scoring.duplicate.Tally``): its score as a fraction, the sum of the tops of
     its boards, its boards and boards won.
 
     A live change in the last round adjusts them by the changed boards' old and new scores
     instead of reading every result and every board score again (docs/standings.md); every
-    run that stores a version stores them with it.
+    run that stores a version stores them with it. One row per tournament, the teams as lines
+    of text: a live change rewrites every team's totals (one result changes the scores of the
+    whole board), one value is cheaper to write and read than 2,000 rows.
     """
 
-    # Rewritten at every run (2,000 rows for a federation's event): the unique constraint
-    # below begins with the tournament, which needs no index of its own.
-    tournament = models.ForeignKey(
-        Tournament, on_delete=models.CASCADE, related_name="+", db_index=False
-    )
+    tournament = models.OneToOneField(Tournament, on_delete=models.CASCADE, related_name="+")
     version = models.PositiveIntegerField()
-    team = models.PositiveSmallIntegerField()
-    # A fraction as text ("1234/7"): exact, whatever its denominator.
-    score = models.TextField()
-    top = models.IntegerField()
-    boards = models.IntegerField()
-    won = models.IntegerField()
-
-    class Meta:
-        constraints = [
-            models.UniqueConstraint(
-                fields=["tournament", "version", "team"], name="unique_team_total"
-            )
-        ]
+    # One line per team, by number: "team score top boards won", the score an exact fraction
+    # as ``str(Fraction)`` ("1234/7" or "12").
+    totals = models.TextField()
 
     def __str__(self) -> str:
-        return f"{self.tournament_id} v{self.version} team {self.team}: {self.score}"
+        return f"{self.tournament_id} v{self.version}: {self.totals.count(chr(10)) + 1} teams"
 
 
 class RankingSnapshot(models.Model):

@@ -51,7 +51,7 @@ from tournaments.results.services.penalties import CORE_UNITS
 from tournaments.setup.models import Player, Round, Table, TableAssignment, Team, Tournament
 from tournaments.setup.stored_plan import stored_plan
 
-from .models import BoardScore, RankingSnapshot, ScoreChange, ScoringState, TeamTotal
+from .models import BoardScore, RankingSnapshot, RunningTotals, ScoreChange, ScoringState
 
 logger = logging.getLogger(__name__)
 
@@ -863,35 +863,34 @@ def _close_version(
     return duration_ms
 
 
-TOTAL_COLUMNS = ("tournament_id", "version", "team", "score", "top", "boards", "won")
-
-
 def _store_totals(tournament_id: int, version: int, tallies: Mapping[int, Tally]) -> None:
-    """Replace the running totals by those of ``version`` (COPY on PostgreSQL)."""
-    _delete(TeamTotal.objects.filter(tournament_id=tournament_id))
-    rows = [
-        (tournament_id, version, team, str(t.score), t.top, t.boards, t.won)
-        for team, t in sorted(tallies.items())
-    ]
-    if connection.vendor != "postgresql":
-        TeamTotal.objects.bulk_create(
-            [TeamTotal(**dict(zip(TOTAL_COLUMNS, row, strict=True))) for row in rows],
-            batch_size=BULK_BATCH,
-        )
-        return
-    _copy(TeamTotal, TOTAL_COLUMNS, rows)
+    """Replace the running totals by those of ``version``: one row, one line per team."""
+    text = "\n".join(
+        f"{team} {t.score} {t.top} {t.boards} {t.won}" for team, t in sorted(tallies.items())
+    )
+    # Stores are serialized (``_serialize_stores``): no other run creates the row meanwhile.
+    if not RunningTotals.objects.filter(tournament_id=tournament_id).update(
+        version=version, totals=text
+    ):
+        RunningTotals.objects.create(tournament_id=tournament_id, version=version, totals=text)
 
 
 def _read_totals(tournament_id: int, version: int) -> dict[int, Tally] | None:
     """The running totals of ``version`` (without head-to-head lists); None if not stored."""
-    rows = TeamTotal.objects.filter(tournament_id=tournament_id, version=version).values_list(
-        "team", "score", "top", "boards", "won"
+    text = (
+        RunningTotals.objects.filter(tournament_id=tournament_id, version=version)
+        .values_list("totals", flat=True)
+        .first()
     )
-    totals = {
-        team: Tally(score=_fraction(score), top=top, boards=boards, won=won)
-        for team, score, top, boards, won in rows
-    }
-    return totals or None
+    if not text:
+        return None
+    totals = {}
+    for line in text.split("\n"):
+        team, score, board_top, boards, won = line.split(" ")
+        totals[int(team)] = Tally(
+            score=_fraction(score), top=int(board_top), boards=int(boards), won=int(won)
+        )
+    return totals
 
 
 def _fraction(text: str) -> Fraction:
@@ -914,7 +913,7 @@ def _live_change(tournament_id: int, state: ScoringState, run: _Run, started: fl
 
     Only the changed boards' results and stored scores are read. Their old scores are computed
     again from what the stored rows say they were computed from, taken off the teams' totals
-    (``TeamTotal``, exact fractions) and the new ones added; the overall ranking and the one
+    (``RunningTotals``, exact fractions) and the new ones added; the overall ranking and the one
     after the last round are ranked from the totals (a tie asks the head-to-head boards of the
     tied teams only), the rankings after earlier rounds are copied as they are. It applies
     when every journal row names a board, the method compares boards one by one (matchpoints,
