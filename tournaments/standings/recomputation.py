@@ -388,7 +388,9 @@ def _load_results(inputs: _Inputs, boards: Collection[int] | None = None) -> Non
     )
     if boards is not None:
         rows = rows.filter(board_number__in=sorted(boards))
-    rows = rows.values_list(
+    # No ORDER BY (the model's ordering joins the round and the table again only to sort):
+    # the results are sorted here.
+    rows = rows.order_by().values_list(
         "pk",
         "assignment_id",
         "board_number",
@@ -668,7 +670,7 @@ def _stored_rows(
         tournament_id=tournament_id, version=version, up_to_round=None, method=method
     ).exists():
         return None
-    rows = BoardScore.objects.filter(tournament_id=tournament_id)
+    rows = BoardScore.objects.filter(tournament_id=tournament_id).order_by()  # into a dict
     if boards is not None:
         rows = rows.filter(board_number__in=sorted(boards))
     rows = rows.values_list(
@@ -1098,6 +1100,7 @@ def _meetings(
             tournament_id=inputs.tournament.pk, ns_team_id__in=pks, ew_team_id__in=pks
         )
         .exclude(board_number__in=sorted(boards))
+        .order_by()
         .values_list("board_number", "ns_team_id", "ew_team_id", "ns_score", "ew_score", "top")
     )
     rows = list(rows)
