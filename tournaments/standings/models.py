@@ -155,6 +155,23 @@ class BoardScore(models.Model):
         return f"R{self.round_number} T{self.table_number} E{self.board_number}"
 
 
+class SetupVersion(models.Model):
+    """How many times a tournament's setup rows — plan rows, rounds, tables, teams, their
+    players — were written, counted by PostgreSQL triggers on those tables (migration
+    ``standings.0008``; every insert, update or delete, whatever wrote it: a form, a bulk
+    update, a command, the shell). The running totals are trusted only under the count they
+    were computed under (``ScoringState.totals_digest``). No foreign key: a tournament being
+    deleted deletes its setup rows, whose triggers count once more; the row stays, unused.
+    Not maintained on SQLite, where the setup's values are digested instead.
+    """
+
+    tournament_id = models.BigIntegerField(primary_key=True)
+    version = models.BigIntegerField(default=0)
+
+    def __str__(self) -> str:
+        return f"{self.tournament_id}: setup v{self.version}"
+
+
 class RunningTotals(models.Model):
     """Each team's running totals in the overall ranking of the latest version, exactly, before
     penalties (``scoring.duplicate.Tally``): its score as a fraction, the sum of the tops of

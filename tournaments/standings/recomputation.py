@@ -48,10 +48,17 @@ from tournaments import public_pages
 from tournaments.results.models import Penalty as PenaltyRow
 from tournaments.results.models import Result
 from tournaments.results.services.penalties import CORE_UNITS
-from tournaments.setup.models import Player, Round, Table, TableAssignment, Team, Tournament
+from tournaments.setup.models import Team, Tournament
 from tournaments.setup.stored_plan import stored_plan
 
-from .models import BoardScore, RankingSnapshot, RunningTotals, ScoreChange, ScoringState
+from .models import (
+    BoardScore,
+    RankingSnapshot,
+    RunningTotals,
+    ScoreChange,
+    ScoringState,
+    SetupVersion,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -232,6 +239,10 @@ class _Setup:
 def _load_setup(tournament_id: int) -> _Setup:
     """The tournament, its plan, teams and penalties in force, nothing derived."""
     tournament = Tournament.objects.get(pk=tournament_id)
+    # The setup's version before its rows: a change committed in between makes the digest
+    # older than the rows read, so the next live change goes the general way (never the
+    # reverse: totals trusted under a digest newer than their inputs).
+    version = _setup_version(tournament_id)
     plan = stored_plan(tournament)
     teams = list(
         Team.objects.filter(tournament_id=tournament_id)
@@ -241,7 +252,7 @@ def _load_setup(tournament_id: int) -> _Setup:
         )
     )
     penalties = _penalty_rows(tournament_id)
-    digest = _setup_digest(tournament, penalties, plan.rows, teams)
+    digest = _setup_digest(tournament, penalties, plan.rows, teams, version=version)
     return _Setup(tournament, plan, teams, penalties, digest)
 
 
@@ -254,47 +265,42 @@ def _penalty_rows(tournament_id: int) -> list[tuple]:
     )
 
 
-SETUP_DIGEST_SQL = f"""
-SELECT
-    (SELECT md5(coalesce(string_agg(concat_ws(':', a.id, a.xmin, a.cmin), ',' ORDER BY a.id), ''))
-     FROM {TableAssignment._meta.db_table} a
-     WHERE a.round_id IN (
-        SELECT id FROM {Round._meta.db_table} WHERE tournament_id = %(tournament)s)),
-    (SELECT md5(coalesce(string_agg(concat_ws(':', r.id, r.xmin, r.cmin), ',' ORDER BY r.id), ''))
-     FROM {Round._meta.db_table} r WHERE r.tournament_id = %(tournament)s),
-    (SELECT md5(coalesce(string_agg(concat_ws(':', t.id, t.xmin, t.cmin), ',' ORDER BY t.id), ''))
-     FROM {Table._meta.db_table} t WHERE t.tournament_id = %(tournament)s),
-    (SELECT md5(coalesce(string_agg(
-            concat_ws(':', m.id, m.xmin, m.cmin, one.xmin, one.cmin, two.xmin, two.cmin),
-            ',' ORDER BY m.id), ''))
-     FROM {Team._meta.db_table} m
-     JOIN {Player._meta.db_table} one ON one.id = m.player_one_id
-     JOIN {Player._meta.db_table} two ON two.id = m.player_two_id
-     WHERE m.tournament_id = %(tournament)s)
-"""  # noqa: S608 - table names from the models, values as parameters
-"""The setup's rows as PostgreSQL last wrote them: each row's id and ``xmin`` (the transaction
-that wrote that version of the row, and ``cmin``, the statement within it: any insert, update
-or delete of a plan row, round, table, team or one of its players changes the digest, even
-within the transaction of a previous run), in a sixth of the time of digesting their
-values (16 ms against 55 at 1,000 tables). A row written again with the same values changes it
-too: the live change then goes the general way once, never the reverse."""
+def _setup_version(tournament_id: int) -> int | None:
+    """How many times the tournament's setup rows were written (``SetupVersion``, counted by
+    PostgreSQL triggers); None elsewhere (SQLite: the setup's values are digested)."""
+    if connection.vendor != "postgresql":
+        return None
+    version = (
+        SetupVersion.objects.filter(tournament_id=tournament_id)
+        .values_list("version", flat=True)
+        .first()
+    )
+    return version or 0
 
 
-def _setup_digest(tournament: Tournament, penalties: list[tuple], rows=None, teams=None) -> str:
+def _setup_digest(
+    tournament: Tournament,
+    penalties: list[tuple],
+    rows=None,
+    teams=None,
+    version: int | None = None,
+) -> str:
     """A digest of everything the rankings depend on besides the results: the rules' revision,
     method and movement kind, the penalties in force, and the plan's rows and the teams (their
-    row ids, numbers, names, players' names, withdrawals), of which PostgreSQL digests the
-    rows' versions (``SETUP_DIGEST_SQL``: a live change reads none of those rows). Elsewhere
-    (SQLite) ``rows`` and ``teams``, read by the caller, are digested here."""
+    row ids, numbers, names, players' names, withdrawals). On PostgreSQL the rows stand for
+    themselves by the setup's version (``SetupVersion``: triggers count every write of a plan
+    row, round, table, team or player; read first by ``_load_setup``, or here): a live change
+    reads none of those rows. Elsewhere (SQLite) ``rows`` and ``teams``, read by the caller,
+    are digested here."""
     if connection.vendor == "postgresql":
-        with connection.cursor() as cursor:
-            cursor.execute(SETUP_DIGEST_SQL, {"tournament": tournament.pk})
-            *plan_part, teams_part = cursor.fetchone()
+        if version is None:
+            version = _setup_version(tournament.pk)
+        setup_part = ("setup version", version)
     else:
         if rows is None or teams is None:
             loaded = _load_setup(tournament.pk)
             return loaded.digest
-        plan_part, teams_part = repr(rows), repr(teams)
+        setup_part = (repr(rows), repr(teams))
     return hashlib.sha256(
         repr(
             (
@@ -302,8 +308,7 @@ def _setup_digest(tournament: Tournament, penalties: list[tuple], rows=None, tea
                 tournament.scoring_method,
                 tournament.movement_type,
                 penalties,
-                plan_part,
-                teams_part,
+                setup_part,
             )
         ).encode()
     ).hexdigest()
