@@ -73,9 +73,30 @@ def test_every_write_of_a_setup_row_counts(write):
 def test_a_player_in_two_tournaments_counts_for_both():
     first, second = small_tournament(), small_tournament()
     team = Team.objects.filter(tournament=first).first()
-    Team.objects.filter(tournament=second, number=team.number).update(
-        player_one=team.player_one
-    )
+    Team.objects.filter(tournament=second, number=team.number).update(player_one=team.player_one)
     before = version(first), version(second)
-    Player.objects.filter(pk=team.player_one_id).update(first_name="Prénom")
+    Player.objects.filter(pk=team.player_one_id).update(last_name="Nouveau")
     assert version(first) > before[0] and version(second) > before[1]
+
+
+@pytest.mark.parametrize(
+    "write", ["check a team in", "a wrong team code", "start a round", "a player's first name"]
+)
+def test_writes_the_rankings_do_not_read_do_not_count(write):
+    from django.db.models import F
+    from django.utils import timezone
+
+    tournament = small_tournament()
+    before = version(tournament)
+    team = Team.objects.filter(tournament=tournament).first()
+    if write == "check a team in":
+        Team.objects.filter(pk=team.pk).update(checked_in=True)
+    elif write == "a wrong team code":
+        TableAssignment.objects.filter(round__tournament=tournament).update(
+            code_failures=F("code_failures") + 1
+        )
+    elif write == "start a round":
+        Round.objects.filter(tournament=tournament).update(started_at=timezone.now())
+    else:
+        Player.objects.filter(pk=team.player_one_id).update(first_name="Prénom")
+    assert version(tournament) == before, write
