@@ -275,6 +275,15 @@ def test_replaced_board_scores_go_in_one_statement(django_capture_on_commit_call
 # --- A live change from the running totals -------------------------------------------------
 
 
+def put_all(tournament, results) -> None:
+    """Enter every result of a fixture (marks, or a pair of adjustments)."""
+    for round_number, table, board, *values in results:
+        if isinstance(values[0], tuple):
+            put_result(tournament, round_number, table, board, adjusted=values[0])
+        else:
+            put_result(tournament, round_number, table, board, *values)
+
+
 @pytest.fixture
 def live_changes(monkeypatch):
     """Record what each run's live change did: True (applied), False (the general way)."""
@@ -304,11 +313,7 @@ def test_changes_in_the_last_round_go_through_the_running_totals(kind, method, l
         tournament, results = small_tournament(scoring_method=method), MITCHELL_RESULTS
     else:
         tournament, results = small_howell(method), HOWELL_RESULTS
-    for round_number, table, board, *values in results:
-        if isinstance(values[0], tuple):
-            put_result(tournament, round_number, table, board, adjusted=values[0])
-        else:
-            put_result(tournament, round_number, table, board, *values)
+    put_all(tournament, results)
     recompute(tournament.pk)
     last = max(r for r, *_ in results)
     slots = [(r, t, b) for r, t, b, *_ in results if r == last]
@@ -335,12 +340,7 @@ def test_a_tie_in_the_running_totals_is_broken_head_to_head_as_in_full(live_chan
     """Howell: every team meets every other, so tied teams are split by their meetings, read
     from the stored rows of the other boards and the changed board's new scores."""
     tournament = small_howell("matchpoints")
-    for round_number, table, board, *values in HOWELL_RESULTS:
-        marks = values[0] if not isinstance(values[0], tuple) else None
-        if marks is None:
-            put_result(tournament, round_number, table, board, adjusted=values[0])
-        else:
-            put_result(tournament, round_number, table, board, *values)
+    put_all(tournament, HOWELL_RESULTS)
     recompute(tournament.pk)
     for ns_marks in range(0, 170, 10):
         put_result(tournament, 3, 1, 3, ns_marks, 160 - ns_marks)
@@ -361,11 +361,7 @@ def test_a_change_of_the_setup_sends_the_next_change_the_general_way(edit, live_
     from tournaments.setup.models import Player, TableAssignment, Team
 
     tournament = small_tournament(scoring_method="matchpoints")
-    for round_number, table, board, *values in MITCHELL_RESULTS:
-        if isinstance(values[0], tuple):
-            put_result(tournament, round_number, table, board, adjusted=values[0])
-        else:
-            put_result(tournament, round_number, table, board, *values)
+    put_all(tournament, MITCHELL_RESULTS)
     recompute(tournament.pk)
     last = max(r for r, *_ in MITCHELL_RESULTS)
     round_number, table, board = next((r, t, b) for r, t, b, *_ in MITCHELL_RESULTS if r == last)
