@@ -10,9 +10,9 @@ from scoring.duplicate.computation import (
     Computation,
     ScoringOptions,
     check_consistency,
+    common_top,
     compute,
     compute_rankings,
-    rank_scores,
     score_boards,
 )
 from scoring.duplicate.datum import adjusted_difference, datum, score_datum
@@ -59,6 +59,7 @@ __all__ = [
     "adjusted_marks",
     "assigned_marks_problem",
     "check_consistency",
+    "common_top",
     "compute",
     "compute_rankings",
     "datum",
@@ -71,7 +72,6 @@ __all__ = [
     "neuberg",
     "penalty_unit",
     "rank",
-    "rank_scores",
     "rank_tallies",
     "round_to_ten",
     "score_boards",

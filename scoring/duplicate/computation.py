@@ -164,8 +164,8 @@ def compute_rankings(
         if up_to_round is not None and up_to_round < 0:
             raise ValueError(f"up_to_round must be >= 0, not {up_to_round}")
     ordered = sorted(results, key=_order)
+    check_consistency(ordered)
     if method is Method.TOTAL:
-        check_consistency(ordered)
         return {
             up_to_round: compute(
                 method,
@@ -180,10 +180,9 @@ def compute_rankings(
             )
             for up_to_round in wanted
         }
-    check_consistency(ordered)
     lines = team_lines(ordered, single_ranking, teams)
     plays = most_plays(expected_plays) if common_plays is None else common_plays
-    common_top = top(plays) if method is Method.MATCHPOINTS and plays else None
+    board_top = common_top(method, plays)
 
     on_board: dict[int, list[BoardResult]] = {}  # by round within a board (keys are sorted)
     for result in ordered:
@@ -271,7 +270,7 @@ def compute_rankings(
                 lines,
                 single_ranking,
                 up_to_round,
-                deductions(penalties, method, common_top, up_to_round),
+                deductions(penalties, method, board_top, up_to_round),
                 meetings,
             ),
             tallies=MappingProxyType(
@@ -348,39 +347,6 @@ def score_boards(
     )
 
 
-def rank_scores(
-    method: Method | str,
-    results: Iterable[BoardResult],
-    scores: Iterable[TableScore],
-    expected_plays: Mapping[int, int],
-    single_ranking: bool,
-    up_to_round: int | None = None,
-    teams: Mapping[int, Side | None] | Iterable[int] | None = None,
-    common_plays: int | None = None,
-    penalties: Iterable[Penalty] = (),
-) -> Computation:
-    """The Computation of ``compute`` from table scores already compared (``score_boards``).
-
-    ``results``: every result of the tournament (for the movement's consistency checks and the
-    teams' lines, as ``compute`` does); ``scores``: the table scores of the results counted
-    (rounds 1..``up_to_round``). ``compute`` is ``rank_scores`` of ``score_boards``: the
-    incremental recomputation keeps the scores of the boards that did not change.
-    """
-    ordered = sorted(results, key=_order)
-    check_consistency(ordered)
-    return _ranked(
-        method,
-        ordered,
-        scores,
-        expected_plays,
-        single_ranking,
-        up_to_round=up_to_round,
-        teams=teams,
-        common_plays=common_plays,
-        penalties=penalties,
-    )
-
-
 def _ranked(
     method: Method | str,
     ordered: Sequence[BoardResult],
@@ -392,12 +358,13 @@ def _ranked(
     common_plays: int | None,
     penalties: Iterable[Penalty],
 ) -> Computation:
-    """``rank_scores`` once ``ordered`` (sorted by key) passed the consistency checks."""
+    """``compute``'s rankings from the table scores, once ``ordered`` (sorted by key) passed
+    the consistency checks."""
     method = Method(method)
     lines = team_lines(ordered, single_ranking, teams)
     by_key = sorted(scores, key=_score_order)
     plays = most_plays(expected_plays) if common_plays is None else common_plays
-    common_top = top(plays) if method is Method.MATCHPOINTS and plays else None
+    board_top = common_top(method, plays)
     tallies = {team: Tally() for team in lines}
     add_scores(method, tallies, by_key)
     return Computation(
@@ -410,10 +377,17 @@ def _ranked(
             lines,
             single_ranking,
             up_to_round,
-            deductions(penalties, method, common_top, up_to_round),
+            deductions(penalties, method, board_top, up_to_round),
         ),
         tallies=MappingProxyType(tallies),
     )
+
+
+def common_top(method: Method, plays: int | None) -> int | None:
+    """The top every board of a ranking is scored on, 2(E - 1) for the ranking's common plays
+    E (matchpoints only; None otherwise or without boards): what a penalty in percent of the
+    top is a share of."""
+    return top(plays) if method is Method.MATCHPOINTS and plays else None
 
 
 def _score_order(score: TableScore) -> ResultKey:

@@ -35,13 +35,13 @@ from scoring.duplicate import (
     Tally,
     add_scores,
     check_consistency,
+    common_top,
     compute_rankings,
     deductions,
     most_plays,
     rank_tallies,
     score_boards,
     team_lines,
-    top,
 )
 from scoring.engine.cards import Side
 from tournaments import public_pages
@@ -582,7 +582,7 @@ def _incremental(
     if stored is None:
         return None
     method = Method(inputs.method)
-    common_top = top(inputs.common_plays) if inputs.common_plays else None
+    board_top = common_top(method, inputs.common_plays)
     current: dict[ResultKey, tuple] = {}
     dirty: set[int] = set()
     tables: dict[int, int] = {}
@@ -614,7 +614,7 @@ def _incremental(
         row = stored[result.key]
         stored_top = row[_INPUT_COLUMNS + 2]
         if method is Method.MATCHPOINTS:
-            if stored_top != common_top:
+            if stored_top != board_top:
                 return None
             # Neuberg scores are in (1/A)Z, A the board's played results; adjusted ones in
             # (1/10)Z: over 10A both are whole numbers, so the stored float gives them back.
@@ -1001,12 +1001,11 @@ def _live_change(tournament_id: int, state: ScoringState, run: _Run, started: fl
         if inputs.single_ranking
         else _never_met
     )
-    plays = inputs.common_plays
-    common_top = top(plays) if method is Method.MATCHPOINTS and plays else None
+    board_top = common_top(method, inputs.common_plays)
     rankings = {}
     try:
         for up_to_round in (None, last_round):
-            taken_off = deductions(inputs.penalties, method, common_top, up_to_round)
+            taken_off = deductions(inputs.penalties, method, board_top, up_to_round)
             # The ranking after the last round is the overall one unless a penalty counts from
             # a later round (as in the general way, it is then computed on its own).
             same = next((r for r, (d, _) in rankings.items() if d == taken_off), False)
