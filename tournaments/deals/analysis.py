@@ -73,7 +73,7 @@ def enqueue_analysis(tournament_id: int, board_numbers: Iterable[int] | None = N
         from . import background
 
         key = (tournament_id, None if numbers is None else tuple(numbers))
-        background.background.submit(key, _analyse_in_background, tournament_id, numbers)
+        background.background.submit(key, analyse_boards, tournament_id, numbers)
         return True
     try:
         publish(analyse_boards_task, (tournament_id, numbers))
@@ -88,10 +88,6 @@ def enqueue_analysis(tournament_id: int, board_numbers: Iterable[int] | None = N
         logger.exception("tournament %s: could not publish the analysis", tournament_id)
         return False
     return True
-
-
-def _analyse_in_background(tournament_id: int, numbers: list[int] | None) -> None:
-    analyse_boards(tournament_id, numbers)
 
 
 def _catch_up_in_background() -> None:
