@@ -70,9 +70,7 @@ def max_bid(rules: RuleSettings) -> int:
 def bids(rules: RuleSettings) -> list[int]:
     """Every bid in points (capot apart): the lowest bid (80 or 82), then every multiple of
     the bid step (10 or 5) above it up to ``max_bid``."""
-    step = rules.bid_step
-    above = (rules.lowest_bid // step + 1) * step
-    return [rules.lowest_bid, *range(above, max_bid(rules) + 1, step)]
+    return rules.bids_up_to(max_bid(rules))
 
 
 class Capot(Enum):

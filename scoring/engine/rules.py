@@ -218,10 +218,15 @@ class RuleSettings:
             return COMBINATION_PROBLEMS["no_trump_doubles_without_no_trump"]
         return None
 
+    def bids_up_to(self, highest: int) -> list[int]:
+        """The bid scale up to ``highest`` points: the lowest bid, then every multiple of the
+        step above it."""
+        above = (self.lowest_bid // self.bid_step + 1) * self.bid_step
+        return [self.lowest_bid, *range(above, highest + 1, self.bid_step)]
+
     def first_bids(self, count: int) -> list[int]:
         """The ``count`` lowest bids of the scale (82, 90, 100)."""
-        above = (self.lowest_bid // self.bid_step + 1) * self.bid_step
-        return [self.lowest_bid, *range(above, above + (count - 1) * self.bid_step, self.bid_step)]
+        return self.bids_up_to(self.lowest_bid + count * self.bid_step)[:count]
 
     def is_on_bid_scale(self, bid: int) -> bool:
         """Whether a bid in points is the lowest bid or a multiple of the step above it (the
