@@ -34,6 +34,7 @@ def main() -> None:
     parser.add_argument("--entries", type=int, default=500)
     parser.add_argument("--tables", type=int, default=20)
     parser.add_argument("--profile", action="store_true", help="cProfile the entries, top 30")
+    parser.add_argument("--profile-file", default="var/entry_cost.prof")
     parser.add_argument("--database", default="coinche_bench_entry")
     parser.add_argument("--keep", action="store_true", help="keep the database afterwards")
     args = parser.parse_args()
@@ -90,7 +91,7 @@ def main() -> None:
         if args.profile:
             import cProfile
 
-            profiler = cProfile.Profile()
+            profiler = cProfile.Profile(time.process_time)  # CPU, not waiting for PostgreSQL
         ticks = backend_ticks(database.name)
         cpu, wall = time.process_time(), time.perf_counter()
         if profiler is not None:
@@ -115,7 +116,11 @@ def main() -> None:
         if profiler is not None:
             import pstats
 
-            pstats.Stats(profiler).sort_stats("cumulative").print_stats(30)
+            profiler.dump_stats(args.profile_file)
+            print(f"profile written to {args.profile_file} (pstats)")
+            stats = pstats.Stats(profiler)
+            stats.sort_stats("cumulative").print_stats(60)
+            stats.sort_stats("tottime").print_stats(30)
 
 
 if __name__ == "__main__":

@@ -5,15 +5,18 @@ to the ``ApiToken``; what the request may then do in a tournament is decided by
 ``tournaments.api.permissions.access_for``, which caps the creator's rights by the token's scope.
 """
 
+import functools
 from datetime import timedelta
 
-from django.db.models import Exists, OuterRef
+from django.contrib.auth import get_user_model
+from django.db import connection
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework import authentication, exceptions
 
-from tournaments.setup.models import Tournament
+from tournaments.rows import Columns
+from tournaments.setup.models import Table, Tournament
 
 from .models import ApiToken, hash_key
 
@@ -40,20 +43,7 @@ class ApiTokenAuthentication(authentication.BaseAuthentication):
         return self.authenticate_key(key)
 
     def authenticate_key(self, key: str):
-        # The creator's roles in the token's tournament come with the token, in one query
-        # (``permissions.access_for`` reads them): a result entry asks nothing else about them.
-        roles = Tournament.organizers.through.objects.filter(
-            tournament_id=OuterRef("tournament_id"), user_id=OuterRef("user_id")
-        )
-        arbiters = Tournament.arbiters.through.objects.filter(
-            tournament_id=OuterRef("tournament_id"), user_id=OuterRef("user_id")
-        )
-        token = (
-            ApiToken.objects.select_related("user", "tournament", "table")
-            .annotate(user_organizes=Exists(roles), user_arbitrates=Exists(arbiters))
-            .filter(key_hash=hash_key(key))
-            .first()
-        )
+        token = token_with_roles(hash_key(key))
         if token is None or not token.active or not token.user.is_active:
             raise exceptions.AuthenticationFailed(_("Jeton d'API invalide ou révoqué."))
         now = timezone.now()
@@ -64,6 +54,55 @@ class ApiTokenAuthentication(authentication.BaseAuthentication):
 
     def authenticate_header(self, request) -> str:
         return f'{KEYWORD} realm="api"'
+
+
+_TOKEN = Columns(ApiToken, "token")
+_USER = Columns(get_user_model(), "creator")
+_TOURNAMENT = Columns(Tournament, "tournament")
+_TABLE = Columns(Table, "token_table")
+
+
+def _role_exists(through) -> str:
+    table = connection.ops.quote_name(through._meta.db_table)
+    return f"""EXISTS(SELECT 1 FROM {table} role
+        WHERE role.tournament_id = token.tournament_id AND role.user_id = token.user_id)"""  # noqa: S608
+
+
+@functools.cache
+def _token_sql() -> str:
+    quote = connection.ops.quote_name
+    user = _USER.model._meta
+    return f"""
+SELECT {_TOKEN.sql}, {_USER.sql}, {_TOURNAMENT.sql}, {_TABLE.sql},
+    {_role_exists(Tournament.organizers.through)}, {_role_exists(Tournament.arbiters.through)}
+FROM {quote(ApiToken._meta.db_table)} token
+JOIN {quote(user.db_table)} creator ON creator.{quote(user.pk.column)} = token.user_id
+JOIN {quote(Tournament._meta.db_table)} tournament ON tournament.id = token.tournament_id
+LEFT JOIN {quote(Table._meta.db_table)} token_table ON token_table.id = token.table_id
+WHERE token.key_hash = %s
+"""  # noqa: S608 - table and column names from the models, the hash as a parameter
+
+
+def token_with_roles(key_hash: str) -> ApiToken | None:
+    """The token of that key hash with its creator (``user``), tournament and table, and the
+    creator's roles in that tournament (``user_organizes``, ``user_arbitrates``, which
+    ``permissions.access_for`` reads): one fixed statement (``tournaments.rows``) that every
+    API request with a token runs, so that a result entry asks nothing else about them."""
+    with connection.cursor() as cursor:
+        cursor.execute(_token_sql(), [key_hash])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    token = _TOKEN.load(row, 0)
+    start = len(_TOKEN)
+    token.user = _USER.load(row, start)
+    start += len(_USER)
+    token.tournament = _TOURNAMENT.load(row, start)
+    start += len(_TOURNAMENT)
+    token.table = _TABLE.load(row, start)
+    start += len(_TABLE)
+    token.user_organizes, token.user_arbitrates = (bool(value) for value in row[start:])
+    return token
 
 
 class ApiTokenScheme(OpenApiAuthenticationExtension):

@@ -139,6 +139,39 @@ class ResultSerializer(serializers.ModelSerializer):
         ]
         read_only_fields = fields
 
+    def to_representation(self, result: Result) -> dict:
+        """The version as the fields declared above describe it, written out: building those
+        fields for every answer cost more CPU than the entry's SQL (docs/performance.md).
+        ``tests/api/test_result_representation.py`` checks it against DRF's representation
+        from the declared fields, so that the two cannot drift apart."""
+        return {
+            "id": result.pk,
+            "round": result.round.number,
+            "table": result.table.number,
+            "board": result.board_number,
+            "version": result.version,
+            "is_current": result.is_current,
+            "status": result.status,
+            "source": result.source,
+            "ns_team": self.get_ns_team(result),
+            "ew_team": self.get_ew_team(result),
+            "record": self.get_record(result),
+            "score": self.get_score(result),
+            "detail": self.get_detail(result),
+            "ns_adjustment": result.ns_adjustment,
+            "ew_adjustment": result.ew_adjustment,
+            "assigned_score": result.is_assigned_score,
+            "entered_side": result.entered_side,
+            "entered_team": self.get_entered_team(result),
+            "confirmed_team": self.get_confirmed_team(result),
+            "dispute_reason": result.dispute_reason,
+            "flags": self.get_flags(result),
+            "created_at": _TIMESTAMP.to_representation(result.created_at),
+            "confirmed_at": _TIMESTAMP.to_representation(result.confirmed_at)
+            if result.confirmed_at is not None
+            else None,
+        }
+
     @extend_schema_field(serializers.IntegerField(allow_null=True))
     def get_entered_team(self, result: Result) -> int | None:
         """The team that entered it (a table's entry), by number."""
@@ -181,6 +214,9 @@ class ResultSerializer(serializers.ModelSerializer):
     @extend_schema_field(OpenApiTypes.OBJECT)
     def get_detail(self, result: Result) -> dict:
         return result.score_detail or {}
+
+
+_TIMESTAMP = serializers.DateTimeField(read_only=True)
 
 
 def _team_number(result: Result, team_id: int | None) -> int | None:

@@ -26,7 +26,7 @@ from scoring.engine.result_record import (
     parse_result,
 )
 from scoring.engine.rules import RuleSettings
-from tournaments import policy, vocabulary
+from tournaments import policy, rows, vocabulary
 from tournaments.setup.models import Round, TableAssignment, Team, Tournament
 
 from ..exceptions import (
@@ -374,15 +374,17 @@ def add_version(
             last=Max("version")
         )["last"]
         version = (last or 0) + 1
-    return Result.objects.create(
-        tournament=assignment.round.tournament,
-        round=assignment.round,
-        table=assignment.table,
-        assignment=assignment,
-        board_number=board_number,
-        version=version,
-        is_current=True,
-        **fields,
+    return rows.insert(
+        Result(
+            tournament=assignment.round.tournament,
+            round=assignment.round,
+            table=assignment.table,
+            assignment=assignment,
+            board_number=board_number,
+            version=version,
+            is_current=True,
+            **fields,
+        )
     )
 
 
@@ -398,18 +400,20 @@ def log_event(
     ip: str | None = None,
     before_snapshot: dict | None = None,
 ) -> ResultEvent:
-    return ResultEvent.objects.create(
-        tournament=assignment.round.tournament,
-        result=result,
-        round_number=assignment.round.number,
-        table_number=assignment.table.number,
-        board_number=board_number,
-        action=action,
-        actor=user_of(by),
-        actor_label=label,
-        ip_address=ip or None,
-        before=before_snapshot if before_snapshot is not None else snapshot(before),
-        after=snapshot(result),
+    return rows.insert(
+        ResultEvent(
+            tournament=assignment.round.tournament,
+            result=result,
+            round_number=assignment.round.number,
+            table_number=assignment.table.number,
+            board_number=board_number,
+            action=action,
+            actor=user_of(by),
+            actor_label=label,
+            ip_address=ip or None,
+            before=before_snapshot if before_snapshot is not None else snapshot(before),
+            after=snapshot(result),
+        )
     )
 
 

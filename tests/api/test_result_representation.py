@@ -1,0 +1,94 @@
+"""A result version's API representation is written out by hand
+(``ResultSerializer.to_representation``: the declared fields cost more to build than an entry's
+SQL). It must be exactly what DRF makes of the declared fields — the schema's description — for
+versions in every state, for callers who see the hands and callers who do not."""
+
+import json
+
+import pytest
+from rest_framework import serializers
+from rest_framework.renderers import JSONRenderer
+
+from tests.support.factories import demo_tournament
+from tournaments.api.permissions import Access
+from tournaments.api.serializers import ResultSerializer
+from tournaments.policy import team_actor
+from tournaments.results.models import Result
+from tournaments.results.services import (
+    adjust_result,
+    assign_score,
+    confirm_result,
+    dispute_result,
+    record_result,
+)
+
+pytestmark = pytest.mark.django_db
+
+MADE_80_HEARTS = {
+    "passed": False,
+    "contract": {"bid": 80, "strain": "H", "taker": "N", "coinche": 0},
+    "taker_points": 100,
+    "capot": None,
+    "belote": [],
+    "annonces": [],
+}
+
+
+@pytest.fixture
+def every_state(cast):
+    """Versions entered, confirmed, disputed, adjusted, assigned, replaced (not current), one
+    with flags, one confirmed by the other team."""
+    tournament = demo_tournament(organizer=cast["organizer"], arbiter=cast["arbiter"])
+    round_ = tournament.round_set.get(number=1)
+    first, second, third = round_.assignments.order_by("table__number")
+    current = Result.objects.get(assignment=first, board_number=first.boards[0], is_current=True)
+    record_result(
+        first, first.boards[0], MADE_80_HEARTS, replace_version=current.version, by=cast["arbiter"]
+    )
+    current = Result.objects.get(assignment=second, board_number=second.boards[0], is_current=True)
+    adjust_result(
+        second, second.boards[0], "A+", "A-", replace_version=current.version, by=cast["arbiter"]
+    )
+    current = Result.objects.get(assignment=third, board_number=third.boards[0], is_current=True)
+    assign_score(third, third.boards[0], 160, 0, replace_version=current.version)
+    Result.objects.filter(pk=current.pk).update(
+        flags=[{"code": "annonce_not_held", "seat": "N"}], dispute_reason="Vu par l'arbitre"
+    )
+    round_ = tournament.round_set.get(number=2)
+    for assignment, dispute in zip(
+        round_.assignments.order_by("table__number")[:2], [0, 1], strict=True
+    ):
+        board = assignment.boards[-1]
+        Result.objects.filter(assignment=assignment, board_number=board).delete()
+        entered = record_result(
+            assignment, board, MADE_80_HEARTS, by=team_actor(assignment.ns_team)
+        )
+        if dispute:
+            dispute_result(entered, "Pas d'accord", by=team_actor(assignment.ew_team))
+        else:
+            confirm_result(entered, by=team_actor(assignment.ew_team))
+    return tournament
+
+
+@pytest.mark.parametrize("sees_hands", [True, False])
+def test_the_written_out_representation_is_the_declared_one(every_state, cast, sees_hands):
+    access = Access(user=cast["organizer"], organizer=True, arbiter=True, sees_hands=sees_hands)
+    versions = Result.objects.filter(tournament=every_state).select_related(
+        "round", "table", "assignment__ns_team", "assignment__ew_team"
+    )
+    states = {(version.status, version.is_current) for version in versions}
+    assert {status for status, _current in states} >= {
+        "entered",
+        "confirmed",
+        "disputed",
+        "adjusted",
+    }
+    assert (Result.Status.CONFIRMED, False) in states and any(v.flags for v in versions)
+    for version in versions:
+        serializer = ResultSerializer(version, context={"access": access})
+        generic = serializers.ModelSerializer.to_representation(serializer, version)
+        written = serializer.data
+        assert list(written) == list(generic)
+        assert json.loads(JSONRenderer().render(written)) == json.loads(
+            JSONRenderer().render(generic)
+        ), version
