@@ -136,6 +136,13 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
+# The few statements every result entry runs are prepared on the server (tournaments/rows.py);
+# 0 behind a connection pooler that cannot keep prepared statements (docs/deployment.md).
+# Django prepares nothing (psycopg's prepare_threshold None); a threshold no statement reaches
+# lets the explicitly prepared ones be, and leaves every other statement as it was.
+PREPARED_STATEMENTS = os.environ.get("PREPARED_STATEMENTS", "1") != "0"
+if PREPARED_STATEMENTS and DATABASES["default"]["ENGINE"].endswith("postgresql"):
+    DATABASES["default"].setdefault("OPTIONS", {})["prepare_threshold"] = 2**31 - 1
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Cache: Redis when CACHE_URL is set (shared by every web process), else process-local memory.

@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework import authentication, exceptions
 
+from tournaments import rows
 from tournaments.rows import Columns
 from tournaments.setup.models import Table, Tournament
 
@@ -88,7 +89,7 @@ def token_with_roles(key_hash: str) -> ApiToken | None:
     creator's roles in that tournament (``user_organizes``, ``user_arbitrates``, which
     ``permissions.access_for`` reads): one fixed statement (``tournaments.rows``) that every
     API request with a token runs, so that a result entry asks nothing else about them."""
-    with connection.cursor() as cursor:
+    with rows.cursor() as cursor:
         cursor.execute(_token_sql(), [key_hash])
         row = cursor.fetchone()
     if row is None:

@@ -61,7 +61,15 @@ def hands_from_pbn(hands: dict[str, str] | None) -> dict[Seat, Hand] | None:
     """``Board.hands`` as the rules engine takes them; None unless all four are recorded."""
     if not hands or len(hands) != 4:
         return None
-    return {Seat(seat): Hand.from_pbn(pbn) for seat, pbn in hands.items()}
+    return {Seat(seat): _hand(pbn) for seat, pbn in hands.items()}
+
+
+@functools.lru_cache(maxsize=4096)
+def _hand(pbn: str) -> Hand:
+    """A hand read once per process: a ``Hand`` is immutable, and every result entry reads its
+    board's four (parsing them was a tenth of an entry's CPU). What is cached depends on which
+    boards were entered, never on their cards."""
+    return Hand.from_pbn(pbn)
 
 
 def hands_by_board(tournament: Tournament) -> dict[int, dict[Seat, Hand]]:
@@ -112,7 +120,7 @@ def entry_assignment(
 
     Every entry runs it: it is fixed SQL (``tournaments.rows``), which costs a fraction of the
     CPU of the same statement built by the ORM."""
-    with connection.cursor() as cursor:
+    with rows.cursor() as cursor:
         cursor.execute(
             _entry_assignment_sql(),
             [tournament.pk, board_number, tournament.pk, round_number, table_number],

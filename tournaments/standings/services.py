@@ -17,6 +17,7 @@ from django.db import connection, transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from tournaments import rows
 from tournaments.jobs import BrokerUnavailable, publish
 
 from .models import ScoreChange, ScoringState
@@ -55,7 +56,7 @@ def mark_results_changed(tournament, board_numbers=()) -> None:
     now = timezone.now()
     boards = sorted(set(board_numbers)) or [None]
     if connection.vendor == "postgresql":
-        with connection.cursor() as cursor:
+        with rows.cursor() as cursor:
             if len(boards) == 1:
                 cursor.execute(MARK_SQL, (tournament.pk, boards[0], now))
             else:
@@ -132,7 +133,7 @@ def _claim(tournament_id: int, now) -> tuple[bool, bool]:
     takes no lock: a burst of entries does not queue on the tournament's row."""
     stale = now - timedelta(seconds=SCHEDULED_STALE_SECONDS)
     if connection.vendor == "postgresql":
-        with connection.cursor() as cursor:
+        with rows.cursor() as cursor:
             cursor.execute(CLAIM_SQL, {"now": now, "tournament": tournament_id, "stale": stale})
             claimed, exists = cursor.fetchone()
             return bool(claimed), bool(exists)

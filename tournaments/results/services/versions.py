@@ -226,7 +226,7 @@ def lock_board(
     round_ = assignment.round
     if connection.vendor != "postgresql":
         return _lock_board_orm(assignment, board_number, submission_key)
-    with connection.cursor() as cursor:
+    with rows.cursor() as cursor:
         cursor.execute(
             LOCK_BOARD_SQL,
             {
