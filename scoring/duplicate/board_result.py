@@ -70,6 +70,11 @@ class BoardResult:
     assigned: bool = False
 
     def __post_init__(self) -> None:
+        if not self._plainly_valid():
+            self._check()
+
+    def _check(self) -> None:
+        """Every rule of a result, with a message saying which one is broken."""
         for name in ("board", "round", "table"):
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool) or value < 1:
@@ -100,6 +105,37 @@ class BoardResult:
                 raise ValueError(f"{where}: the phantom in {line} gets no score")
             if team is not None and not isinstance(adjustment, Adjustment):
                 raise ValueError(f"{where}: the {line} team needs marks or an adjusted score")
+
+    def _plainly_valid(self) -> bool:
+        """The common cases checked at once (a run builds thousands of results): positive
+        plain integers, two different teams, and two non-negative marks or none. Anything
+        else goes through ``_check``, which says what is wrong; whatever this accepts, ``_check``
+        accepts too (a property test)."""
+        board, round_, table = self.board, self.round, self.table
+        ns_team, ew_team = self.ns_team, self.ew_team
+        if not (
+            type(board) is int
+            and type(round_) is int
+            and type(table) is int
+            and board >= 1
+            and round_ >= 1
+            and table >= 1
+            and ns_team is not None
+            and ew_team is not None
+            and ns_team != ew_team
+        ):
+            return False
+        ns_marks, ew_marks = self.ns_marks, self.ew_marks
+        if ns_marks is None or ew_marks is None:
+            return False
+        return (
+            type(ns_marks) is int
+            and type(ew_marks) is int
+            and ns_marks >= 0
+            and ew_marks >= 0
+            and self.ns_adjusted is None
+            and self.ew_adjusted is None
+        )
 
     @property
     def key(self) -> ResultKey:

@@ -1278,8 +1278,8 @@ def _board_score_row(inputs: _Inputs, score, now: datetime) -> tuple:
         result.ew_marks,
         _float(score.ns_score),
         _float(score.ew_score),
-        _float(score.ns_percentage),
-        _float(score.ew_percentage),
+        _share(score.ns_score, score.top),
+        _share(score.ew_score, score.top),
         score.top,
         not played,
         now,
@@ -1369,7 +1369,16 @@ def _copy(model, columns: tuple[str, ...], rows) -> None:
 
 
 def _float(value: Fraction | None) -> float | None:
-    return None if value is None else float(value)
+    return None if value is None else value.numerator / value.denominator
+
+
+def _share(score: Fraction | None, top: int | None) -> float | None:
+    """``float(TableScore.ns_percentage)`` (or EW's) without building the fraction ``100 ×
+    score ÷ top``: the same correctly rounded quotient of the same rational, in integers (the
+    fractions were a third of a live change's CPU)."""
+    if score is None or not top:
+        return None
+    return 100 * score.numerator / (score.denominator * top)
 
 
 def number(value: Fraction | int | None) -> int | float | None:

@@ -3,6 +3,8 @@
 from fractions import Fraction
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from scoring.duplicate import Adjustment, BoardResult
 from scoring.engine.cards import Side
@@ -93,3 +95,35 @@ def test_board_round_and_table_are_numbered_from_one(field):
     values = {"board": 1, "round": 1, "table": 1, field: 0}
     with pytest.raises(ValueError, match=field):
         BoardResult(**values, ns_team=1, ew_team=2, ns_marks=80, ew_marks=160)
+
+
+_ANY_NUMBER = st.one_of(
+    st.none(), st.booleans(), st.integers(-3, 400), st.floats(-1, 200), st.just("1")
+)
+_ANY_ADJUSTMENT = st.one_of(st.none(), st.sampled_from(Adjustment), st.just("average"))
+
+
+@given(
+    values=st.fixed_dictionaries(
+        {
+            "board": _ANY_NUMBER,
+            "round": _ANY_NUMBER,
+            "table": _ANY_NUMBER,
+            "ns_team": _ANY_NUMBER,
+            "ew_team": _ANY_NUMBER,
+            "ns_marks": _ANY_NUMBER,
+            "ew_marks": _ANY_NUMBER,
+            "ns_adjusted": _ANY_ADJUSTMENT,
+            "ew_adjusted": _ANY_ADJUSTMENT,
+            "arrow_switched": st.booleans(),
+            "assigned": st.booleans(),
+        }
+    )
+)
+def test_the_quick_check_accepts_nothing_the_full_checks_refuse(values):
+    # Built without __post_init__, so that both checks can be asked apart.
+    result = object.__new__(BoardResult)
+    for name, value in values.items():
+        object.__setattr__(result, name, value)
+    if result._plainly_valid():
+        result._check()  # raises if the quick check let a broken result through
