@@ -3,9 +3,12 @@ the instances the ORM gives, field by field, on PostgreSQL and on SQLite (dates,
 JSON go through the same converters), with nothing found where the ORM finds nothing."""
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from tests.support.factories import add_boards, add_plan, add_teams, make_tournament
+from tournaments import rows
 from tournaments.api.authentication import token_with_roles
 from tournaments.api.models import ApiToken, hash_key
 from tournaments.api.services import create_token
@@ -133,3 +136,34 @@ def test_the_plan_row_of_another_tournament_is_not_read(tournament, cast):
     add_plan(other, [(2, 2, 1, 2, [1])])
     assert entry_assignment(tournament, 2, 2, 1) is None
     assert entry_assignment(other, 2, 2, 1).round.tournament is other
+
+
+def _prepared_statements() -> list[str]:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT statement FROM pg_prepared_statements")
+        return [statement for (statement,) in cursor.fetchall()]
+
+
+def _probe(name: str) -> int:
+    with rows.cursor() as cursor:
+        cursor.execute(f"SELECT %s::int AS {name}", [7])  # noqa: S608 - a fixed test name
+        return cursor.fetchone()[0]
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="prepared statements: PostgreSQL")
+def test_the_entry_statements_are_prepared_unless_turned_off(settings):
+    settings.PREPARED_STATEMENTS = False
+    assert _probe("probe_not_prepared") == 7
+    assert not any("probe_not_prepared" in text for text in _prepared_statements())
+
+    settings.PREPARED_STATEMENTS = True
+    assert _probe("probe_prepared") == 7
+    assert any("probe_prepared" in text for text in _prepared_statements())
+
+
+def test_a_fixed_statement_is_logged_with_its_values(tournament, cast):
+    _created, key = create_token(tournament, by=cast["organizer"], name="essai", scope="arbiter")
+    with CaptureQueriesContext(connection) as captured:
+        token_with_roles(hash_key(key))
+    (query,) = captured.captured_queries
+    assert hash_key(key) in query["sql"] and "key_hash" in query["sql"]
