@@ -416,8 +416,9 @@ def test_three_thousand_results_are_recomputed_with_a_handful_of_queries():
     # the one after round 10).
     assert report.rankings_computed == 10
     assert BoardScore.objects.filter(tournament=tournament).count() == 3000
-    # A handful of queries whatever the size (the board scores go in with one COPY).
-    assert len(queries) <= 20, [query["sql"][:80] for query in queries]
+    # A handful of queries whatever the size (the board scores go in with one COPY, the
+    # snapshots too but for the last round's, which copies the overall one's entries).
+    assert len(queries) <= 21, [query["sql"][:80] for query in queries]
     # Its speed is measured by benchmarks/recompute.py, not asserted here.
 
     # A live change in the last round: only the latest ranking is computed again.
