@@ -8,6 +8,7 @@ to record (the job is then caught up later, or the document says so).
 
 from __future__ import annotations
 
+from django.db import transaction
 from kombu.exceptions import OperationalError as KombuOperationalError
 from redis.exceptions import RedisError
 
@@ -30,3 +31,19 @@ def publish(task, args: tuple = (), **options) -> None:
             task.apply_async(args, connection=connection, **options)
     except BROKER_ERRORS as error:
         raise BrokerUnavailable(str(error)) from error
+
+
+def after_commit(function, *args) -> None:
+    """Call ``function(*args)`` once the current transaction commits, as a *robust* callback:
+    an error it raises is logged, never raised, since the transaction's write is committed
+    and stands (a job not published is caught up later).
+
+    Wrapped in a named function: when a robust callback fails, Django's log of it reads the
+    callback's ``__qualname__``, which a ``functools.partial`` lacks, and the request that had
+    committed its result was answered 500 (seen when PostgreSQL stopped right after a commit)."""
+
+    def call() -> None:
+        function(*args)
+
+    call.__qualname__ = f"{getattr(function, '__qualname__', repr(function))}{args!r}"
+    transaction.on_commit(call, robust=True)

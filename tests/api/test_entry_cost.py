@@ -12,7 +12,7 @@ import re
 
 import pytest
 
-from tests.support.api import bearer
+from tests.support.api import MADE_80_HEARTS, bearer
 from tests.support.queries import statements
 from tournaments.api.services import create_token
 from tournaments.results.models import Result
@@ -25,15 +25,6 @@ pytestmark = pytest.mark.django_db
 # who may not always see them): asked only when the record disagreed, its time told a player
 # whether the annonces typed match the cards.
 ENTRY_STATEMENTS = 8
-
-MADE_80_HEARTS = {
-    "passed": False,
-    "contract": {"bid": 80, "strain": "H", "taker": "N", "coinche": 0},
-    "taker_points": 100,
-    "capot": None,
-    "belote": [],
-    "annonces": [],
-}
 
 
 @pytest.fixture

@@ -9,6 +9,7 @@ import pytest
 from rest_framework import serializers
 from rest_framework.renderers import JSONRenderer
 
+from tests.support.api import MADE_80_HEARTS
 from tests.support.factories import demo_tournament
 from tournaments.api.permissions import Access
 from tournaments.api.serializers import ResultSerializer
@@ -23,15 +24,6 @@ from tournaments.results.services import (
 )
 
 pytestmark = pytest.mark.django_db
-
-MADE_80_HEARTS = {
-    "passed": False,
-    "contract": {"bid": 80, "strain": "H", "taker": "N", "coinche": 0},
-    "taker_points": 100,
-    "capot": None,
-    "belote": [],
-    "annonces": [],
-}
 
 
 @pytest.fixture

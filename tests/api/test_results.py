@@ -3,7 +3,7 @@ replacement, confirmation, dispute, adjustment, and what players may read."""
 
 import pytest
 
-from tests.support.api import played
+from tests.support.api import MADE_80_HEARTS, played
 from tests.support.factories import team_at
 from tests.support.results import RICH_DEAL
 from tournaments.results.models import Result, ResultEvent
@@ -12,15 +12,6 @@ from tournaments.setup.models import TableAssignment
 from tournaments.standings.recomputation import recompute
 
 pytestmark = pytest.mark.django_db
-
-MADE_80_HEARTS = {
-    "passed": False,
-    "contract": {"bid": 80, "strain": "H", "taker": "N", "coinche": 0},
-    "taker_points": 100,
-    "capot": None,
-    "belote": [],
-    "annonces": [],
-}
 
 
 @pytest.fixture

@@ -235,6 +235,9 @@ def test_a_database_restart_during_entry_gives_clear_errors_and_loses_or_doubles
 
     for thread in scripts:
         thread.join(timeout=RETRY_FOR_SECONDS + 30)
+    # The server's whole log, shown by pytest (untruncated) only if an assertion below fails:
+    # what answered 500, if anything did, and why.
+    print(site.server.log())
     # Each script got 503s while the database was away, then its result stored: never a 500.
     assert all(response.status_code == 201 for response in finals.values()), (
         trails,

@@ -3,12 +3,14 @@ entry form offers its scale, and a bid off the scale is refused, in French on th
 structured 400 in the API, with nothing said about the hands."""
 
 import json
+import random
 
 import pytest
 from django.test import Client
 from django.urls import reverse
 from rest_framework.test import APIClient
 
+from scoring.engine.cards import Seat, Strain
 from tests.support.factories import small_tournament
 from tests.support.results import RICH_DEAL, contract
 from tournaments.results.forms import ResultRowForm
@@ -214,4 +216,18 @@ def test_demo_results_bid_on_an_82_scale():
         if not r.record.get("passed")
     ]
     assert created and bids
-    assert 82 in bids and 80 not in bids
+    assert 80 not in bids
+    assert all(tournament.rule_settings().is_on_bid_scale(bid) for bid in bids), bids
+
+
+def test_the_demo_floors_its_bids_at_the_lowest_of_the_scale():
+    # Which bids a small demo draws depends on its seed (the tournament's slug): the floor is
+    # checked on the draws themselves, for a board whose usual contract is 80.
+    from tournaments.results.demo import _demo_data
+
+    rules = tournament_with(FROM_82).rule_settings()
+    rng = random.Random(82)  # noqa: S311 - test data
+    draws = [_demo_data(rng, rules, (Seat.NORTH, Strain.HEARTS, 80), None) for _ in range(300)]
+    bids = [draw["contract"]["bid"] for draw in draws if not draw["passed"]]
+    assert min(bids) == 82
+    assert all(rules.is_on_bid_scale(bid) for bid in bids), bids

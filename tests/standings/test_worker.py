@@ -14,6 +14,7 @@ import time
 import pytest
 from django.urls import reverse
 
+from tests.support.api import MADE_80_HEARTS
 from tests.support.celery import use_broker
 from tests.support.factories import small_tournament
 from tests.support.paths import ROOT
@@ -27,14 +28,7 @@ pytestmark = [pytest.mark.worker, pytest.mark.slow]
 
 PRIVATE_REDIS_PORT = int(os.environ.get("STANDINGS_TEST_REDIS_PORT", "6390"))
 
-RECORD = {
-    "passed": False,
-    "contract": {"bid": 80, "strain": "H", "taker": "N", "coinche": 0},
-    "taker_points": 100,
-    "capot": None,
-    "belote": [],
-    "annonces": [],
-}  # made by NS: 100 + 80 = 180 against 62 → 60.
+RECORD = MADE_80_HEARTS  # made by NS: 100 + 80 = 180 against 62 → 60.
 
 
 def enter(tournament, round_number: int, table: int, board: int):

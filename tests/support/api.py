@@ -9,6 +9,17 @@ from tournaments.results.services import record_result
 # arbiter and an organizer of another tournament.
 ACTORS = ("anonymous", "player", "arbiter", "other_arbiter", "organizer", "other_organizer")
 
+MADE_80_HEARTS = {
+    "passed": False,
+    "contract": {"bid": 80, "strain": "H", "taker": "N", "coinche": 0},
+    "taker_points": 100,
+    "capot": None,
+    "belote": [],
+    "annonces": [],
+}
+"""A valid canonical record whatever the hands: 80 hearts by North, made with 100 card points
+(NS 180, EW 62 with the default rules)."""
+
 
 def bearer(key: str) -> APIClient:
     """An API client that sends the token ``key`` in its Authorization header."""

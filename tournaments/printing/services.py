@@ -21,7 +21,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
-from tournaments.jobs import BrokerUnavailable, publish
+from tournaments.jobs import BrokerUnavailable, after_commit, publish
 from tournaments.setup.models import Tournament
 
 from . import documents, selectors
@@ -95,7 +95,7 @@ def request_document(
         document.requested_by = by if by is not None and by.is_authenticated else None
         document.started_at = None
         document.save()
-        transaction.on_commit(partial(_enqueue, document.pk, document.generation), robust=True)
+        after_commit(_enqueue, document.pk, document.generation)
     return document
 
 

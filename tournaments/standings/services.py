@@ -10,15 +10,14 @@ Publishing never fails the request: when the broker is down the tournament stays
 import logging
 from datetime import timedelta
 from enum import Enum
-from functools import partial
 
 from django.conf import settings
-from django.db import connection, transaction
+from django.db import connection
 from django.db.models import Q
 from django.utils import timezone
 
 from tournaments import rows
-from tournaments.jobs import BrokerUnavailable, publish
+from tournaments.jobs import BrokerUnavailable, after_commit, publish
 
 from .models import ScoreChange, ScoringState
 from .recomputation import recompute
@@ -65,7 +64,7 @@ def mark_results_changed(tournament, board_numbers=()) -> None:
         ScoreChange.objects.bulk_create(
             [ScoreChange(tournament_id=tournament.pk, board_number=b, at=now) for b in boards]
         )
-    transaction.on_commit(partial(enqueue_recomputation, tournament.pk), robust=True)
+    after_commit(enqueue_recomputation, tournament.pk)
 
 
 MARK_SQL = f"""
