@@ -22,6 +22,7 @@ is read and written without touching the statements.
 
 from __future__ import annotations
 
+import functools
 from functools import cached_property
 from types import SimpleNamespace
 
@@ -86,9 +87,14 @@ def _converters(field: Field, alias: str) -> tuple[list, Col]:
     )
 
 
+@functools.cache
+def _field_converters(field: Field) -> tuple[list, Col]:
+    return _converters(field, "")
+
+
 def convert(field: Field, value):
     """``value`` of ``field`` as read by the database driver, converted as the ORM would."""
-    converters, expression = _converters(field, "")
+    converters, expression = _field_converters(field)
     for converter in converters:
         value = converter(value, expression, connection)
     return value
@@ -134,6 +140,16 @@ class Columns:
                 value = converter(value, expression, connection)
             values[index] = value
         return self.model.from_db(connection.alias, self.attnames, values)
+
+
+def split(row, *columns: Columns) -> tuple[list[Model | None], tuple]:
+    """The instances of ``columns``, read one after the other from the start of ``row``
+    (``Columns.load``), and the values that follow them."""
+    instances, start = [], 0
+    for each in columns:
+        instances.append(each.load(row, start))
+        start += len(each)
+    return instances, tuple(row[start:])
 
 
 class _Insert:

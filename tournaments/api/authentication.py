@@ -16,7 +16,6 @@ from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework import authentication, exceptions
 
 from tournaments import rows
-from tournaments.rows import Columns
 from tournaments.setup.models import Table, Tournament
 
 from .models import ApiToken, hash_key
@@ -57,10 +56,10 @@ class ApiTokenAuthentication(authentication.BaseAuthentication):
         return f'{KEYWORD} realm="api"'
 
 
-_TOKEN = Columns(ApiToken, "token")
-_USER = Columns(get_user_model(), "creator")
-_TOURNAMENT = Columns(Tournament, "tournament")
-_TABLE = Columns(Table, "token_table")
+_TOKEN = rows.Columns(ApiToken, "token")
+_USER = rows.Columns(get_user_model(), "creator")
+_TOURNAMENT = rows.Columns(Tournament, "tournament")
+_TABLE = rows.Columns(Table, "token_table")
 
 
 def _role_exists(through) -> str:
@@ -94,15 +93,9 @@ def token_with_roles(key_hash: str) -> ApiToken | None:
         row = cursor.fetchone()
     if row is None:
         return None
-    token = _TOKEN.load(row, 0)
-    start = len(_TOKEN)
-    token.user = _USER.load(row, start)
-    start += len(_USER)
-    token.tournament = _TOURNAMENT.load(row, start)
-    start += len(_TOURNAMENT)
-    token.table = _TABLE.load(row, start)
-    start += len(_TABLE)
-    token.user_organizes, token.user_arbitrates = (bool(value) for value in row[start:])
+    (token, user, tournament, table), roles = rows.split(row, _TOKEN, _USER, _TOURNAMENT, _TABLE)
+    token.user, token.tournament, token.table = user, tournament, table
+    token.user_organizes, token.user_arbitrates = (bool(value) for value in roles)
     return token
 
 

@@ -128,19 +128,13 @@ def entry_assignment(
         row = cursor.fetchone()
     if row is None:
         return None
-    assignment = _ASSIGNMENT.load(row, 0)
-    start = len(_ASSIGNMENT)
-    for name, columns in (
-        ("round", _ROUND),
-        ("table", _TABLE),
-        ("ns_team", _NS_TEAM),
-        ("ew_team", _EW_TEAM),
-    ):
-        setattr(assignment, name, columns.load(row, start))
-        start += len(columns)
-    assignment.round.tournament = tournament
-    hands = rows.convert(Board._meta.get_field("hands"), row[start])
-    assignment.board_hands = hands_from_pbn(hands)
+    (assignment, round_, table, ns_team, ew_team), (hands,) = rows.split(
+        row, _ASSIGNMENT, _ROUND, _TABLE, _NS_TEAM, _EW_TEAM
+    )
+    assignment.round, assignment.table = round_, table
+    assignment.ns_team, assignment.ew_team = ns_team, ew_team
+    round_.tournament = tournament
+    assignment.board_hands = hands_from_pbn(rows.convert(_BOARD_HANDS, hands))
     return assignment
 
 
@@ -149,6 +143,7 @@ _ROUND = rows.Columns(Round, "round")
 _TABLE = rows.Columns(Table, "plan_table")
 _NS_TEAM = rows.Columns(Team, "ns_team")
 _EW_TEAM = rows.Columns(Team, "ew_team")
+_BOARD_HANDS = Board._meta.get_field("hands")
 
 
 @functools.cache
