@@ -3,7 +3,8 @@ a phone, through the table's secret URL printed as a QR code on its table card, 
 their team's own link printed on its route card (fiche de route).
 
 No login. The table's link only says which table; a team says who it is with its four-digit
-code (or by opening its own link, ``team_link``), and the phone remembers it for the session.
+code (or by opening its own link, ``team_link``), and the phone remembers it for that meeting
+(that table in that round) only (``results.proofs``).
 One team enters a board; the *other* team confirms or disputes it by giving its own code on the
 same phone (or from its own phone): the same proof never enters and confirms. Once confirmed,
 only an arbiter can change it. Who may do what is the access policy's (``tournaments.policy``),
