@@ -117,12 +117,16 @@ def test_an_entry_writes_no_row_of_the_standings_books_in_its_transaction(
 
 
 CONFIRM_STATEMENTS = 8
+# A table device gives the acting team's code with each act: one statement checks that the
+# team's code is under the wrong-code limit and counts a wrong one (results.services.team_codes).
+CODE_CHECK = 1
 
 
-def test_a_table_device_enters_in_eight_statements_and_confirms_in_eight(
+def test_a_table_device_enters_in_nine_statements_and_confirms_in_nine(
     tournament, cast, published, django_capture_on_commit_callbacks
 ):
-    """The confirmation reads the token (1) and the version it confirms with its table (1),
+    """As an arbiter's entry, with the code's check (1). The confirmation reads the token (1)
+    and the version it confirms with its table (1), checks the code (1),
     locks the table with the board's versions (1), retires the entered version and inserts the
     confirmed one and its event (3), marks the scores stale (1) and claims the job (1)."""
     table = tournament.tables.get(number=1)
@@ -150,5 +154,5 @@ def test_a_table_device_enters_in_eight_statements_and_confirms_in_eight(
     assert confirmed.status_code == 200, confirmed.content
     assert confirmed.json()["status"] == "confirmed"
     assert (confirmed.json()["entered_team"], confirmed.json()["confirmed_team"]) == (1, 4)
-    assert len(entry) <= ENTRY_STATEMENTS, entry.report()
-    assert len(confirmation) <= CONFIRM_STATEMENTS, confirmation.report()
+    assert len(entry) <= ENTRY_STATEMENTS + CODE_CHECK, entry.report()
+    assert len(confirmation) <= CONFIRM_STATEMENTS + CODE_CHECK, confirmation.report()

@@ -218,3 +218,35 @@ def test_different_tables_are_not_held_up_by_each_other():
     outcomes = run_together(9, submit)
     assert outcomes.count("conflict") == 6
     assert Result.objects.filter(is_current=True).count() == 3
+
+
+GUESSES = 30  # at once, each on its own connection (PostgreSQL allows 100 here)
+
+
+def test_guesses_at_once_get_no_more_wrong_answers_than_the_limit():
+    """Every guess is checked and counted in one statement: the guesses of a script hitting
+    one table's link together get ``MAX_CODE_FAILURES`` « wrong code » answers, and « too
+    many » for the rest, whatever their order (before, 100 guesses checked 22 to 26 codes)."""
+    tournament = small_tournament()
+    table = tournament.tables.get(number=1)
+    page = reverse("results:table_entry", args=[table.token])
+    plan = table.assignments.get(round__number=1)
+    taken = set(tournament.teams.values_list("code", flat=True))
+    guesses = [f"{n:04d}" for n in range(10_000) if f"{n:04d}" not in taken][:GUESSES]
+
+    def guess(index):
+        client = Client(REMOTE_ADDR=f"198.51.100.{index % 200 + 1}")
+        response = client.post(
+            page, {"action": "identify", "round": 1, "code": guesses[index]}, follow=True
+        )
+        return response.content.decode()
+
+    pages = run_together(len(guesses), guess)
+    wrong = sum("Ce code n&#x27;est celui d&#x27;aucune" in html for html in pages)
+    too_many = sum("Trop de codes erronés" in html for html in pages)
+    assert (wrong, too_many) == (
+        services.MAX_CODE_FAILURES,
+        GUESSES - services.MAX_CODE_FAILURES,
+    )
+    failures = tournament.teams.filter(pk__in=[plan.ns_team_id, plan.ew_team_id])
+    assert set(failures.values_list("code_failures", flat=True)) == {services.MAX_CODE_FAILURES}

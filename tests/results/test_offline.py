@@ -166,13 +166,29 @@ def test_the_other_team_confirms_with_its_code_once_even_if_sent_twice(
     assert ResultEvent.objects.filter(result__table=table, action="confirm").count() == 1
 
 
-def test_a_stale_version_is_told(page, table, send_url):
+def test_a_stale_version_is_told_to_a_team_of_the_table(page, table, send_url):
     north_south = phone(page, table, "NS")
     response = north_south.post(
-        send_url, {"action": "confirm", "round": 1, "board": 1, "version": 7, "code": "1"}
+        send_url, {"action": "confirm", "round": 1, "board": 1, "version": 7}
     )
     assert response.status_code == 409
     assert response.json()["code"] == "stale"
+
+
+def test_a_phone_without_proof_is_not_told_whether_a_board_was_entered(page, table, send_url):
+    """Asked without proof, « is there a version 1 of board 1? » gets one answer either way."""
+
+    def ask():
+        response = Client().post(
+            send_url, {"action": "confirm", "round": 1, "board": 1, "version": 1}
+        )
+        return response.status_code, response.json()
+
+    before = ask()
+    phone(page, table, "NS").post(send_url, entry(board=1, key="k-stale"))
+    assert Result.objects.filter(table=table, board_number=1).exists()
+    assert ask() == before
+    assert before[0] == 403 and before[1]["code"] == "forbidden"
 
 
 def test_the_send_address_is_protected_against_forged_requests(page, table, send_url):

@@ -4,11 +4,13 @@ import json
 import re
 
 import pytest
+from django.db.models import Q
 from django.test import Client, RequestFactory
 from django.urls import reverse
 
 from tests.support.factories import team_at
 from tests.support.results import assignment, contract
+from tournaments import policy
 from tournaments.results import services
 from tournaments.results.models import Result, ResultEvent
 from tournaments.results.table_links import table_entry_qr_svg, table_entry_url
@@ -60,7 +62,11 @@ def current(board, table_number=1):
     return Result.objects.get(table__number=table_number, board_number=board, is_current=True)
 
 
-def test_the_page_shows_the_table_its_teams_and_boards_of_the_current_round(client, page):
+def test_the_page_shows_the_table_its_teams_and_boards_of_the_current_round(
+    client, page, tournament
+):
+    # Round 1 is the room's round: the only one started.
+    tournament.round_set.filter(number__gt=1).update(started_at=None)
     response = client.get(page)
     html = response.content.decode()
     assert response.status_code == 200
@@ -226,23 +232,83 @@ def test_the_old_change_of_side_cannot_confirm_anything(page):
     assert current(1).status == "entered"
 
 
-def test_wrong_codes_are_counted_and_refused_past_the_limit(page, tournament):
+def wrong_codes(plan, count):
+    """Codes of none of the tournament's teams."""
+    taken = set(plan.round.tournament.teams.values_list("code", flat=True))
+    return [f"{n:04d}" for n in range(10_000) if f"{n:04d}" not in taken][:count]
+
+
+def test_wrong_codes_are_counted_against_both_teams_of_the_meeting_and_lock_them(page, tournament):
     plan = assignment(tournament, 1, 1)
-    guesses = [
-        f"{n:04d}"
-        for n in range(10_000)
-        if f"{n:04d}" not in (plan.ns_team.code, plan.ew_team.code)
-    ][: services.MAX_CODE_FAILURES]
     client = Client()
-    for guess in guesses:
+    for guess in wrong_codes(plan, services.MAX_CODE_FAILURES):
         client.post(page, {"action": "identify", "round": 1, "code": guess})
-    plan.refresh_from_db()
-    assert plan.code_failures == services.MAX_CODE_FAILURES
+    failures = dict(tournament.teams.values_list("number", "code_failures"))
+    assert failures[plan.ns_team.number] == services.MAX_CODE_FAILURES
+    assert failures[plan.ew_team.number] == services.MAX_CODE_FAILURES
+    # Teams of the other tables were not guessed at.
+    assert sum(failures.values()) == 2 * services.MAX_CODE_FAILURES
     # Even the right code is refused now: the arbiter confirms at this table.
     client.post(page, {"action": "identify", "round": 1, "code": plan.ns_team.code})
-    html = client.get(page).content.decode()
+    html = client.get(page + "?tour=1").content.decode()
     assert "Trop de codes erronés à cette table" in html
     assert "Vous êtes" not in html
+
+
+def test_a_locked_code_stays_locked_in_the_next_round_until_the_arbiter_unlocks_it(
+    tournament, arbiter
+):
+    plan = assignment(tournament, 1, 1)
+    team = plan.ns_team
+    table_one = reverse("results:table_entry", args=[plan.table.token])
+    for guess in wrong_codes(plan, services.MAX_CODE_FAILURES):
+        Client().post(table_one, {"action": "identify", "round": 1, "code": guess})
+    later = TableAssignment.objects.get(
+        Q(ns_team=team) | Q(ew_team=team), round__tournament=tournament, round__number=2
+    )
+    elsewhere = reverse("results:table_entry", args=[later.table.token])
+    phone = Client()
+    phone.post(elsewhere, {"action": "identify", "round": 2, "code": team.code})
+    assert "Vous êtes" not in phone.get(elsewhere + "?tour=2").content.decode()
+    team.refresh_from_db()
+    services.unlock_team_code(team=team, by=arbiter)
+    phone.post(elsewhere, {"action": "identify", "round": 2, "code": team.code})
+    assert "Vous êtes" in phone.get(elsewhere + "?tour=2").content.decode()
+
+
+def test_only_an_arbiter_unlocks_a_code(tournament, make_user):
+    team = tournament.teams.first()
+    with pytest.raises(services.ResultForbidden):
+        services.unlock_team_code(team=team, by=make_user("someone"))
+
+
+def test_the_right_code_gives_back_the_try_it_took(page, tournament):
+    phone(page, "NS")
+    phone(page, "EW")
+    assert set(tournament.teams.values_list("code_failures", flat=True)) == {0}
+
+
+def test_concurrent_guesses_never_check_more_codes_than_the_limit(tournament):
+    plan = assignment(tournament, 1, 1)
+    guesses = wrong_codes(plan, 3 * services.MAX_CODE_FAILURES)
+    refused = []
+    for guess in guesses:
+        # Each guess reads the plan row as it was before all of them: the counter is the
+        # database's, not the row the request read.
+        stale = assignment(tournament, 1, 1)
+        try:
+            services.team_by_code(stale, guess)
+        except services.ResultForbidden as error:
+            refused.append(str(error))
+    failures = set(
+        tournament.teams.filter(pk__in=[plan.ns_team_id, plan.ew_team_id]).values_list(
+            "code_failures", flat=True
+        )
+    )
+    assert failures == {services.MAX_CODE_FAILURES}
+    assert sum("Trop de codes" in message for message in refused) == 2 * (
+        services.MAX_CODE_FAILURES
+    )
 
 
 def test_an_empty_code_is_asked_for_in_french_and_not_counted_as_wrong(page, tournament):
@@ -258,7 +324,7 @@ def test_an_empty_code_is_asked_for_in_french_and_not_counted_as_wrong(page, tou
     act(north_south, page, "confirm", 1, current(1).version, code="")
     assert "Donnez le code de votre équipe" in north_south.get(page).content.decode()
     assert current(1).status == "entered"
-    assert assignment(tournament, 1, 1).code_failures == 0
+    assert set(tournament.teams.values_list("code_failures", flat=True)) == {0}
     forms = re.findall(r'<form method="post"[^>]*>', north_south.get(page).content.decode())
     assert len(forms) > 2 and all("novalidate" in form for form in forms)
 
@@ -271,15 +337,94 @@ def test_a_board_of_another_table_cannot_be_entered(page):
     assert "Cet étui n&#x27;est pas joué à cette table dans ce tour." in html
 
 
-def test_the_page_moves_on_to_the_next_round_once_a_round_is_confirmed(page, tournament):
+def page_body(client, url) -> str:
+    """The page without its per-request secrets (the form's CSRF token)."""
+    html = client.get(url).content.decode()
+    return re.sub(r'name="csrfmiddlewaretoken" value="[^"]*"', "", html)
+
+
+def test_a_table_link_shows_nothing_of_a_round_to_a_phone_not_proved_for_it(page, tournament):
+    """The table card lies on the table: the teams that play there in round 2 hold its link in
+    round 1. Whether round 2's boards were entered, and what, is not on the page."""
+    north_south_round_one = phone(page, "NS")
+    north_south_round_one.get(page)  # the « Vous êtes Nord-Sud » message, shown once
+    before = page_body(north_south_round_one, page + "?tour=2")
+    anonymous_before = page_body(Client(), page + "?tour=2")
+    plan = assignment(tournament, 2, 1)
+    for board in plan.boards:
+        services.record_result(plan, board, contract(), by=None)
+    assert page_body(north_south_round_one, page + "?tour=2") == before
+    assert page_body(Client(), page + "?tour=2") == anonymous_before
+    assert "Résultat confirmé" not in before and "Confirmé" not in before
+
+
+def test_which_round_the_page_opens_on_does_not_depend_on_the_results(page, tournament):
+    before = page_body(Client(), page)
     for board in (1, 2):
         services.record_result(assignment(tournament, 1, 1), board, contract(), by=None)
-    html = Client().get(page).content.decode()
-    assert '<a href="?tour=2" class="active">' in html
-    # Round 2 at table 1 plays boards 3 and 4.
-    assert 'id="etui-3"' in html and 'id="etui-1"' not in html
-    html = Client().get(page + "?tour=1").content.decode()
-    assert 'id="etui-1"' in html and "Résultat confirmé" in html
+    assert page_body(Client(), page) == before
+
+
+def test_a_phone_proved_for_the_meeting_sees_its_results(page, tournament):
+    north_south = phone(page, "NS")
+    services.record_result(assignment(tournament, 1, 1), 1, contract(), by=None)
+    html = north_south.get(page).content.decode()
+    assert "Résultat confirmé" in html and "Tour 1 ✓" not in html
+    services.record_result(assignment(tournament, 1, 1), 2, contract(), by=None)
+    html = north_south.get(page + "?tour=1").content.decode()
+    assert "Tour 1 ✓" in html
+
+
+def test_results_of_released_boards_are_shown_to_anyone(page, tournament):
+    for board in (1, 2):
+        services.record_result(assignment(tournament, 1, 1), board, contract(), by=None)
+    assert "Résultat confirmé" not in Client().get(page + "?tour=1").content.decode()
+    tournament.round_set.update(hands_released=True)
+    assert "Résultat confirmé" in Client().get(page + "?tour=1").content.decode()
+
+
+def test_a_proof_given_at_one_table_does_not_act_at_another(tournament):
+    """Team 1 typed its code on this phone at table 1 in round 1; in round 2 the phone is at
+    the table where team 1 plays again: without a new proof, it is no team there."""
+    first = assignment(tournament, 1, 1)
+    team = first.ns_team
+    device = Client()
+    table_one = reverse("results:table_entry", args=[first.table.token])
+    device.post(table_one, {"action": "identify", "round": 1, "code": team.code})
+    assert "Vous êtes" in device.get(table_one).content.decode()
+    later = TableAssignment.objects.select_related("table").get(
+        Q(ns_team=team) | Q(ew_team=team), round__tournament=tournament, round__number=2
+    )
+    other_side = later.ew_team if later.ns_team_id == team.pk else later.ns_team
+    result = services.record_result(
+        later, later.boards[0], contract(), by=policy.team_actor(other_side)
+    )
+    there = reverse("results:table_entry", args=[later.table.token])
+    assert "Vous êtes" not in device.get(there + "?tour=2").content.decode()
+    device.post(
+        there,
+        {"action": "confirm", "round": 2, "board": later.boards[0], "version": result.version},
+    )
+    assert current(later.boards[0], later.table.number).status == "entered"
+
+
+def test_a_team_link_proves_the_team_for_its_current_meeting_only(tournament):
+    team = assignment(tournament, 1, 1).ew_team
+    device = Client()
+    device.get(reverse("results:team_link", args=[team.token]))
+    first = assignment(tournament, 1, 1)
+    table_one = reverse("results:table_entry", args=[first.table.token])
+    assert "Vous êtes <strong>Est-Ouest</strong>" in device.get(table_one).content.decode()
+    later = TableAssignment.objects.select_related("table").get(
+        Q(ns_team=team) | Q(ew_team=team), round__tournament=tournament, round__number=2
+    )
+    there = reverse("results:table_entry", args=[later.table.token])
+    assert "Vous êtes" not in device.get(there + "?tour=2").content.decode()
+    # Round 1 done: the link opened again proves the team for round 2.
+    for board in first.boards:
+        services.record_result(first, board, contract(), by=None)
+    device.get(reverse("results:team_link", args=[team.token]))
+    assert "Vous êtes" in device.get(there + "?tour=2").content.decode()
 
 
 def test_unpublished_rounds_are_not_shown(page, tournament):
@@ -405,3 +550,21 @@ def test_the_phone_s_first_page_sets_the_csrf_cookie(tournament, page, link):
     response = Client().get(url)
 
     assert "csrftoken" in response.cookies
+
+
+def test_the_arbiter_sees_locked_codes_and_unlocks_them(tournament, arbiter, page):
+    plan = assignment(tournament, 1, 1)
+    for guess in wrong_codes(plan, services.MAX_CODE_FAILURES):
+        Client().post(page, {"action": "identify", "round": 1, "code": guess})
+    staff = Client()
+    staff.force_login(arbiter)
+    dashboard = reverse("results:dashboard", args=[tournament.slug])
+    html = staff.get(dashboard).content.decode()
+    assert "équipe bloqués" in html and str(plan.ns_team) in html
+    unlock = reverse("results:unlock_code", args=[tournament.slug, plan.ns_team.number])
+    assert Client().post(unlock).status_code in (302, 403)
+    assert tournament.teams.get(pk=plan.ns_team_id).code_failures == services.MAX_CODE_FAILURES
+    response = staff.post(unlock)
+    assert response.status_code == 302
+    assert tournament.teams.get(pk=plan.ns_team_id).code_failures == 0
+    assert tournament.teams.get(pk=plan.ew_team_id).code_failures == services.MAX_CODE_FAILURES

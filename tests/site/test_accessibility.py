@@ -458,6 +458,7 @@ EXCLUDED = {
     "deals:release": _POST,
     "results:dashboard_grid": "a fragment of results:dashboard, audited inside it",
     "results:start_round": _POST,
+    "results:unlock_code": _POST,
     "results:open_all_rounds": _POST,
     "results:entry_row": "JSON to the entry sheet's script",
     "results:table_score": "JSON to the table page's script (the live deal score)",

@@ -2,13 +2,23 @@
 results app stores them (current version, confirmed or adjusted), then marked as changed; the
 small tournaments worked out by hand, and a big Mitchell for the tests of size."""
 
+import random
+
 from django.db import transaction
 from django.utils import timezone
 
 from tests.support.factories import add_plan, add_teams, make_tournament
 from tests.support.results import assignment
 from tournaments.results.models import Result
-from tournaments.setup.models import Player, Round, Table, TableAssignment, Team, Tournament
+from tournaments.setup.models import (
+    TEAM_CODE_LENGTH,
+    Player,
+    Round,
+    Table,
+    TableAssignment,
+    Team,
+    Tournament,
+)
 from tournaments.standings import selectors
 from tournaments.standings.models import BoardScore, ScoreChange
 from tournaments.standings.services import mark_results_changed
@@ -188,9 +198,12 @@ def big_mitchell(tables: int = 100, rounds: int = 10, boards_per_round: int = 3)
         Player(tournament=tournament, first_name="P", last_name=f"Joueur{n}")
         for n in range(4 * tables)
     )
+    # bulk_create skips Team.save(), which draws a code no other team of the tournament has.
+    codes = random.Random(tables).sample(range(10**TEAM_CODE_LENGTH), 2 * tables)
     teams = Team.objects.bulk_create(
         Team(
             tournament=tournament,
+            code=f"{codes[n]:0{TEAM_CODE_LENGTH}d}",
             number=n + 1,
             name=f"Équipe {n + 1}",
             player_one=players[2 * n],

@@ -206,3 +206,32 @@ def test_counts_agree_with_their_number(
     assert teams_say in teams
     assert checkin_says in checkin
     assert "(s)" not in manage + teams + checkin
+
+
+def test_a_new_team_never_takes_a_code_another_team_of_the_tournament_has(monkeypatch):
+    """Two teams with one code could not tell which confirms: a drawn code already taken is
+    drawn again (here the draws give the taken code twice before a free one)."""
+    from tournaments.setup import models
+
+    tournament = make_tournament()
+    add_teams(tournament, 2)
+    taken = tournament.teams.get(number=1).code
+    draws = iter([taken, taken, "0042" if taken != "0042" else "0043"])
+    monkeypatch.setattr(models, "new_team_code", lambda: next(draws))
+    players = Player.objects.filter(tournament=tournament)[:2]
+    team = Team(
+        tournament=tournament, number=3, player_one=players[0], player_two=players[1], code=taken
+    )
+    team.save()
+    assert team.code != taken
+    assert len(set(tournament.teams.values_list("code", flat=True))) == 3
+
+
+def test_the_database_refuses_two_teams_with_one_code():
+    from django.db import IntegrityError, transaction
+
+    tournament = make_tournament()
+    add_teams(tournament, 2)
+    first, second = tournament.teams.order_by("number")
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Team.objects.filter(pk=second.pk).update(code=first.code)

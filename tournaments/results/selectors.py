@@ -597,14 +597,6 @@ def table_rounds(table: Table) -> list[TableRound]:
     return rounds
 
 
-def current_table_round(rounds: list[TableRound]) -> TableRound | None:
-    """The first published round not finished at this table, else the last one."""
-    for table_round in rounds:
-        if not table_round.finished:
-            return table_round
-    return rounds[-1] if rounds else None
-
-
 # --- Export -------------------------------------------------------------------------------
 
 

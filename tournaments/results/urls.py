@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import views_arbiter, views_offline, views_public, views_table
+from . import views_arbiter, views_offline, views_public, views_table, views_team_codes
 
 app_name = "results"
 
@@ -21,6 +21,11 @@ urlpatterns = [
         name="start_round",
     ),
     path("tournois/<slug:slug>/arbitrage/saisie/", views_arbiter.entry, name="entry"),
+    path(
+        "tournois/<slug:slug>/arbitrage/equipe/<int:team_number>/debloquer-code/",
+        views_team_codes.unlock_code,
+        name="unlock_code",
+    ),
     path(
         "tournois/<slug:slug>/arbitrage/ouvrir-tous-les-tours/",
         views_arbiter.open_all_rounds,

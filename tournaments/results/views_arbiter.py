@@ -124,6 +124,7 @@ def dashboard(request, tournament):
             "board": selectors.dashboard(tournament),
             "flagged": _flagged(request, tournament),
             "disputed": _disputed(tournament),
+            "locked_teams": services.locked_teams(tournament),
             "only_flagged": request.GET.get("filtre") == "a-verifier",
             "can_open_all_rounds": policy.can_open_all_rounds(request.user, tournament),
         },
@@ -142,6 +143,7 @@ def dashboard_grid(request, tournament):
             "board": selectors.dashboard(tournament),
             "flagged": _flagged(request, tournament),
             "disputed": _disputed(tournament),
+            "locked_teams": services.locked_teams(tournament),
         },
     )
 

@@ -3,7 +3,8 @@ a phone, through the table's secret URL printed as a QR code on its table card, 
 their team's own link printed on its route card (fiche de route).
 
 No login. The table's link only says which table; a team says who it is with its four-digit
-code (or by opening its own link, ``team_link``), and the phone remembers it for the session.
+code (or by opening its own link, ``team_link``), and the phone remembers it for that meeting
+(that table in that round) only (``results.proofs``).
 One team enters a board; the *other* team confirms or disputes it by giving its own code on the
 same phone (or from its own phone): the same proof never enters and confirms. Once confirmed,
 only an arbiter can change it. Who may do what is the access policy's (``tournaments.policy``),
@@ -28,17 +29,16 @@ from django.views.decorators.http import require_POST
 from config.proxies import client_ip
 from scoring.engine.result_record import ResultValidationError
 from tournaments import policy
-from tournaments.setup.models import Team
+from tournaments.setup.models import TableAssignment, Team
 from tournaments.setup.selectors import next_entry, team_schedule
 
-from . import selectors, services
+from . import proofs, selectors, services
 from .display import SIDE_LABELS, record_summary
 from .exceptions import ResultError
 from .forms import DisputeForm, ResultRowForm
 from .models import Result
 from .offline import TABLE_SCOPE, TEAM_SCOPE, offline_config
 
-PROVEN_TEAMS = "results-proven-teams"
 MISSING_CODE = gettext_noop("Donnez le code de votre équipe (il figure sur votre fiche de route).")
 
 
@@ -55,26 +55,9 @@ def _row_form(row, rules, data=None) -> ResultRowForm:
     return ResultRowForm(data, prefix=f"b{row.board}", rules=rules, hands=None, existing=row.result)
 
 
-def _proven(request) -> list[int]:
-    return list(request.session.get(PROVEN_TEAMS, []))
-
-
-def remember_team(request, team: Team, *, forget=()) -> None:
-    """This phone has proved it is ``team`` (its code, its link); ``forget`` other teams."""
-    forgotten = {t.pk for t in forget if t is not None}
-    proven = [pk for pk in _proven(request) if pk != team.pk and pk not in forgotten]
-    request.session[PROVEN_TEAMS] = [*proven, team.pk]
-
-
 def _identity(request, assignment) -> Team | None:
-    """The team of this table that this phone has proved to be, if any (the latest proved)."""
-    proven = _proven(request)
-    for pk in reversed(proven):
-        if pk == assignment.ns_team_id:
-            return assignment.ns_team
-        if pk == assignment.ew_team_id:
-            return assignment.ew_team
-    return None
+    """The team of this meeting (table and round) that this phone proved to be, if any."""
+    return proofs.proven_team(request, assignment)
 
 
 @ensure_csrf_cookie
@@ -113,11 +96,7 @@ def table_entry(request, token: str):
             _identify(request, chosen)
             return redirect(_page_url(table, chosen.round.number))
         if action == "forget":
-            request.session[PROVEN_TEAMS] = [
-                pk
-                for pk in _proven(request)
-                if pk not in (chosen.assignment.ns_team_id, chosen.assignment.ew_team_id)
-            ]
+            proofs.forget(request, chosen.assignment)
             return redirect(_page_url(table, chosen.round.number))
         row = _posted_row(request, chosen)
         if row is None:
@@ -129,16 +108,29 @@ def table_entry(request, token: str):
         kind, form, status = outcome
         (forms_by_board if kind == "entry" else dispute_forms)[row.board] = form
 
+    return _render_page(
+        request, table, rounds, chosen, team, forms_by_board, dispute_forms, refusal, status
+    )
+
+
+def _render_page(request, table, rounds, chosen, team, forms, disputes, refusal, status):
+    """The table's page: the chosen round's boards, their results only where this phone may
+    see them (``_results_shown``), and the forms it may use."""
+    tournament = table.tournament
+    rules = tournament.rule_settings()
+    shown = _results_shown(request, tournament, chosen, team)
     rows = []
     if chosen is not None:
         for row in chosen.rows:
-            form = forms_by_board.get(row.board) or _row_form(row, rules)
-            dispute = dispute_forms.get(row.board) or DisputeForm(
+            form = forms.get(row.board) or _row_form(row, rules)
+            dispute = disputes.get(row.board) or DisputeForm(
                 initial={"version": row.result.version if row.result else None}
             )
-            rows.append(_row_view(row, chosen.assignment, team, form, dispute))
+            view = _row_view(row, chosen.assignment, team, form, dispute)
+            rows.append(view if row.board in shown else _hidden_row_view(view))
     side = chosen.assignment.side_of(team) if team is not None else None
     other = services.OTHER_SIDE.get(side or "", "")
+    round_open = chosen is not None and refusal is None
     return render(
         request,
         "results/table_entry.html",
@@ -146,6 +138,8 @@ def table_entry(request, token: str):
             "tournament": tournament,
             "table": table,
             "rounds": rounds,
+            # Rounds whose boards are all in, marked « ✓ » only where this phone may know it.
+            "finished_rounds": _finished_rounds_shown(request, tournament, rounds),
             "chosen": chosen,
             "team": team,
             "side": side,
@@ -168,15 +162,65 @@ def table_entry(request, token: str):
     )
 
 
+def _results_shown(request, tournament, chosen, team) -> set[int]:
+    """The boards of the chosen round whose results (or whether one was entered) this phone
+    may see: all of them for a team proved for this meeting and for the tournament's arbiters;
+    for anyone else only boards whose hands are released (their travellers are public then).
+    A table's link lies on the table: it must not show a team the boards it plays later."""
+    if chosen is None:
+        return set()
+    boards = [row.board for row in chosen.rows]
+    if team is not None or policy.can_enter_any_result(request.user, tournament):
+        return set(boards)
+    return policy.boards_with_visible_hands(policy.PUBLIC, tournament, boards)
+
+
+def _finished_rounds_shown(request, tournament, rounds) -> set[int]:
+    staff = policy.can_enter_any_result(request.user, tournament)
+    proven = proofs.proven_meetings(request)
+    return {
+        item.round.number
+        for item in rounds
+        if item.finished and (staff or item.assignment.pk in proven)
+    }
+
+
+def _hidden_row_view(view: dict) -> dict:
+    """A board as a phone that did not prove itself for the meeting sees it: its number."""
+    return {
+        **view,
+        "state": None,
+        "result": None,
+        "can_enter": False,
+        "can_correct": False,
+        "can_confirm": False,
+        "confirm_with_code": False,
+        "waiting": False,
+        "locked": False,
+        "hidden": True,
+    }
+
+
 def _chosen_round(request, rounds):
     """The round the page shows or the form was posted for (« ?tour= », « round »), else the
-    table's current round."""
+    round this phone's team plays at this table and has not finished, else the room's round.
+
+    Never « the table's first round not finished »: which round a table link opens on would
+    tell whoever holds it whether that table's other rounds are entered."""
     wanted = request.POST.get("round") or request.GET.get("tour")
-    if wanted and wanted.isdigit():
+    if wanted and wanted.isascii() and wanted.isdigit():
         chosen = next((item for item in rounds if item.round.number == int(wanted)), None)
         if chosen is not None:
             return chosen
-    return selectors.current_table_round(rounds)
+    if not rounds:
+        return None
+    proven = proofs.proven_meetings(request)
+    mine = [item for item in rounds if item.assignment.pk in proven and not item.finished]
+    if mine:
+        return mine[0]
+    room = selectors.current_round(rounds[0].round.tournament)
+    room_number = room.number if room is not None else None
+    return next((item for item in rounds if item.round.number == room_number), rounds[0])
 
 
 def _json_refusal(message, status: int, code: str) -> JsonResponse:
@@ -340,6 +384,8 @@ def table_send(request, token: str):
                 "Étui %(board)s enregistré : à confirmer par %(side)s avec le code de leur équipe."
             ) % {"board": row.board, "side": other}
         elif action in ("confirm", "dispute"):
+            # Proof first: whether a version exists is told only to one of the table's teams.
+            actor = _confirming_actor(request, chosen.assignment, team)
             version = request.POST.get("version", "")
             seen = Result.objects.filter(
                 assignment=chosen.assignment,
@@ -354,7 +400,6 @@ def table_send(request, token: str):
                     _("Ce résultat n'existe plus : rechargez la page."),
                     409,
                 )
-            actor = _confirming_actor(request, chosen.assignment, team)
             if action == "confirm":
                 result = services.confirm_result(seen, by=actor, ip=ip)
                 message = _("Étui %(board)s confirmé.") % {"board": row.board}
@@ -396,7 +441,7 @@ def _identify(request, chosen) -> None:
     except ResultError as error:
         messages.error(request, str(error))
         return
-    remember_team(request, team, forget=(assignment.ns_team, assignment.ew_team))
+    proofs.prove(request, assignment, team)
     side = assignment.side_of(team)
     messages.success(
         request,
@@ -509,14 +554,15 @@ def _act(request, action, table, chosen, row, team, rules):
             version = int(request.POST.get("version", ""))
         except ValueError:
             version = None
-        seen = Result.objects.filter(
-            assignment=assignment, board_number=row.board, version=version
-        ).first()
-        if seen is None:
-            messages.error(request, _("Ce résultat n'existe plus : rechargez la page."))
-            return None
         try:
+            # Proof first: whether a version exists is told only to one of the table's teams.
             actor = _confirming_actor(request, assignment, team)
+            seen = Result.objects.filter(
+                assignment=assignment, board_number=row.board, version=version
+            ).first()
+            if seen is None:
+                messages.error(request, _("Ce résultat n'existe plus : rechargez la page."))
+                return None
             if action == "confirm":
                 services.confirm_result(seen, by=actor, ip=ip)
                 messages.success(request, _("Étui %(board)s confirmé.") % {"board": row.board})
@@ -553,8 +599,15 @@ def team_link(request, token: str):
     if team is None or not team.tournament.table_entry:
         raise Http404
     tournament = team.tournament
-    remember_team(request, team)
     schedule = team_schedule(team)
+    upcoming = next_entry(schedule)
+    if upcoming is not None and upcoming.assignment_id is not None:
+        # The link proves the team for the meeting it plays now, and only that one: opened
+        # again at the next round, it proves the next one.
+        assignment = TableAssignment.objects.select_related("ns_team", "ew_team").get(
+            pk=upcoming.assignment_id
+        )
+        proofs.prove(request, assignment, team)
     return render(
         request,
         "results/team_link.html",

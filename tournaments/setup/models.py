@@ -26,6 +26,11 @@ def new_team_code() -> str:
     return f"{secrets.randbelow(10**TEAM_CODE_LENGTH):0{TEAM_CODE_LENGTH}d}"
 
 
+# A code drawn for a new team is drawn again while another team of the tournament has it; a
+# tournament holds far fewer teams than codes, so a few draws always suffice.
+_CODE_DRAWS = 50
+
+
 def new_team_token() -> str:
     return secrets.token_urlsafe(16)
 
@@ -202,8 +207,15 @@ class Team(models.Model):
     withdrawn = models.BooleanField(_("forfait"), default=False)
     # The team's own secrets, printed on its route card: the code it gives to enter or confirm
     # a result at its table, and the token of its own link (a phone that opened it is the team).
+    # Codes are unique within a tournament: two teams with one code could not tell which of
+    # them confirms.
     code = models.CharField(_("code de l'équipe"), max_length=8, default=new_team_code)
     token = models.CharField(max_length=40, unique=True, default=new_team_token, editable=False)
+    # Wrong codes given at the tables of this team's rounds, across the whole event: past
+    # ``results.services.MAX_CODE_FAILURES`` the code is refused everywhere (a four-digit code
+    # must not be guessed by trying them all) until an arbiter unlocks it; its own link still
+    # works. Counted by one conditional UPDATE (``results.services.team_by_code``).
+    code_failures = models.PositiveSmallIntegerField(default=0)
     registered_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -211,11 +223,25 @@ class Team(models.Model):
         verbose_name = _("équipe")
         verbose_name_plural = _("équipes")
         constraints = [
-            models.UniqueConstraint(fields=["tournament", "number"], name="unique_team_number")
+            models.UniqueConstraint(fields=["tournament", "number"], name="unique_team_number"),
+            models.UniqueConstraint(fields=["tournament", "code"], name="unique_team_code"),
         ]
 
     def __str__(self) -> str:
         return f"{self.number}. {self.display_name}"
+
+    def save(self, *args, **kwargs) -> None:
+        """A new team draws its code again while another team of its tournament has it (the
+        unique constraint refuses the rare concurrent twin)."""
+        if self._state.adding and self.tournament_id is not None:
+            taken = set(
+                Team.objects.filter(tournament_id=self.tournament_id).values_list("code", flat=True)
+            )
+            draws = 0
+            while self.code in taken and draws < _CODE_DRAWS:
+                self.code = new_team_code()
+                draws += 1
+        super().save(*args, **kwargs)
 
     def get_absolute_url(self) -> str:
         return reverse("tournaments:team", args=[self.tournament.slug, self.number])
@@ -277,9 +303,6 @@ class TableAssignment(models.Model):
     # Board numbers played at this table in this round, in order.
     boards = models.JSONField(default=list)
     arrow_switch = models.BooleanField(default=False)
-    # Wrong team codes given at this table in this round: past a few, codes are refused here
-    # and the arbiter confirms (a 4-digit code must not be guessed by trying them all).
-    code_failures = models.PositiveSmallIntegerField(default=0)
 
     class Meta:
         ordering = ["round__number", "table__number"]

@@ -261,6 +261,8 @@ class ScheduleEntry:
     finished: bool
     # The table's secret entry link: for the team's own pages and route card, never public.
     table_token: str = ""
+    # The plan row (the meeting of this table in this round): what a team link proves.
+    assignment_id: int | None = None
 
     @property
     def sits_out(self) -> bool:
@@ -282,6 +284,7 @@ def _schedule_entry(a: TableAssignment, team: Team, *, finished: bool) -> Schedu
         arrow_switch=a.arrow_switch,
         finished=finished,
         table_token=a.table.token,
+        assignment_id=a.pk,
     )
 
 

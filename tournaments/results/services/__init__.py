@@ -33,8 +33,13 @@ from .entry import confirm_result, dispute_result, record_result
 from .imports import ImportEntry, import_results, render_engine_error
 from .penalties import give_penalty, remove_penalty, unit_for
 from .rounds import open_all_rounds, start_round
-from .versions import (
+from .team_codes import (
     MAX_CODE_FAILURES,
+    locked_teams,
+    team_by_code,
+    unlock_team_code,
+)
+from .versions import (
     MAX_REASON_LENGTH,
     OTHER_SIDE,
     Scored,
@@ -42,7 +47,6 @@ from .versions import (
     check_board,
     score_record,
     snapshot,
-    team_by_code,
 )
 
 __all__ = [
@@ -70,5 +74,7 @@ __all__ = [
     "snapshot",
     "start_round",
     "team_by_code",
+    "unlock_team_code",
+    "locked_teams",
     "unit_for",
 ]

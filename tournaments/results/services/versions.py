@@ -8,13 +8,12 @@ that results changed (``signals.results_changed``), all in the caller's transact
 
 from __future__ import annotations
 
-import hmac
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from django.db import connection
-from django.db.models import Exists, F, IntegerField, Max, Subquery, Value
+from django.db.models import Exists, IntegerField, Max, Subquery, Value
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -51,9 +50,6 @@ CONFIRM_BY_OTHER_SIDE = gettext_lazy(
     "par celle qui l'a saisi."
 )
 LOCKED = gettext_lazy("Ce résultat est confirmé : seul l'arbitre peut le modifier.")
-# Wrong team codes accepted at one table in one round before codes are refused there: a
-# 4-digit code must not be found by trying them all.
-MAX_CODE_FAILURES = 10
 
 
 def notify_results_changed(tournament: Tournament, board_numbers=()) -> None:
@@ -132,28 +128,6 @@ def acting_team(actor: policy.Actor | None, assignment: TableAssignment) -> Team
 def check_staff(actor: policy.Actor | None, tournament: Tournament) -> None:
     if actor is not None and not policy.can_enter_any_result(actor, tournament):
         raise ResultForbidden(_("Seuls les arbitres de ce tournoi peuvent faire cela."))
-
-
-def team_by_code(assignment: TableAssignment, code: str) -> Team:
-    """The team of this table whose code this is (fiche de route), or ``ResultForbidden``.
-
-    Each wrong code is counted at the table for the round; past ``MAX_CODE_FAILURES`` codes are
-    refused there and the arbiter confirms the results. The count is kept even though the
-    request fails (it is written in its own statement, outside any transaction of the caller's).
-    """
-    code = (code or "").strip()
-    if assignment.code_failures >= MAX_CODE_FAILURES:
-        raise ResultForbidden(
-            _("Trop de codes erronés à cette table : appelez l'arbitre pour confirmer.")
-        )
-    for team in (assignment.ns_team, assignment.ew_team):
-        if team is not None and code and hmac.compare_digest(team.code, code):
-            return team
-    TableAssignment.objects.filter(pk=assignment.pk).update(code_failures=F("code_failures") + 1)
-    assignment.code_failures += 1
-    raise ResultForbidden(
-        _("Ce code n'est celui d'aucune des deux équipes de cette table (voir la fiche de route).")
-    )
 
 
 def hand_flags(record: ResultRecord, hands) -> list[dict[str, Any]]:
