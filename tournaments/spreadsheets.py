@@ -37,14 +37,6 @@ def safe_cell(value: Cell) -> Cell:
     return text
 
 
-def unescape_cell(text: str) -> str:
-    """A cell read back from one of our files: the quote ``safe_cell`` put in front of a
-    formula character is taken off; any other leading quote is the cell's own."""
-    if text.startswith(ESCAPE) and text[1:].startswith(FORMULA_STARTS):
-        return text[1:]
-    return text
-
-
 def csv_text(
     rows: Iterable[Sequence[Cell]], *, delimiter: str = ";", lineterminator: str = "\r\n"
 ) -> str:
