@@ -197,8 +197,9 @@ def update_tournament(
             locked.rules = rules
             written.add("rules")
         locked.full_clean(exclude=["slug"])
-        if written:
-            locked.save(update_fields=[*sorted(written), "updated_at"])
+        # Saved even when only the staff changed: the receivers of a saved tournament (the
+        # public pages' cache, the seasons) hear of every change, as before.
+        locked.save(update_fields=[*sorted(written), "updated_at"])
         if co_organizers is not KEEP:
             organizers = set(co_organizers)
             if locked.organizers.filter(pk=by.pk).exists():
