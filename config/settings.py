@@ -344,6 +344,7 @@ SPECTACULAR_SETTINGS = {
         "Adjustment": "tournaments.results.models.Adjustment",
         "ResultStatus": "tournaments.results.models.Result.Status",
         "ResultSource": "tournaments.results.models.Result.Source",
+        "PenaltyUnit": "tournaments.results.models.Penalty.Unit",
         "TournamentStatus": "tournaments.setup.models.Tournament.Status",
         "ScoringMethod": "tournaments.setup.models.Tournament.ScoringMethod",
         "MovementType": "tournaments.setup.models.Tournament.MovementType",

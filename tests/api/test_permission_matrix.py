@@ -20,7 +20,7 @@ from tournaments.clubs.models import ClubPlayer
 from tournaments.clubs.services import create_club, create_player
 from tournaments.registration.models import Entry
 from tournaments.results.models import Result, ResultEvent
-from tournaments.results.services import record_result
+from tournaments.results.services import give_penalty, record_result
 from tournaments.seasons.models import Season
 from tournaments.seasons.services import create_season, recompute_season
 from tournaments.setup.services import PlayerData, TeamData, register_team
@@ -37,6 +37,7 @@ ARBITER_CREATE = (401, 403, 201, 403, 201, 403)
 STAFF_ONLY_READ = (404, 404, 200, 404, 200, 404)
 ORGANIZER_ONLY_READ = (404, 404, 404, 404, 200, 404)
 ORGANIZERS_ONLY = (401, 403, 403, 403, 200, 403)  # not even read by anyone else
+ARBITERS_ONLY = (401, 403, 200, 403, 200, 403)  # not even read by anyone else
 REFUSED_TRANSITION = (401, 403, 403, 403, 400, 403)
 
 
@@ -158,6 +159,28 @@ MATRIX = [
         ARBITER_CREATE,
         {"round": 1, "table": 3, "board": 6, "ns_adjustment": "A+", "ew_adjustment": "A-"},
     ),
+    Row(
+        "POST",
+        "/tournaments/{slug}/results/assign/",
+        ARBITER_CREATE,
+        {"round": 1, "table": 3, "board": 6, "ns_marks": 160, "ew_marks": 0},
+    ),
+    # Procedural penalties: the arbiters' (their reasons), as on the arbiter's page.
+    Row("GET", "/tournaments/{slug}/penalties/", ARBITERS_ONLY),
+    Row("GET", "/tournaments/{slug}/penalties/{id}/", ARBITERS_ONLY, params={"id": "penalty"}),
+    Row(
+        "POST",
+        "/tournaments/{slug}/penalties/",
+        ARBITER_CREATE,
+        {"team": 1, "amount": 2, "reason": "Retard", "board": 1},
+    ),
+    Row(
+        "POST",
+        "/tournaments/{slug}/penalties/{id}/remove/",
+        ARBITER_WRITE,
+        {"reason": "Erreur de table"},
+        params={"id": "penalty"},
+    ),
     # Scores and rankings
     Row("GET", "/tournaments/{slug}/scores/", READ),
     Row("GET", "/tournaments/{slug}/rankings/", READ),
@@ -232,6 +255,9 @@ def world(cast, tournament, other_tournament):
     public = create_player(club, first_name="Anne", last_name="Publique", public_consent=True)
     private = create_player(club, first_name="Paul", last_name="Privé", licence="P1")
     season = create_season(club, values={"name": "Saison de la matrice", "method": "average"})
+    penalty = give_penalty(
+        tournament, tournament.teams.get(number=2), 1, "Téléphone", by=cast["arbiter"]
+    )
     entries = {
         f"{status}_entry": Entry.objects.create(
             tournament=tournament,
@@ -255,6 +281,7 @@ def world(cast, tournament, other_tournament):
         "draft": draft.slug,
         "confirmed_result": confirmed.pk,
         "entered_result": entered.pk,
+        "penalty": penalty.pk,
         "player": tournament.players.order_by("pk").first().pk,
     }
 

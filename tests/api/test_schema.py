@@ -46,12 +46,13 @@ def test_every_operation_documents_its_bodies_and_errors():
 
 
 def test_reads_need_no_credentials_and_writes_do():
-    """But the online registrations: the tournament's organizers only, even to read."""
+    """But the online registrations and the penalties: the tournament's organizers (or
+    arbiters) only, even to read."""
     schema = SchemaGenerator().get_schema(request=None, public=True)
     for path, item in schema["paths"].items():
         for method, operation in item.items():
             anonymous = {} in operation["security"]
-            organizers_only = "/registrations/" in path
+            organizers_only = "/registrations/" in path or "/penalties/" in path
             assert anonymous == (method == "get" and not organizers_only), (method, path)
             if organizers_only and method == "get":
                 assert "403" in operation["responses"], path

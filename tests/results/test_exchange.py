@@ -1,5 +1,6 @@
 """Results import and export: JSON lines and CSV, from the pages and the commands."""
 
+import csv
 import io
 import json
 
@@ -328,3 +329,47 @@ def test_the_import_command_is_all_or_nothing(arbiter, tmp_path):
     assert not Result.objects.filter(tournament=fresh).exists()
     with pytest.raises(CommandError, match="no file"):
         call_command("import_results", fresh.slug, str(tmp_path / "missing.jsonl"))
+
+
+def test_the_penalties_in_force_follow_the_results_and_the_import_passes_over_them(arbiter):
+    source = finished_tournament(arbiter)
+    team = source.teams.get(number=2)
+    on_board = services.give_penalty(source, team, 3, "Retard", board_number=1, by=arbiter)
+    formula = '=HYPERLINK("http://x","y")'
+    on_session = services.give_penalty(source, team, 1, formula, by=arbiter)
+    removed = services.give_penalty(source, team, 5, "Erreur", by=arbiter)
+    services.remove_penalty(removed, by=arbiter)
+    lines = exchange.export_lines(source)
+    assert lines[-2:] == [
+        {
+            "round": on_board.round_number,
+            "board": 1,
+            "penalty": {"team": 2, "amount": 3, "unit": "percent", "reason": "Retard"},
+        },
+        {
+            "round": on_session.round_number,
+            "board": None,
+            "penalty": {"team": 2, "amount": 1, "unit": "percent", "reason": formula},
+        },
+    ]
+    rows = list(csv.DictReader(io.StringIO(exchange.export_csv(source)), delimiter=";"))
+    assert len(rows) == 20
+    assert {name: rows[-1][name] for name in ("round", "table", "board", "ns", "bid")} == {
+        "round": str(on_session.round_number),
+        "table": "",
+        "board": "",
+        "ns": "",
+        "bid": "",
+    }
+    assert [rows[-1][name] for name in exchange.PENALTY_COLUMNS] == [
+        "2",
+        "1",
+        "percent",
+        "'" + formula,
+    ]
+    for fmt in exchange.FORMATS:
+        copy = with_rich_board(small_tournament(arbiter=arbiter))
+        imported = exchange.import_file(copy, exchange.export(source, fmt).encode(), fmt=fmt)
+        assert len(imported) == 18
+        assert stored(copy) == stored(source)
+        assert not copy.penalties.exists()

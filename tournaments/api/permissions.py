@@ -175,6 +175,16 @@ class OrganizersOnly(_TournamentPermission):
         return access_for(request, view.tournament).organizer
 
 
+class ArbitersOnly(_TournamentPermission):
+    """Arbiters (and organizers) of the tournament read and write; nobody else even reads (the
+    procedural penalties, with the arbiter's reasons, as on the arbiter's page)."""
+
+    message = _("Seuls les arbitres de ce tournoi peuvent faire cela.")
+
+    def has_permission(self, request, view) -> bool:
+        return access_for(request, view.tournament).arbiter
+
+
 class ArbiterWrites(_TournamentPermission):
     """Anyone reads; arbiters (and organizers) of the tournament write."""
 

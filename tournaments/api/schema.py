@@ -31,7 +31,7 @@ from scoring.engine.rules import (
     WinCondition,
 )
 from tournaments.registration.models import Entry
-from tournaments.results.models import Adjustment, Result
+from tournaments.results.models import Adjustment, Penalty, Result
 from tournaments.setup.models import Tournament
 
 from .serializers import ErrorSerializer
@@ -127,6 +127,7 @@ ENUM_MEMBERS: dict[str, dict] = {
     "Adjustment": _members(Adjustment),
     "ResultStatus": _members(Result.Status),
     "ResultSource": _members(Result.Source),
+    "PenaltyUnit": _members(Penalty.Unit),
     "TournamentStatus": _members(Tournament.Status),
     "ScoringMethod": _members(Tournament.ScoringMethod),
     "MovementType": _members(Tournament.MovementType),

@@ -7,8 +7,14 @@ score has no record: ``{"round": 1, "table": 2, "board": 3, "adjusted": {"ns": "
 with ``A`` (average, 50 %), ``A+`` (60 %) or ``A-`` (40 %) per side. An assigned score in
 points has the marks of each side instead: ``{..., "assigned": {"ns": 160, "ew": 0}}``.
 
-CSV: one column per field (see ``CSV_COLUMNS`` and docs/results.md), ``;``-separated, UTF-8;
-the reader also accepts ``,`` and Windows-1252 files.
+A penalty in force follows the results: ``{"round": 2, "board": 5, "penalty": {"team": 4,
+"amount": 2, "unit": "percent", "reason": "..."}}`` (``board`` null on the session); the import
+passes over penalty lines (penalties are given on the site, by page or API).
+
+CSV: one column per field (see ``CSV_COLUMNS`` and docs/results.md), ``;``-separated, UTF-8,
+written by the site's one spreadsheet writer (``tournaments.spreadsheets``: a text cell that a
+spreadsheet would read as a formula gets a leading quote); the reader also accepts ``,`` and
+Windows-1252 files.
 """
 
 from __future__ import annotations
@@ -21,12 +27,13 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from tournaments import spreadsheets
 from tournaments.setup.models import Tournament
 
 from .annonce_text import AnnonceTextError, format_annonces_text, parse_annonces_text
 from .exceptions import ImportRejected, LineError
-from .models import Adjustment, Result
-from .selectors import counting_results
+from .models import Adjustment, Penalty, Result
+from .selectors import counting_results, penalties_of
 from .services import ImportEntry, import_results
 
 FORMATS = ("jsonl", "csv")
@@ -52,7 +59,12 @@ CSV_COLUMNS = (
     "ew",
     "made",
     "assigned",
+    "penalty_team",
+    "penalty_amount",
+    "penalty_unit",
+    "penalty_reason",
 )
+PENALTY_COLUMNS = CSV_COLUMNS[-4:]
 _ADJUSTMENTS = {choice.value for choice in Adjustment}
 _TRUE = {"1", "true", "oui", "yes", "o", "y", "x"}
 _FALSE = {"", "0", "false", "non", "no", "n"}
@@ -79,8 +91,28 @@ def result_line(result: Result) -> dict[str, Any]:
     return line
 
 
+def penalty_line(penalty: Penalty) -> dict[str, Any]:
+    """The exchange form of a penalty in force: the round it counts from, its board (None on
+    the session) and the penalty itself (the amount in ``unit``: percent of a top, or points)."""
+    return {
+        "round": penalty.round_number,
+        "board": penalty.board_number,
+        "penalty": {
+            "team": penalty.team.number,
+            "amount": penalty.amount,
+            "unit": penalty.unit,
+            "reason": penalty.reason,
+        },
+    }
+
+
 def export_lines(tournament: Tournament) -> list[dict[str, Any]]:
-    return [result_line(result) for result in counting_results(tournament)]
+    """The counting results, then the penalties in force in the order they were given."""
+    lines = [result_line(result) for result in counting_results(tournament)]
+    lines.extend(
+        penalty_line(penalty) for penalty in penalties_of(tournament) if penalty.removed_at is None
+    )
+    return lines
 
 
 def export_jsonl(tournament: Tournament) -> str:
@@ -97,41 +129,50 @@ def _flag(value: bool | None) -> str:
     return "1" if value else "0"
 
 
-def csv_row(line: dict[str, Any]) -> dict[str, str]:
-    row = dict.fromkeys(CSV_COLUMNS, "")
-    row.update(round=str(line["round"]), table=str(line["table"]), board=str(line["board"]))
+def csv_row(line: dict[str, Any]) -> dict[str, spreadsheets.Cell]:
+    """The CSV row of an exchange line: numbers stay numbers (the writer quotes text only)."""
+    row: dict[str, spreadsheets.Cell] = dict.fromkeys(CSV_COLUMNS, "")
+    row.update(round=line["round"], table=line.get("table", ""), board=line["board"])
+    if "penalty" in line:
+        penalty = line["penalty"]
+        row.update(
+            penalty_team=penalty["team"],
+            penalty_amount=penalty["amount"],
+            penalty_unit=penalty["unit"],
+            penalty_reason=penalty["reason"],
+        )
+        return row
     if "adjusted" in line:
         row.update(ns_adjustment=line["adjusted"]["ns"], ew_adjustment=line["adjusted"]["ew"])
         return row
     if "assigned" in line:
-        row.update(assigned="1", ns=str(line["assigned"]["ns"]), ew=str(line["assigned"]["ew"]))
+        row.update(assigned="1", ns=line["assigned"]["ns"], ew=line["assigned"]["ew"])
         return row
     row["passed"] = _flag(line.get("passed"))
     contract = line.get("contract") or {}
     if contract:
         row.update(
-            bid=str(contract["bid"]),
+            bid=contract["bid"],
             strain=contract["strain"],
             taker=contract["taker"],
-            coinche=str(contract["coinche"]),
+            coinche=contract["coinche"],
         )
     if line.get("taker_points") is not None:
-        row["taker_points"] = str(line["taker_points"])
+        row["taker_points"] = line["taker_points"]
     row["capot"] = line.get("capot") or ""
     row["generale"] = "1" if line.get("generale") else ""
     row["belote"] = " ".join(line.get("belote") or [])
     row["annonces"] = format_annonces_text(line.get("annonces") or [], canonical=True)
-    row.update(ns=str(line["ns"]), ew=str(line["ew"]), made=_flag(line.get("made")))
+    row.update(ns=line["ns"], ew=line["ew"], made=_flag(line.get("made")))
     return row
 
 
 def export_csv(tournament: Tournament) -> str:
-    buffer = io.StringIO()
-    writer = csv.DictWriter(buffer, fieldnames=CSV_COLUMNS, delimiter=";", lineterminator="\n")
-    writer.writeheader()
-    for line in export_lines(tournament):
-        writer.writerow(csv_row(line))
-    return buffer.getvalue()
+    """Every counting result and penalty in force, one row each, through the site's one
+    spreadsheet writer (a text cell never starts a formula: docs/security.md, "Exports")."""
+    return spreadsheets.csv_dict_text(
+        CSV_COLUMNS, (csv_row(line) for line in export_lines(tournament)), lineterminator="\n"
+    )
 
 
 def export(tournament: Tournament, fmt: str) -> str:
@@ -253,6 +294,8 @@ def read_jsonl(text: str) -> tuple[list[ImportEntry], list[LineError]]:
         if not isinstance(values, dict):
             errors.append(LineError(number, _("chaque ligne doit être un objet JSON.")))
             continue
+        if "penalty" in values:
+            continue  # The export's penalties: given on the site (page or API), not imported.
         problems: list[str] = []
         location = _location(values, problems)
         adjustment = None
@@ -369,6 +412,8 @@ def read_csv(text: str) -> tuple[list[ImportEntry], list[LineError]]:
         if None in row:
             errors.append(LineError(number, _("plus de valeurs que de colonnes.")))
             continue
+        if any((row.get(name) or "").strip() for name in PENALTY_COLUMNS):
+            continue  # The export's penalties: given on the site (page or API), not imported.
         problems: list[str] = []
         location = _location(row, problems)
         ns_adjustment = (row.get("ns_adjustment") or "").strip()

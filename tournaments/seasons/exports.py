@@ -3,13 +3,11 @@ public may read (consent, anonymisation), never a licence or an e-mail."""
 
 from __future__ import annotations
 
-import csv
-import io
-
 from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from tournaments import spreadsheets
 from tournaments.printing.pdf import render_html
 
 from .selectors import SeasonTable
@@ -31,32 +29,17 @@ def _rows(table: SeasonTable) -> list[list]:
 
 
 def season_csv(table: SeasonTable) -> bytes:
-    out = io.StringIO()
-    writer = csv.writer(out, delimiter=";")
-    writer.writerow(_header(table))
-    writer.writerows(_rows(table))
-    # A BOM: a spreadsheet opening the file reads it as UTF-8 (accents).
-    return ("\ufeff" + out.getvalue()).encode("utf-8")
+    return spreadsheets.csv_bytes([_header(table), *_rows(table)], lineterminator="\r\n")
 
 
 def season_xlsx(table: SeasonTable) -> bytes:
-    from openpyxl import Workbook
-    from openpyxl.styles import Font
-
-    book = Workbook()
-    sheet = book.active
-    sheet.title = gettext("Classement")[:31]
-    sheet.append([table.season.name])
-    sheet["A1"].font = Font(bold=True, size=14)
-    sheet.append(_header(table))
-    for cell in sheet[2]:
-        cell.font = Font(bold=True)
-    for row in _rows(table):
-        sheet.append(row)
-    sheet.column_dimensions["B"].width = 32
-    out = io.BytesIO()
-    book.save(out)
-    return out.getvalue()
+    sheet = spreadsheets.Sheet(
+        title=gettext("Classement"),
+        rows=[[table.season.name], _header(table), *_rows(table)],
+        bold_rows={1: 14, 2: None},
+        widths={"B": 32},
+    )
+    return spreadsheets.xlsx_bytes([sheet])
 
 
 def season_pdf(table: SeasonTable) -> bytes:

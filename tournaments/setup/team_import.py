@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from tournaments import spreadsheets
+
 from .services.teams import PlayerData, TeamData, team_problems
 
 MAX_FILE_BYTES = 2 * 1024 * 1024
@@ -376,28 +378,19 @@ def check_team_file(tournament, filename: str, content: bytes) -> ParsedFile:
 
 def template_csv() -> bytes:
     """The template as CSV: the header row, UTF-8 with a BOM so that Excel shows the accents."""
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, delimiter=";", lineterminator="\r\n")
-    writer.writerow([header for _key, header in COLUMNS])
-    return buffer.getvalue().encode("utf-8-sig")
+    return spreadsheets.csv_bytes([[header for _key, header in COLUMNS]])
 
 
 def template_xlsx() -> bytes:
     """The template as an Excel workbook: a "Équipes" sheet to fill in and a "Aide" sheet."""
-    from openpyxl import Workbook
-    from openpyxl.styles import Font
-
-    workbook = Workbook()
-    sheet = workbook.active
-    sheet.title = "Équipes"
-    sheet.append([header for _key, header in COLUMNS])
-    for cell in sheet[1]:
-        cell.font = Font(bold=True)
-    for index in range(len(COLUMNS)):
-        sheet.column_dimensions[chr(ord("A") + index)].width = 18
-    sheet.freeze_panes = "A2"
-    help_sheet = workbook.create_sheet("Aide")
-    for line in (
+    teams = spreadsheets.Sheet(
+        title="Équipes",
+        rows=[[header for _key, header in COLUMNS]],
+        bold_rows={1: None},
+        widths={chr(ord("A") + index): 18 for index in range(len(COLUMNS))},
+        freeze="A2",
+    )
+    help_lines = (
         gettext("Une ligne par équipe, sur la première feuille, sous la ligne d'en-tête."),
         gettext("Obligatoires : prénom et nom des deux joueurs."),
         gettext("Numéro vide : l'équipe prend le prochain numéro libre."),
@@ -406,8 +399,7 @@ def template_xlsx() -> bytes:
             "Exemple : 1 | Les As de Trèfle | Anne | Martin | 0123456 | Coinche Club | Bruno | "
             "Petit | 0123457 | Coinche Club"
         ),
-    ):
-        help_sheet.append([line])
-    buffer = io.BytesIO()
-    workbook.save(buffer)
-    return buffer.getvalue()
+    )
+    return spreadsheets.xlsx_bytes(
+        [teams, spreadsheets.Sheet(title="Aide", rows=[[line] for line in help_lines])]
+    )

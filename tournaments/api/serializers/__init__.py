@@ -43,6 +43,7 @@ from .clubs import (
     SeasonSerializer,
 )
 from .errors import ErrorSerializer, FieldErrorSerializer, ResultRefSerializer
+from .penalties import PenaltyCreateSerializer, PenaltyRemoveSerializer, PenaltySerializer
 from .plan import (
     BoardAnalysisSerializer,
     BoardSerializer,
@@ -58,6 +59,7 @@ from .registrations import RegistrationPlayerSerializer, RegistrationSerializer
 from .results import (
     AdjustmentSerializer,
     AnnonceSerializer,
+    AssignedScoreSerializer,
     BidField,
     ContractSerializer,
     DisputeSerializer,
@@ -120,6 +122,10 @@ __all__ = [
     "SURCOINCHE_MULTIPLIER_CHOICES",
     "WIN_CONDITIONS",
     "AdjustmentSerializer",
+    "AssignedScoreSerializer",
+    "PenaltyCreateSerializer",
+    "PenaltyRemoveSerializer",
+    "PenaltySerializer",
     "AnnonceSerializer",
     "BidField",
     "BoardScoreSerializer",

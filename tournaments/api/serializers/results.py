@@ -7,6 +7,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from scoring.duplicate.assigned import MAX_ASSIGNED_MARKS
 from scoring.engine.card_values import DEAL_POINTS
 from tournaments.results.models import Adjustment, Result
 
@@ -286,6 +287,26 @@ class AdjustmentSerializer(serializers.Serializer):
     board = serializers.IntegerField(min_value=1, max_value=32767)
     ns_adjustment = serializers.ChoiceField(Adjustment.choices)
     ew_adjustment = serializers.ChoiceField(Adjustment.choices)
+    version = serializers.IntegerField(
+        min_value=1,
+        required=False,
+        allow_null=True,
+        help_text="The version being replaced, when the board already has a result.",
+    )
+
+
+class AssignedScoreSerializer(serializers.Serializer):
+    """An assigned score in points (score assigné): the marks of each side, as on a deal."""
+
+    round = serializers.IntegerField(min_value=1, max_value=32767)
+    table = serializers.IntegerField(min_value=1, max_value=32767)
+    board = serializers.IntegerField(min_value=1, max_value=32767)
+    ns_marks = serializers.IntegerField(
+        min_value=0, max_value=MAX_ASSIGNED_MARKS, help_text="NS's marks (points)."
+    )
+    ew_marks = serializers.IntegerField(
+        min_value=0, max_value=MAX_ASSIGNED_MARKS, help_text="EW's marks (points)."
+    )
     version = serializers.IntegerField(
         min_value=1,
         required=False,

@@ -8,6 +8,7 @@ idempotency and standings hooks apply exactly as on the site.
 """
 
 from .clubs import ClubPlayerViewSet, ClubViewSet, SeasonRankingView, SeasonViewSet
+from .penalties import PenaltyViewSet
 from .plan import BoardViewSet, PlanViewSet, RoundViewSet
 from .registrations import RegistrationViewSet
 from .results import ResultViewSet
@@ -22,6 +23,7 @@ __all__ = [
     "SeasonViewSet",
     "BoardScoreViewSet",
     "BoardViewSet",
+    "PenaltyViewSet",
     "PlanViewSet",
     "PlayerViewSet",
     "RankingView",

@@ -1,4 +1,5 @@
-"""Results (résultats): list and read the versions, enter, replace, confirm, dispute, adjust."""
+"""Results (résultats): list and read the versions, enter, replace, confirm, dispute, adjust,
+assign a score."""
 
 from __future__ import annotations
 
@@ -49,7 +50,7 @@ class ResultViewSet(
     extra_error_codes = {"POST": ("409",), "PUT": ("409",)}
 
     def get_permissions(self):
-        if self.action == "adjust":
+        if self.action in ("adjust", "assign"):
             return [ArbiterWrites()]
         return super().get_permissions()
 
@@ -145,6 +146,28 @@ class ResultViewSet(
             data["board"],
             data["ns_adjustment"],
             data["ew_adjustment"],
+            by=self.actor,
+            ip=client_ip(request),
+            replace_version=data.get("version"),
+        )
+        return self._answer(result, created=True)
+
+    @extend_schema(
+        request=serializers.AssignedScoreSerializer,
+        responses={201: serializers.ResultSerializer},
+        description="An assigned score in points (score assigné): the marks of each side "
+        "(« NS 160, EO 0 »), compared with the other tables like a played deal; rounded to the "
+        "ten when the rules round. Replacing a result needs its version. Arbiters only.",
+    )
+    @action(detail=False, methods=["post"])
+    def assign(self, request, *args, **kwargs):
+        data = self.validated(serializers.AssignedScoreSerializer).validated_data
+        assignment = self._assignment(data["round"], data["table"])
+        result = results_services.assign_score(
+            assignment,
+            data["board"],
+            data["ns_marks"],
+            data["ew_marks"],
             by=self.actor,
             ip=client_ip(request),
             replace_version=data.get("version"),

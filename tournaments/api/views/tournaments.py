@@ -73,16 +73,21 @@ class TournamentViewSet(
     def partial_update(self, request, *args, **kwargs):
         tournament = self.get_object()
         data = self.validated(serializers.TournamentWriteSerializer, partial=True).validated_data
-        preset = data.get("rules_preset", tournament.rules_preset)
-        current = {key: getattr(tournament, key) for key in SETTINGS_FIELDS}
+        # Only what was sent: the service applies it to the row it locks (the rule settings on
+        # top of the rules stored then), so a concurrent PATCH of another field keeps its change.
+        keep = organizer.KEEP
+        if "rules" in data:
+            # The field's own 400 for rules that are invalid now (checked again under the lock).
+            preset = data.get("rules_preset", tournament.rules_preset)
+            _chosen_rules(preset, data["rules"], tournament)
         with model_errors():
             organizer.update_tournament(
                 tournament,
                 by=request.user,
-                fields={**current, **_settings_given(data), "rules_preset": preset},
-                rules=_chosen_rules(preset, data.get("rules"), tournament),
-                co_organizers=data.get("co_organizers", list(tournament.organizers.all())),
-                arbiters=data.get("arbiters", list(tournament.arbiters.all())),
+                fields=_settings_given(data),
+                rule_changes=data.get("rules"),
+                co_organizers=data.get("co_organizers", keep),
+                arbiters=data.get("arbiters", keep),
             )
         return Response(self._read(tournament))
 

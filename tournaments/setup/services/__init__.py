@@ -20,6 +20,7 @@ from .teams import (
     update_team,
 )
 from .tournament import (
+    KEEP,
     allowed_transitions,
     change_status,
     chosen_rules,
@@ -30,6 +31,7 @@ from .tournament import (
 )
 
 __all__ = [
+    "KEEP",
     "OrganizerError",
     "PlanOutcome",
     "PlayerData",

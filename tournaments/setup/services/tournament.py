@@ -146,18 +146,32 @@ def update_tournament(
     *,
     by,
     fields: dict,
-    rules: dict,
-    co_organizers: Iterable,
-    arbiters: Iterable,
+    rules: dict | object = KEEP,
+    rule_changes: Mapping[str, Any] | None = None,
+    co_organizers: Iterable | object = KEEP,
+    arbiters: Iterable | object = KEEP,
     organizing_club=KEEP,
 ) -> list[str]:
     """Save the settings; return notices for the organizer (e.g. "regenerate the plan").
+
+    Only what is given changes, and only those columns are written (``update_fields``), on the
+    row locked here: two organizers changing different settings at once both keep their change.
+    ``rules``: the whole rules, or ``KEEP`` to start from the locked row's rules (the preset's
+    when ``fields`` changes the preset) with ``rule_changes`` on top. ``co_organizers``,
+    ``arbiters``, ``organizing_club``: ``KEEP`` leaves them as they are.
 
     Once results exist the rules and the movement settings are frozen: a change is refused.
     The editing organizer stays an organizer (he is not in the co-organizers list).
     """
     with transaction.atomic():
         locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        if rules is KEEP:
+            preset = fields.get("rules_preset", locked.rules_preset)
+            try:
+                rules = chosen_rules(preset, rule_changes, tournament=locked)
+            except ValueError as error:
+                message = _("Règles invalides : %(error)s") % {"error": error}
+                raise OrganizerError(message) from error
         rules = _validated_rules(rules)
         frozen = has_results(locked)
         changed = {
@@ -173,18 +187,26 @@ def update_tournament(
             raise OrganizerError(
                 _("Des résultats ont déjà été saisis : le mouvement ne peut plus être modifié.")
             )
+        written = set(changed)
         for key in changed:
             setattr(locked, key, fields[key])
         if organizing_club is not KEEP and organizing_club != locked.organizing_club:
             locked.organizing_club = _club_of(by, organizing_club)
-        locked.rules = rules
+            written.add("organizing_club")
+        if rules != locked.rules:
+            locked.rules = rules
+            written.add("rules")
         locked.full_clean(exclude=["slug"])
-        locked.save()
-        organizers = set(co_organizers)
-        if locked.organizers.filter(pk=by.pk).exists():
-            organizers.add(by)
-        locked.organizers.set(organizers)
-        locked.arbiters.set(list(arbiters))
+        # Saved even when only the staff changed: the receivers of a saved tournament (the
+        # public pages' cache, the seasons) hear of every change, as before.
+        locked.save(update_fields=[*sorted(written), "updated_at"])
+        if co_organizers is not KEEP:
+            organizers = set(co_organizers)
+            if locked.organizers.filter(pk=by.pk).exists():
+                organizers.add(by)
+            locked.organizers.set(organizers)
+        if arbiters is not KEEP:
+            locked.arbiters.set(list(arbiters))
         if rules_changed:
             rules_changed_signal.send(sender=Tournament, tournament=locked)
         if "scoring_method" in changed and frozen:

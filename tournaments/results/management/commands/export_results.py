@@ -1,5 +1,6 @@
 """``python manage.py export_results SLUG [--format jsonl|csv] [--out FILE]``: the confirmed and
-adjusted results of a tournament, as JSON lines (default) or CSV, on stdout by default."""
+adjusted results of a tournament and its penalties in force, as JSON lines (default) or CSV
+(through the site's one spreadsheet writer), on stdout by default."""
 
 from django.core.management.base import BaseCommand, CommandError
 
