@@ -8,7 +8,11 @@ with ``A`` (average, 50 %), ``A+`` (60 %) or ``A-`` (40 %) per side. An assigned
 points has the marks of each side instead: ``{..., "assigned": {"ns": 160, "ew": 0}}``.
 
 CSV: one column per field (see ``CSV_COLUMNS`` and docs/results.md), ``;``-separated, UTF-8;
-the reader also accepts ``,`` and Windows-1252 files.
+the reader also accepts ``,`` and Windows-1252 files. XLSX (read only): the first sheet with
+the CSV's columns, read as the CSV is.
+
+A file read is imported through the entry adapter (``services.take_results``): checked with
+what the one importing it may see (docs/security.md).
 """
 
 from __future__ import annotations
@@ -16,10 +20,12 @@ from __future__ import annotations
 import csv
 import io
 import json
+import zipfile
 from collections.abc import Iterable
 from typing import Any
 
 from django.utils.translation import gettext as _
+from openpyxl import load_workbook
 
 from tournaments.setup.models import Tournament
 
@@ -27,9 +33,10 @@ from .annonce_text import AnnonceTextError, format_annonces_text, parse_annonces
 from .exceptions import ImportRejected, LineError
 from .models import Adjustment, Result
 from .selectors import counting_results
-from .services import ImportEntry, import_results
+from .services import ImportEntry, take_results
 
 FORMATS = ("jsonl", "csv")
+IMPORT_FORMATS = (*FORMATS, "xlsx")
 LOCATION_KEYS = ("round", "table", "board")
 SCORE_KEYS = ("ns", "ew", "made", "detail")
 CSV_COLUMNS = (
@@ -155,6 +162,8 @@ def decode(data: bytes) -> str:
 
 def detect_format(filename: str, text: str) -> str:
     name = (filename or "").lower()
+    if name.endswith(".xlsx"):
+        return "xlsx"
     if name.endswith((".jsonl", ".json", ".ndjson")):
         return "jsonl"
     if name.endswith((".csv", ".txt")) and not text.lstrip().startswith("{"):
@@ -166,8 +175,12 @@ def read_file(
     data: bytes, filename: str = "", fmt: str | None = None
 ) -> tuple[list[ImportEntry], list[LineError]]:
     """The entries of an uploaded or given file, and the lines that could not be read."""
+    if fmt == "xlsx" or (fmt is None and data[:2] == b"PK"):
+        return read_xlsx(data)
     text = decode(data)
     fmt = fmt or detect_format(filename, text)
+    if fmt == "xlsx":
+        return read_xlsx(data)
     return read_jsonl(text) if fmt == "jsonl" else read_csv(text)
 
 
@@ -184,12 +197,13 @@ def import_file(
     """Read and import a results file: everything is saved, or nothing.
 
     Raises ``ImportRejected`` listing every bad line, whether it could not be read or does not
-    fit the tournament (plan, rules, hands, results already there).
+    fit the tournament (plan, rules, results already there; the hands only for ``by`` who may
+    see them: ``None``, the system, may).
     """
     entries, errors = read_file(data, filename, fmt)
     if not entries and not errors:
         raise ImportRejected([LineError(1, _("le fichier ne contient aucun résultat."))])
-    return import_results(tournament, entries, by=by, ip=ip, replace=replace, known_errors=errors)
+    return take_results(tournament, entries, by=by, ip=ip, replace=replace, known_errors=errors)
 
 
 def _location(values: dict[str, Any], errors: list[str]) -> tuple[int, int, int] | None:
@@ -409,6 +423,50 @@ def read_csv(text: str) -> tuple[list[ImportEntry], list[LineError]]:
             ImportEntry(number, *location, record=record, adjustment=adjustment, assigned=assigned)
         )
     return entries, errors
+
+
+# An XLSX file is a zip: its parts may unpack to far more than the upload's 5 MB. Declared
+# sizes are checked before openpyxl opens it, and no more rows are read than a file may hold.
+MAX_XLSX_UNPACKED_BYTES = 50 * 1024 * 1024
+MAX_XLSX_ROWS = 100_000
+
+
+def read_xlsx(data: bytes) -> tuple[list[ImportEntry], list[LineError]]:
+    """The first sheet of an XLSX file, with the CSV's columns (the header on line 1), read as
+    a CSV file is: the same checks, the sheet's row numbers as line numbers."""
+    unreadable = [LineError(1, _("Ce fichier .xlsx est illisible : enregistrez-le de nouveau."))]
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            if sum(info.file_size for info in archive.infolist()) > MAX_XLSX_UNPACKED_BYTES:
+                return [], unreadable
+        workbook = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+    except (zipfile.BadZipFile, KeyError, ValueError, OSError):
+        return [], unreadable
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, delimiter=";", lineterminator="\n")
+    try:
+        sheet = workbook.worksheets[0]
+        rows = sheet.iter_rows(
+            max_row=MAX_XLSX_ROWS, max_col=len(CSV_COLUMNS) + 5, values_only=True
+        )
+        for values in rows:
+            cells = [_xlsx_cell(value) for value in values]
+            while cells and not cells[-1]:
+                cells.pop()
+            writer.writerow(cells)
+    finally:
+        workbook.close()
+    return read_csv(buffer.getvalue())
+
+
+def _xlsx_cell(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "1" if value else "0"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value).strip()
 
 
 def format_errors(errors: Iterable[LineError]) -> list[str]:

@@ -11,7 +11,6 @@ from django.utils.translation import gettext as _
 
 from scoring.engine.cards import Hand, Seat
 from scoring.engine.record_errors import ResultValidationError
-from tournaments import policy
 from tournaments.setup.models import TableAssignment, Team
 
 from ..display import SIDE_LABELS
@@ -40,6 +39,7 @@ from .versions import (
     lock_board,
     log_event,
     notify_results_changed,
+    oracle_boards,
     score_record,
     table_of,
     user_of,
@@ -96,9 +96,7 @@ def record_result(
             data,
             tournament.rule_settings(),
             hands,
-            hands_visible=lambda: (
-                actor is None or policy.can_see_board_hands(actor, tournament, board_number)
-            ),
+            hands_visible=lambda: board_number in oracle_boards(actor, tournament, [board_number]),
         )
     except ResultValidationError:
         # A form sent again after its entry was stored (the hands or rules changed since):
