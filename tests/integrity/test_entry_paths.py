@@ -41,9 +41,9 @@ from django.urls import reverse
 from openpyxl import Workbook
 from rest_framework.test import APIClient
 
-from tests.integrity.test_red_team import CLAIM_EVERYTHING, OTHER_HANDS, plan
 from tests.support.api import bearer
 from tests.support.factories import small_tournament
+from tests.support.results import CLAIM_EVERYTHING, OTHER_HANDS, assignment
 from tournaments.api.services import create_token
 from tournaments.results.annonce_text import format_annonces_text
 from tournaments.results.exchange import CSV_COLUMNS
@@ -146,7 +146,8 @@ def phone_fields(record: dict, prefix: str) -> dict[str, str]:
 def _identified_phone(tournament) -> Client:
     phone = Client()
     page = reverse("results:table_entry", args=[tournament.tables.get(number=1).token])
-    phone.post(page, {"action": "identify", "round": 1, "code": plan(tournament).ns_team.code})
+    code = assignment(tournament, 1, 1).ns_team.code
+    phone.post(page, {"action": "identify", "round": 1, "code": code})
     return phone
 
 
@@ -227,7 +228,8 @@ def by_table_device(tournament, record, _who) -> Answer:
     table = tournament.tables.get(number=1)
     _token, key = create_token(tournament, by=organizer, name="t1", scope="table", table=table)
     body = {"round": 1, "table": 1, "board": 1, "record": record}
-    return _api_post(bearer(key), tournament, {**body, "code": plan(tournament).ns_team.code})
+    body["code"] = assignment(tournament, 1, 1).ns_team.code
+    return _api_post(bearer(key), tournament, body)
 
 
 def csv_file(record: dict) -> tuple[str, bytes]:
