@@ -41,6 +41,7 @@ from django.urls import reverse
 from openpyxl import Workbook
 from rest_framework.test import APIClient
 
+from scoring.engine.record_errors import HAND_CODES as ENGINE_HAND_CODES
 from tests.support.api import bearer
 from tests.support.factories import small_tournament
 from tests.support.results import CLAIM_EVERYTHING, OTHER_HANDS, assignment
@@ -57,7 +58,7 @@ ACCEPTED = CLAIM_EVERYTHING
 # the refusal also lists the claims the cards contradict.
 REFUSED = {**CLAIM_EVERYTHING, "taker_points": 163}
 RECORDS = {"accepted": ACCEPTED, "refused": REFUSED}
-HAND_CODES = ("annonce_not_held", "belote_not_held")
+HAND_CODES = sorted(ENGINE_HAND_CODES)
 SITE = Path(__file__).resolve().parents[2] / "tournaments"
 
 

@@ -77,6 +77,7 @@ def import_results(
     ip: str | None = None,
     replace: bool = False,
     known_errors: Iterable[LineError] = (),
+    visible: set[int] | None = None,
 ) -> list[Result]:
     """Store every entry as a confirmed result, or nothing at all.
 
@@ -85,12 +86,13 @@ def import_results(
     twice in the file, and, unless ``replace``, no result there yet); any bad line raises
     ``ImportRejected`` listing them all, with ``known_errors`` (lines the file reader could not
     read). With ``replace`` an existing result is replaced by a new version. ``by=None`` is the
-    system (a command run by the site's owner): it may be told everything.
+    system (a command run by the site's owner): it may be told everything. ``visible``: the
+    boards whose hands ``by`` may see (the entry adapter's oracle), else asked here.
     """
     actor = actor_of(by, tournament)
     check_staff(actor, tournament)
     errors: list[LineError] = list(known_errors)
-    plan = _checked_plan(tournament, list(entries), actor, errors)
+    plan = _checked_plan(tournament, list(entries), actor, errors, visible)
     if not replace:
         existing = {
             (result.round.number, result.table.number, result.board_number)
@@ -117,12 +119,14 @@ def _checked_plan(
     entries: list[ImportEntry],
     actor: policy.Actor | None,
     errors: list[LineError],
+    visible: set[int] | None,
 ) -> Plan:
     """Every entry checked (its errors added to ``errors``); the valid ones, scored."""
     rules = tournament.rule_settings()
     hands = hands_by_board(tournament)
-    # Asked before any record is read, whatever the records say (see ``score_record``).
-    visible = oracle_boards(actor, tournament, hands)
+    if visible is None:
+        # Asked before any record is read, whatever the records say (see ``score_record``).
+        visible = oracle_boards(actor, tournament, hands)
     assignments = {
         (assignment.round.number, assignment.table.number): assignment
         for assignment in TableAssignment.objects.filter(
