@@ -34,7 +34,7 @@ store of ``versions``. Demo results are in
 from ..exceptions import InvalidAction, ResultForbidden
 from .adjustments import adjust_result, assign_score, delete_result
 from .entry import confirm_result, dispute_result, record_result
-from .imports import ImportEntry, import_results, render_engine_error
+from .imports import ImportEntry, import_results
 from .intake import take_result, take_results
 from .penalties import give_penalty, remove_penalty, unit_for
 from .rounds import open_all_rounds, start_round
@@ -70,7 +70,6 @@ __all__ = [
     "open_all_rounds",
     "record_result",
     "remove_penalty",
-    "render_engine_error",
     "score_record",
     "snapshot",
     "start_round",

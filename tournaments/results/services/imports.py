@@ -19,7 +19,6 @@ from scoring.engine.result_record import ResultValidationError
 from tournaments import policy
 from tournaments.setup.models import TableAssignment, Tournament
 
-from ..display import engine_message
 from ..exceptions import (
     ALREADY_ENTERED,
     BoardNotPlayedHere,
@@ -59,11 +58,6 @@ class ImportEntry:
     record: Mapping[str, Any] | None = None
     adjustment: tuple[str, str] | None = None
     assigned: tuple[int, int] | None = None
-
-
-def render_engine_error(error) -> str:
-    """An engine field error in the active language and its notation (« il manque V♠ »)."""
-    return engine_message(error.message, error.params)
 
 
 Plan = list[tuple[ImportEntry, TableAssignment, Scored | None]]
