@@ -115,3 +115,7 @@ MESSAGES: dict[str, str] = {
     "too_many_cards": gettext_noop("The annonces of %(seat)s need more than eight cards."),
     "annonce_not_held": gettext_noop("%(seat)s cannot show this %(kind)s: %(cards)s missing."),
 }
+
+# The problems only the hands can tell (``result_record.hand_problems``): told to whoever may see
+# them, stored as flags for everyone else, never sent back to them.
+HAND_CODES = frozenset({"belote_not_held", "belote_not_held_all_trump", "annonce_not_held"})

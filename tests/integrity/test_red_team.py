@@ -14,6 +14,7 @@ from rest_framework.test import APIClient
 
 from tests.support.api import bearer
 from tests.support.factories import small_tournament, team_at
+from tests.support.results import CLAIM_EVERYTHING, OTHER_HANDS
 from tournaments.api.services import create_token
 from tournaments.results import services
 from tournaments.results.models import Result, ResultEvent
@@ -21,27 +22,6 @@ from tournaments.setup.models import TableAssignment
 
 pytestmark = pytest.mark.django_db
 
-# Every seat claims a cent to the ace in its own suit: the record is valid under the rules (no
-# card is used twice), whatever the hands. Each claim is true of some deal and false of others.
-CLAIM_EVERYTHING = {
-    "passed": False,
-    "contract": {"bid": 90, "strain": "H", "taker": "N", "coinche": 0},
-    "taker_points": 100,
-    "capot": None,
-    "belote": [],
-    "annonces": [
-        {"seat": "N", "kind": "cent", "high": "A", "suit": "S"},
-        {"seat": "E", "kind": "cent", "high": "A", "suit": "H"},
-        {"seat": "S", "kind": "cent", "high": "A", "suit": "D"},
-        {"seat": "W", "kind": "cent", "high": "A", "suit": "C"},
-    ],
-}
-OTHER_HANDS = {
-    "N": "AKQJT.AK.K.K",
-    "E": "987.QJT.AQ.AQ",
-    "S": ".987.JT98.JT9",
-    "W": ".Q.7.87",
-}
 # A card named in an answer: a rank followed by a suit symbol (« J♠ », « 10♥ », « V♠ »...).
 CARD = re.compile(r"(10|[AKQJRDV987])\s?[♠♥♦♣]")
 HOLDING_WORDS = (

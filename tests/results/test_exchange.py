@@ -8,6 +8,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import CommandError, call_command
 from django.urls import reverse
+from openpyxl import Workbook
 
 from tests.support.factories import small_tournament
 from tests.support.results import PASSED, RICH_DEAL, assignment, contract
@@ -224,6 +225,59 @@ def test_a_csv_file_from_a_spreadsheet_is_read(arbiter):
     imported = exchange.import_file(tournament, text.encode("cp1252"), filename="résultats.csv")
     assert [result.board_number for result in imported] == [1, 2, 3]
     assert imported[2].record["capot"] == "taker"
+
+
+def xlsx(rows) -> bytes:
+    workbook = Workbook()
+    for row in rows:
+        workbook.active.append(row)
+    buffer = io.BytesIO()
+    workbook.save(buffer)
+    return buffer.getvalue()
+
+
+def test_an_xlsx_file_is_read_as_the_csv_is(arbiter):
+    tournament = small_tournament(arbiter=arbiter)
+    content = xlsx(
+        [
+            ["round", "table", "board", "passed", "bid", "strain", "taker", "taker_points"],
+            [1, 1, 1, 0, 90, "H", "N", 100],
+            [None, None, None],
+            [1, 1, 2, 1],
+            [1, 2, 3, 0, 95, "S", "E", 100],
+        ]
+    )
+    with pytest.raises(ImportRejected) as error:
+        exchange.import_file(tournament, content, filename="résultats.xlsx")
+    assert [(item.line, item.message[:16]) for item in error.value.errors] == [
+        (5, "contract.bid : L")
+    ]
+    fixed = xlsx([["round", "table", "board", "passed"], [1, 1, 2, 1]])
+    imported = exchange.import_file(tournament, fixed, filename="r.xlsx")
+    assert [(result.board_number, result.record["passed"]) for result in imported] == [(2, True)]
+
+
+def test_an_unreadable_xlsx_file_is_one_clear_error(arbiter):
+    tournament = small_tournament(arbiter=arbiter)
+    with pytest.raises(ImportRejected) as error:
+        exchange.import_file(tournament, b"PK\x03\x04 not a workbook", filename="r.xlsx")
+    assert [str(item) for item in error.value.errors] == [
+        "Ligne 1 : Ce fichier .xlsx est illisible : enregistrez-le de nouveau."
+    ]
+
+
+def test_an_import_by_an_arbiter_without_hand_rights_stores_the_claims_flagged(arbiter):
+    """The arbiter may not see the hands (``arbiters_see_hands`` off): the record is checked
+    against the rules alone and stored, its disagreements with the cards as flags; the same
+    line from the system (a command) is refused with the cards' errors."""
+    tournament = with_rich_board(small_tournament(arbiter=arbiter))
+    claim = contract(annonces=[{"seat": "E", "kind": "carre", "high": "J", "suit": None}])
+    line = json.dumps({"round": 1, "table": 1, "board": 1, **claim}).encode()
+    with pytest.raises(ImportRejected) as error:
+        exchange.import_file(tournament, line)
+    assert "annonces.0" in error.value.errors[0].message
+    imported = exchange.import_file(tournament, line, by=arbiter)
+    assert [flag["code"] for flag in imported[0].flags] == ["annonce_not_held"]
 
 
 def test_csv_errors_name_their_line(arbiter):

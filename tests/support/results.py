@@ -1,7 +1,8 @@
 """Result records as the results services take them, and the table assignment they belong to.
 
 ``contract(...)`` is a played deal valid whatever the hands, ``PASSED`` a deal nobody bid on,
-``RICH_DEAL`` hands with belotes and annonces to claim (the factories' deals have none).
+``RICH_DEAL`` hands with belotes and annonces to claim (the factories' deals have none);
+``CLAIM_EVERYTHING`` and ``OTHER_HANDS`` for the attacks on the hands' secrecy.
 """
 
 from tournaments.setup.models import TableAssignment
@@ -35,3 +36,27 @@ PASSED = {"passed": True}
 # N holds K Q of spades and of hearts and a tierce K-Q-J of spades; E holds K Q of diamonds and
 # of clubs; S a tierce 9-8-7 of spades; W a tierce 10-9-8 of clubs.
 RICH_DEAL = {"N": "KQJ.KQ.A.A7", "E": "AT.AT.KQ.KQ", "S": "987.J9.J9.J", "W": ".87.T87.T98"}
+
+
+# Every seat claims a cent to the ace in its own suit: the record is valid under the rules (no
+# card is used twice), whatever the hands. Each claim is true of some deal and false of others.
+CLAIM_EVERYTHING = {
+    "passed": False,
+    "contract": {"bid": 90, "strain": "H", "taker": "N", "coinche": 0},
+    "taker_points": 100,
+    "capot": None,
+    "belote": [],
+    "annonces": [
+        {"seat": "N", "kind": "cent", "high": "A", "suit": "S"},
+        {"seat": "E", "kind": "cent", "high": "A", "suit": "H"},
+        {"seat": "S", "kind": "cent", "high": "A", "suit": "D"},
+        {"seat": "W", "kind": "cent", "high": "A", "suit": "C"},
+    ],
+}
+# Other cards for a board of the factories, to compare two tournaments that differ only there.
+OTHER_HANDS = {
+    "N": "AKQJT.AK.K.K",
+    "E": "987.QJT.AQ.AQ",
+    "S": ".987.JT98.JT9",
+    "W": ".Q.7.87",
+}

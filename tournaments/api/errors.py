@@ -24,8 +24,7 @@ from rest_framework.views import exception_handler as drf_exception_handler
 from scoring.engine.result_record import ResultValidationError
 from tournaments.deals.services import DealsError
 from tournaments.registration.services import RegistrationError
-from tournaments.results.display import engine_message
-from tournaments.results.exceptions import ResultConflict, ResultError
+from tournaments.results.exceptions import EntryInvalid, ResultConflict, ResultError
 from tournaments.setup.services import OrganizerError
 
 ALL_FIELDS = "__all__"
@@ -43,19 +42,20 @@ class FieldErrors(exceptions.APIException):
         self.errors = errors
 
     @classmethod
-    def from_engine(cls, error: ResultValidationError, prefix: str = "") -> FieldErrors:
-        """The rules engine's field errors, with their messages in the request's language and
-        its notation (« il manque V♠ »); the codes stay the core's."""
+    def from_problems(cls, error: EntryInvalid, prefix: str = "") -> FieldErrors:
+        """A record's problems (the entry adapter's ``EntryInvalid``), with their messages in
+        the request's language and its notation (« il manque V♠ »); the codes stay the
+        core's."""
         return cls(
             [
                 {
-                    "field": _join(prefix, field_error.field),
-                    "code": field_error.code,
-                    "message": engine_message(field_error.message, field_error.params),
+                    "field": _join(prefix, problem.field),
+                    "code": problem.code,
+                    "message": problem.text(),
                 }
-                for field_error in error.errors
+                for problem in error.problems
             ],
-            _("Le résultat n'est pas valide."),
+            str(error),
         )
 
     @classmethod
@@ -129,7 +129,9 @@ def flatten(detail: Any, prefix: str = "") -> Iterable[dict[str, str]]:
 def _translate(exc: Exception) -> Exception:
     """Domain errors of the services as API exceptions."""
     if isinstance(exc, ResultValidationError):
-        return FieldErrors.from_engine(exc)
+        return FieldErrors.from_problems(EntryInvalid.from_engine(exc))
+    if isinstance(exc, EntryInvalid):
+        return FieldErrors.from_problems(exc)
     if isinstance(exc, ResultError):
         refused = Refused(str(exc), exc.code, exc.status)
         if isinstance(exc, ResultConflict) and exc.current is not None:

@@ -1,13 +1,21 @@
 """Why a result write was refused: conflicts, locked results, boards not played at a table.
 
 Each error carries a French message (a lazy translation, rendered in the active language) and a
-short ``code`` for JSON answers. Validation errors of the record itself come from the rules
-engine (``scoring.engine.result_record.ResultValidationError``) and are not wrapped.
+short ``code`` for JSON answers. A record the rules refuse is ``EntryInvalid``: the entry
+adapter (``services.intake``) turns the rules engine's ``ResultValidationError`` into it, its
+``problems`` each a neutral ``EntryProblem`` (field, code, message template and params) that
+every surface renders its own way (form errors, the API's 400, JSON items, import lines).
 """
 
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
 
 from django.utils.translation import gettext_lazy as _
+
+from scoring.engine.record_errors import ResultValidationError
+
+from .display import engine_message
 
 
 class ResultError(Exception):
@@ -62,6 +70,43 @@ class BoardNotPlayedHere(ResultError):
     """The board is not in this table's board set for this round (or the table sits out)."""
 
     code = "wrong_board"
+
+
+@dataclass(frozen=True)
+class EntryProblem:
+    """One problem of a result record, said neutrally: ``field`` is a dotted path of the record
+    (``contract.bid``, ``annonces.0``; ``__all__`` for the whole record), ``code`` the rules
+    engine's stable code, ``template`` its message (an English template the French catalogue
+    translates) filled from ``params``."""
+
+    field: str
+    code: str
+    template: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    def text(self) -> str:
+        """The message in the active language, cards, seats and annonces in its notation."""
+        return engine_message(self.template, self.params)
+
+
+INVALID_RECORD = _("Le résultat n'est pas valide.")
+
+
+class EntryInvalid(ResultError):
+    """A record the rules refuse: ``problems`` lists every one (``EntryProblem``). For whoever
+    may not see the board's hands they are problems of the rules alone, never of the cards."""
+
+    code = "invalid"
+
+    def __init__(self, problems: Iterable[EntryProblem]) -> None:
+        self.problems = tuple(problems)
+        super().__init__(INVALID_RECORD)
+
+    @classmethod
+    def from_engine(cls, error: ResultValidationError) -> "EntryInvalid":
+        return cls(
+            EntryProblem(item.field, item.code, item.message, item.params) for item in error.errors
+        )
 
 
 class InvalidAction(ResultError):

@@ -14,7 +14,11 @@ passes over penalty lines (penalties are given on the site, by page or API).
 CSV: one column per field (see ``CSV_COLUMNS`` and docs/results.md), ``;``-separated, UTF-8,
 written by the site's one spreadsheet writer (``tournaments.spreadsheets``: a text cell that a
 spreadsheet would read as a formula gets a leading quote); the reader also accepts ``,`` and
-Windows-1252 files.
+Windows-1252 files. XLSX (read only): the first sheet with the CSV's columns, read as the CSV
+is.
+
+A file read is imported through the entry adapter (``services.take_results``): checked with
+what the one importing it may see (docs/security.md).
 """
 
 from __future__ import annotations
@@ -22,10 +26,12 @@ from __future__ import annotations
 import csv
 import io
 import json
+import zipfile
 from collections.abc import Iterable
 from typing import Any
 
 from django.utils.translation import gettext as _
+from openpyxl import load_workbook
 
 from tournaments import spreadsheets
 from tournaments.setup.models import Tournament
@@ -34,9 +40,10 @@ from .annonce_text import AnnonceTextError, format_annonces_text, parse_annonces
 from .exceptions import ImportRejected, LineError
 from .models import Adjustment, Penalty, Result
 from .selectors import counting_results, penalties_of
-from .services import ImportEntry, import_results
+from .services import ImportEntry, take_results
 
 FORMATS = ("jsonl", "csv")
+IMPORT_FORMATS = (*FORMATS, "xlsx")
 LOCATION_KEYS = ("round", "table", "board")
 SCORE_KEYS = ("ns", "ew", "made", "detail")
 CSV_COLUMNS = (
@@ -196,6 +203,8 @@ def decode(data: bytes) -> str:
 
 def detect_format(filename: str, text: str) -> str:
     name = (filename or "").lower()
+    if name.endswith(".xlsx"):
+        return "xlsx"
     if name.endswith((".jsonl", ".json", ".ndjson")):
         return "jsonl"
     if name.endswith((".csv", ".txt")) and not text.lstrip().startswith("{"):
@@ -207,8 +216,12 @@ def read_file(
     data: bytes, filename: str = "", fmt: str | None = None
 ) -> tuple[list[ImportEntry], list[LineError]]:
     """The entries of an uploaded or given file, and the lines that could not be read."""
+    if fmt == "xlsx" or (fmt is None and data[:2] == b"PK"):
+        return read_xlsx(data)
     text = decode(data)
     fmt = fmt or detect_format(filename, text)
+    if fmt == "xlsx":
+        return read_xlsx(data)
     return read_jsonl(text) if fmt == "jsonl" else read_csv(text)
 
 
@@ -225,12 +238,13 @@ def import_file(
     """Read and import a results file: everything is saved, or nothing.
 
     Raises ``ImportRejected`` listing every bad line, whether it could not be read or does not
-    fit the tournament (plan, rules, hands, results already there).
+    fit the tournament (plan, rules, results already there; the hands only for ``by`` who may
+    see them: ``None``, the system, may).
     """
     entries, errors = read_file(data, filename, fmt)
     if not entries and not errors:
         raise ImportRejected([LineError(1, _("le fichier ne contient aucun résultat."))])
-    return import_results(tournament, entries, by=by, ip=ip, replace=replace, known_errors=errors)
+    return take_results(tournament, entries, by=by, ip=ip, replace=replace, known_errors=errors)
 
 
 def _location(values: dict[str, Any], errors: list[str]) -> tuple[int, int, int] | None:
@@ -389,7 +403,11 @@ def _csv_record(row: dict[str, str], problems: list[str]) -> dict[str, Any]:
 
 
 def read_csv(text: str) -> tuple[list[ImportEntry], list[LineError]]:
-    reader = csv.DictReader(io.StringIO(text), delimiter=_csv_dialect(text))
+    return _read_table(csv.DictReader(io.StringIO(text), delimiter=_csv_dialect(text)))
+
+
+def _read_table(reader) -> tuple[list[ImportEntry], list[LineError]]:
+    """The rows of a CSV file or an XLSX sheet (``csv.DictReader`` or ``_SheetReader``)."""
     header = [name.strip() for name in reader.fieldnames or []]
     reader.fieldnames = header
     missing = [name for name in LOCATION_KEYS if name not in header]
@@ -454,6 +472,69 @@ def read_csv(text: str) -> tuple[list[ImportEntry], list[LineError]]:
             ImportEntry(number, *location, record=record, adjustment=adjustment, assigned=assigned)
         )
     return entries, errors
+
+
+# An XLSX file is a zip: its parts may unpack to far more than the upload's 5 MB. Declared
+# sizes are checked before openpyxl opens it, and no more rows are read than a file may hold.
+MAX_XLSX_UNPACKED_BYTES = 50 * 1024 * 1024
+MAX_XLSX_ROWS = 100_000
+
+
+def read_xlsx(data: bytes) -> tuple[list[ImportEntry], list[LineError]]:
+    """The first sheet of an XLSX file, with the CSV's columns (the header on line 1), read as
+    a CSV file is: the same checks, the sheet's row numbers as line numbers."""
+    unreadable = [LineError(1, _("Ce fichier .xlsx est illisible : enregistrez-le de nouveau."))]
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            if sum(info.file_size for info in archive.infolist()) > MAX_XLSX_UNPACKED_BYTES:
+                return [], unreadable
+        workbook = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+    except (zipfile.BadZipFile, KeyError, ValueError, OSError):
+        return [], unreadable
+    try:
+        sheet = workbook.worksheets[0]
+        rows = sheet.iter_rows(
+            max_row=MAX_XLSX_ROWS, max_col=len(CSV_COLUMNS) + 5, values_only=True
+        )
+        table = [[_xlsx_cell(value) for value in values] for values in rows]
+    finally:
+        workbook.close()
+    return _read_table(_SheetReader(table))
+
+
+class _SheetReader:
+    """A sheet's rows read as ``csv.DictReader`` reads a file's: the first row names the
+    columns, values past them under the key None, missing ones None, ``line_num`` the row."""
+
+    def __init__(self, table: list[list[str]]):
+        header = table[0] if table else []
+        while header and not header[-1]:
+            header = header[:-1]
+        self.fieldnames = header
+        self._rows = table[1:]
+        self.line_num = 1
+
+    def __iter__(self):
+        width = len(self.fieldnames)
+        for number, cells in enumerate(self._rows, start=2):
+            while cells and not cells[-1]:
+                cells = cells[:-1]
+            self.line_num = number
+            row: dict[Any, Any] = dict(zip(self.fieldnames, cells, strict=False))
+            row.update(dict.fromkeys(self.fieldnames[len(cells) :]))
+            if len(cells) > width:
+                row[None] = cells[width:]
+            yield row
+
+
+def _xlsx_cell(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "1" if value else "0"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value).strip()
 
 
 def format_errors(errors: Iterable[LineError]) -> list[str]:

@@ -1,12 +1,14 @@
 """Forms of result entry: one score-sheet row (arbiter grid or phone), adjustments, imports.
 
 A row turns its fields into the canonical record (domain.md §5); the rules engine says what is
-wrong with it and ``add_engine_errors`` puts each message, in French, on the field it concerns.
+wrong with it (``EntryInvalid``, from the entry adapter) and ``add_problems`` puts each message,
+in French, on the field it concerns.
 """
 
 from __future__ import annotations
 
 import secrets
+from collections.abc import Iterable
 from typing import Any
 
 from django import forms
@@ -15,7 +17,7 @@ from django.utils.translation import gettext_lazy
 
 from scoring.engine.card_values import DEAL_POINTS
 from scoring.engine.cards import Seat
-from scoring.engine.result_record import ResultValidationError, bids
+from scoring.engine.result_record import bids
 from scoring.engine.rules import DEFAULT_PRESET, PRESETS, RuleSettings
 from tournaments import vocabulary
 
@@ -26,6 +28,7 @@ from .annonce_text import (
     parse_annonces_text,
 )
 from .display import SEAT_LABELS
+from .exceptions import EntryProblem
 from .models import Adjustment
 from .selectors import (
     annonce_choice_value,
@@ -34,7 +37,7 @@ from .selectors import (
     belote_choices,
     played_strains,
 )
-from .services import MAX_REASON_LENGTH, render_engine_error
+from .services import MAX_REASON_LENGTH
 
 SEAT_CHOICES = [("", "—")] + [(seat.value, SEAT_LABELS[seat.value]) for seat in Seat]
 
@@ -363,12 +366,13 @@ class ResultRowForm(forms.Form):
         name = _FIELD_OF_PATH.get(parts[0])
         return name if name in self.fields else None
 
-    def add_engine_errors(self, error: ResultValidationError) -> list[dict[str, Any]]:
-        """Put each engine error on its field, in French; return them for a JSON answer."""
+    def add_problems(self, problems: Iterable[EntryProblem]) -> list[dict[str, Any]]:
+        """Put each problem of the record (``EntryInvalid.problems``, from the entry adapter) on
+        its field, in French; return them for a JSON answer."""
         items = []
-        for field_error in error.errors:
-            message = render_engine_error(field_error)
-            parts = field_error.field.split(".")
+        for problem in problems:
+            message = problem.text()
+            parts = problem.field.split(".")
             if parts[0] in ("annonces", "belote") and len(parts) > 1 and parts[1].isdigit():
                 number = {"number": int(parts[1]) + 1}
                 if parts[0] == "annonces":
@@ -376,13 +380,13 @@ class ResultRowForm(forms.Form):
                 else:
                     label = _("Belote %(number)s") % number
                 message = f"{label} : {message}"
-            name = self.field_for_path(field_error.field)
+            name = self.field_for_path(problem.field)
             self.add_error(name, message)
             items.append(
                 {
                     "field": name or "__all__",
-                    "path": field_error.field,
-                    "code": field_error.code,
+                    "path": problem.field,
+                    "code": problem.code,
                     "message": message,
                 }
             )
@@ -564,9 +568,9 @@ class DisputeForm(forms.Form):
 
 
 class ImportForm(forms.Form):
-    """An import file: JSON lines or CSV (told apart by the name, else by the content)."""
+    """An import file: JSON lines, CSV or XLSX (told apart by the name, else by the content)."""
 
-    file = forms.FileField(label=gettext_lazy("Fichier (JSON lines ou CSV)"))
+    file = forms.FileField(label=gettext_lazy("Fichier (JSON lines, CSV ou XLSX)"))
     replace = forms.BooleanField(
         label=gettext_lazy("Remplacer les résultats déjà saisis"), required=False
     )

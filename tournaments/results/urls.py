@@ -2,7 +2,14 @@
 
 from django.urls import path
 
-from . import views_arbiter, views_offline, views_public, views_table, views_team_codes
+from . import (
+    views_arbiter,
+    views_exchange,
+    views_offline,
+    views_public,
+    views_table,
+    views_team_codes,
+)
 
 app_name = "results"
 
@@ -82,10 +89,10 @@ urlpatterns = [
         views_arbiter.table_links,
         name="table_links",
     ),
-    path("tournois/<slug:slug>/arbitrage/echange/", views_arbiter.exchange_page, name="exchange"),
+    path("tournois/<slug:slug>/arbitrage/echange/", views_exchange.exchange_page, name="exchange"),
     path(
         "tournois/<slug:slug>/arbitrage/export/<str:fmt>/",
-        views_arbiter.export,
+        views_exchange.export,
         name="export",
     ),
     path("tournois/<slug:slug>/horloge/", views_public.clock, name="clock"),

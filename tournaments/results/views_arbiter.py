@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 
 from django.contrib import messages
-from django.http import Http404, HttpResponse, JsonResponse
+from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.datastructures import MultiValueDict
@@ -25,13 +25,12 @@ from tournaments.guards import arbiter_required
 from tournaments.setup.models import Round
 from tournaments.setup.selectors import teams_of
 
-from . import exchange, selectors, services
+from . import selectors, services
 from .display import flag_messages, record_summary
-from .exceptions import BoardNotPlayedHere, ImportRejected, ResultError
+from .exceptions import BoardNotPlayedHere, EntryInvalid, ResultError
 from .forms import (
     AdjustmentForm,
     AssignedScoreForm,
-    ImportForm,
     PenaltyForm,
     RemovePenaltyForm,
     ResultRowForm,
@@ -240,7 +239,7 @@ def _save_row(request, form, assignment, row, rules) -> Result | None:
     if live is not None and not replace and _unchanged(form, live, rules):
         return None
     try:
-        return services.record_result(
+        return services.take_result(
             assignment,
             row.board,
             form.record,
@@ -251,8 +250,8 @@ def _save_row(request, form, assignment, row, rules) -> Result | None:
             replace_version=form.cleaned_data.get("replace_version") if replace else None,
             shown_version=form.cleaned_data.get("replace_version"),
         )
-    except ResultValidationError as error:
-        form.add_engine_errors(error)
+    except EntryInvalid as error:
+        form.add_problems(error.problems)
     except ResultError as error:
         form.add_error(None, str(error))
     return None
@@ -378,76 +377,31 @@ def entry_row(request, tournament, round_number: int):
         services.check_board(assignment, board_number)
     except BoardNotPlayedHere as error:
         return _json_error(str(error), 400, code=error.code)
-    rules = tournament.rule_settings()
-    current = selectors.current_result(assignment, board_number)
-    form = None
     if isinstance(payload.get("fields"), dict):
-        hands = selectors.board_hands(tournament, board_number)
-        form = ResultRowForm(
-            _as_form_data(row_prefix(table_number, board_number), payload["fields"]),
-            prefix=row_prefix(table_number, board_number),
-            rules=rules,
-            hands=hands,
-            choices_from_hands=board_number in visible_board_numbers(request.user, tournament),
-            existing=current,
-        )
-        if not form.is_valid():
-            return JsonResponse({"ok": False, "errors": form.error_items()}, status=400)
-        data = form.record
-        replace = form.cleaned_data.get("replace")
-        # The row carries the version it shows (``replace_version``, kept up to date by the
-        # page's script); it is sent as the replace intent only with « Remplacer » ticked.
-        shown_version = form.cleaned_data.get("replace_version")
-        replace_version = shown_version if replace else None
-        submission_key = form.cleaned_data.get("submission_key") or None
-        live = current if selectors.board_state(current) != selectors.MISSING else None
-        replayed = (
-            bool(submission_key) and Result.objects.filter(submission_key=submission_key).exists()
-        )
-        if live is not None and not replace and not replayed and _unchanged(form, live, rules):
-            return JsonResponse(
-                {
-                    "ok": True,
-                    "unchanged": True,
-                    "result": result_json(live),
-                    "submission_key": submission_key,
-                }
-            )
+        read = _row_fields(request, tournament, assignment, board_number, payload["fields"])
     elif "record" in payload:
-        data = payload["record"]
-        replace_version = payload.get("replace_version")
-        shown_version = None
-        if replace_version is not None and not isinstance(replace_version, int):
-            return _json_error(_("« replace_version » doit être un numéro de version."), 400)
-        submission_key = payload.get("submission_key") or None
-        if submission_key is not None and not isinstance(submission_key, str):
-            return _json_error(_("« submission_key » doit être un texte."), 400)
+        read = _row_record(payload)
     else:
-        return _json_error(_("Requête illisible : table, étui et résultat attendus."), 400)
+        read = _json_error(_("Requête illisible : table, étui et résultat attendus."), 400)
+    if isinstance(read, JsonResponse):
+        return read
+    form, entry = read
     try:
-        result = services.record_result(
+        result = services.take_result(
             assignment,
             board_number,
-            data,
             by=request.user,
             source=Result.Source.ARBITER,
             ip=client_ip(request),
-            submission_key=submission_key,
-            replace_version=replace_version,
-            shown_version=shown_version,
+            **entry,
         )
-    except ResultValidationError as error:
+    except EntryInvalid as error:
         if form is not None:
-            items = form.add_engine_errors(error)
+            items = form.add_problems(error.problems)
         else:
             items = [
-                {
-                    "field": item.field,
-                    "path": item.field,
-                    "code": item.code,
-                    "message": services.render_engine_error(item),
-                }
-                for item in error.errors
+                {"field": item.field, "path": item.field, "code": item.code, "message": item.text()}
+                for item in error.problems
             ]
         return JsonResponse({"ok": False, "errors": items}, status=400)
     except ResultError as error:
@@ -471,6 +425,64 @@ def entry_row(request, tournament, round_number: int):
         },
         status=200 if result.is_replay else 201,
     )
+
+
+def _row_fields(request, tournament, assignment, board_number: int, fields: dict):
+    """A row sent as the sheet's form fields: ``(form, entry)`` (what ``take_result`` takes),
+    or the answer (errors of the form, or « unchanged »)."""
+    table_number = assignment.table.number
+    rules = tournament.rule_settings()
+    current = selectors.current_result(assignment, board_number)
+    form = ResultRowForm(
+        _as_form_data(row_prefix(table_number, board_number), fields),
+        prefix=row_prefix(table_number, board_number),
+        rules=rules,
+        hands=selectors.board_hands(tournament, board_number),
+        choices_from_hands=board_number in visible_board_numbers(request.user, tournament),
+        existing=current,
+    )
+    if not form.is_valid():
+        return JsonResponse({"ok": False, "errors": form.error_items()}, status=400)
+    replace = form.cleaned_data.get("replace")
+    # The row carries the version it shows (``replace_version``, kept up to date by the page's
+    # script); it is sent as the replace intent only with « Remplacer » ticked.
+    shown_version = form.cleaned_data.get("replace_version")
+    submission_key = form.cleaned_data.get("submission_key") or None
+    live = current if selectors.board_state(current) != selectors.MISSING else None
+    replayed = (
+        bool(submission_key) and Result.objects.filter(submission_key=submission_key).exists()
+    )
+    if live is not None and not replace and not replayed and _unchanged(form, live, rules):
+        return JsonResponse(
+            {
+                "ok": True,
+                "unchanged": True,
+                "result": result_json(live),
+                "submission_key": submission_key,
+            }
+        )
+    return form, {
+        "record": form.record,
+        "submission_key": submission_key,
+        "replace_version": shown_version if replace else None,
+        "shown_version": shown_version,
+    }
+
+
+def _row_record(payload: dict):
+    """A row sent as the canonical record: ``(None, entry)``, or the answer to a bad request."""
+    replace_version = payload.get("replace_version")
+    if replace_version is not None and not isinstance(replace_version, int):
+        return _json_error(_("« replace_version » doit être un numéro de version."), 400)
+    submission_key = payload.get("submission_key") or None
+    if submission_key is not None and not isinstance(submission_key, str):
+        return _json_error(_("« submission_key » doit être un texte."), 400)
+    return None, {
+        "record": payload["record"],
+        "submission_key": submission_key,
+        "replace_version": replace_version,
+        "shown_version": None,
+    }
 
 
 # --- A result's history and the arbiter's actions on it ------------------------------------
@@ -724,67 +736,3 @@ def delete(request, tournament, round_number: int, table_number: int, board_numb
     except ResultError as error:
         messages.error(request, str(error))
     return _back_to_history(tournament, round_number, table_number, board_number)
-
-
-# --- Import and export ----------------------------------------------------------------------
-
-
-@require_http_methods(["GET", "POST"])
-@arbiter_required
-def exchange_page(request, tournament):
-    errors = []
-    form = ImportForm(request.POST or None, request.FILES or None)
-    status = 200
-    if request.method == "POST":
-        if form.is_valid():
-            upload = form.cleaned_data["file"]
-            try:
-                stored = exchange.import_file(
-                    tournament,
-                    upload.read(),
-                    filename=upload.name,
-                    by=request.user,
-                    ip=client_ip(request),
-                    replace=form.cleaned_data["replace"],
-                )
-            except ImportRejected as error:
-                errors = [str(line) for line in error.errors]
-                status = 400
-            else:
-                messages.success(
-                    request,
-                    ngettext(
-                        "%(count)s résultat importé.", "%(count)s résultats importés.", len(stored)
-                    )
-                    % {"count": len(stored)},
-                )
-                return redirect("results:exchange", tournament.slug)
-        else:
-            status = 400
-    return render(
-        request,
-        "results/exchange.html",
-        {
-            "tournament": tournament,
-            "form": form,
-            "errors": errors,
-            "count": selectors.counting_results(tournament).count(),
-        },
-        status=status,
-    )
-
-
-CONTENT_TYPES = {"jsonl": "application/x-ndjson; charset=utf-8", "csv": "text/csv; charset=utf-8"}
-
-
-@require_GET
-@arbiter_required
-def export(request, tournament, fmt: str):
-    if fmt not in exchange.FORMATS:
-        raise Http404
-    text = exchange.export(tournament, fmt)
-    # A BOM lets spreadsheet programs recognise UTF-8 (accents) when opening the CSV file.
-    body = ("\ufeff" + text) if fmt == "csv" else text
-    response = HttpResponse(body.encode("utf-8"), content_type=CONTENT_TYPES[fmt])
-    response["Content-Disposition"] = f'attachment; filename="{tournament.slug}-resultats.{fmt}"'
-    return response

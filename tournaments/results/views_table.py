@@ -34,7 +34,7 @@ from tournaments.setup.selectors import next_entry, team_schedule
 
 from . import proofs, selectors, services
 from .display import SIDE_LABELS, record_summary
-from .exceptions import ResultError
+from .exceptions import EntryInvalid, ResultError
 from .forms import DisputeForm, ResultRowForm
 from .models import Result
 from .offline import TABLE_SCOPE, TEAM_SCOPE, offline_config
@@ -272,7 +272,8 @@ def table_score(request, token: str):
     try:
         scored = services.score_record(form.record, form.rules, None)
     except ResultValidationError as error:
-        return JsonResponse({"ok": False, "errors": form.add_engine_errors(error)}, status=400)
+        problems = EntryInvalid.from_engine(error).problems
+        return JsonResponse({"ok": False, "errors": form.add_problems(problems)}, status=400)
     score = scored.score
     answer = JsonResponse(
         {
@@ -360,7 +361,7 @@ def table_send(request, token: str):
                 )
             replace = form.cleaned_data.get("replace")
             try:
-                result = services.record_result(
+                result = services.take_result(
                     chosen.assignment,
                     row.board,
                     form.record,
@@ -370,14 +371,14 @@ def table_send(request, token: str):
                     submission_key=form.cleaned_data.get("submission_key") or None,
                     replace_version=form.cleaned_data.get("replace_version") if replace else None,
                 )
-            except ResultValidationError as error:
+            except EntryInvalid as error:
                 return _send_answer(
                     False,
                     row.board,
                     "invalid",
                     _("Saisie incomplète ou incorrecte."),
                     400,
-                    errors=form.add_engine_errors(error),
+                    errors=form.add_problems(error.problems),
                 )
             other = SIDE_LABELS[services.OTHER_SIDE[chosen.assignment.side_of(team)]]
             message = _(
@@ -516,7 +517,7 @@ def _act(request, action, table, chosen, row, team, rules):
             return "entry", form, 400
         replace = form.cleaned_data.get("replace")
         try:
-            result = services.record_result(
+            result = services.take_result(
                 assignment,
                 row.board,
                 form.record,
@@ -526,8 +527,8 @@ def _act(request, action, table, chosen, row, team, rules):
                 submission_key=form.cleaned_data.get("submission_key") or None,
                 replace_version=form.cleaned_data.get("replace_version") if replace else None,
             )
-        except ResultValidationError as error:
-            form.add_engine_errors(error)
+        except EntryInvalid as error:
+            form.add_problems(error.problems)
             return "entry", form, 400
         except ResultError as error:
             form.add_error(None, str(error))

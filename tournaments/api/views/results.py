@@ -11,10 +11,10 @@ from rest_framework.exceptions import PermissionDenied
 from rest_framework.response import Response
 
 from config.proxies import client_ip
-from scoring.engine.result_record import ResultValidationError
 from tournaments import policy
 from tournaments.results import selectors as results_selectors
 from tournaments.results import services as results_services
+from tournaments.results.exceptions import EntryInvalid
 from tournaments.results.models import Result
 from tournaments.setup.models import TableAssignment
 
@@ -260,7 +260,7 @@ class ResultViewSet(
         self, assignment, board, record, by, key, replace_version=None, **options
     ) -> Result:
         try:
-            return results_services.record_result(
+            return results_services.take_result(
                 assignment,
                 board,
                 record,
@@ -271,8 +271,8 @@ class ResultViewSet(
                 replace_version=replace_version,
                 **options,
             )
-        except ResultValidationError as error:
-            raise FieldErrors.from_engine(error, prefix="record") from None
+        except EntryInvalid as error:
+            raise FieldErrors.from_problems(error, prefix="record") from None
 
     def _answer(self, result: Result, created: bool) -> Response:
         """The version written, as stored; a replayed one is read again (with its table)."""

@@ -20,6 +20,10 @@ everyone else it is checked against the rules alone and stored; what disagrees w
 becomes ``Result.flags`` for the staff who may see hands, and nothing derived from the hands
 goes back to the one who entered it.
 
+Every path that takes a result record (phone, outbox, sheet, API, import) goes through one
+entry adapter, ``intake.take_result`` / ``intake.take_results``: one oracle rule, one error
+shape (docs/security.md).
+
 The package splits the writes by job: ``entry`` (enter, confirm, dispute), ``adjustments``
 (adjusted and assigned scores, deletion), ``penalties`` (procedural penalties), ``rounds``
 (which rounds are open to the tables), ``imports`` (a whole file), all on the shared versioned
@@ -30,7 +34,8 @@ store of ``versions``. Demo results are in
 from ..exceptions import InvalidAction, ResultForbidden
 from .adjustments import adjust_result, assign_score, delete_result
 from .entry import confirm_result, dispute_result, record_result
-from .imports import ImportEntry, import_results, render_engine_error
+from .imports import ImportEntry, import_results
+from .intake import take_result, take_results
 from .penalties import give_penalty, remove_penalty, unit_for
 from .rounds import open_all_rounds, start_round
 from .team_codes import (
@@ -69,10 +74,11 @@ __all__ = [
     "open_all_rounds",
     "record_result",
     "remove_penalty",
-    "render_engine_error",
     "score_record",
     "snapshot",
     "start_round",
+    "take_result",
+    "take_results",
     "team_by_code",
     "unlock_team_code",
     "locked_teams",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -11,7 +11,6 @@ from django.utils.translation import gettext as _
 
 from scoring.engine.cards import Hand, Seat
 from scoring.engine.record_errors import ResultValidationError
-from tournaments import policy
 from tournaments.setup.models import TableAssignment, Team
 
 from ..display import SIDE_LABELS
@@ -40,6 +39,7 @@ from .versions import (
     lock_board,
     log_event,
     notify_results_changed,
+    oracle_boards,
     score_record,
     table_of,
     user_of,
@@ -61,6 +61,7 @@ def record_result(
     replace_version: int | None = None,
     shown_version: int | None = None,
     hands: Mapping[Seat, Hand] | None | object = UNREAD,
+    hands_visible: Callable[[], bool] | None = None,
 ) -> Result:
     """Store a result of ``board_number`` at this table in this round; return the version.
 
@@ -76,7 +77,9 @@ def record_result(
     nothing; the returned version's ``is_replay`` is then True.
 
     ``hands``: the board's hands when the caller read them with the table (None: not
-    recorded); read here otherwise. The write path reads the table's versions in the statement
+    recorded); read here otherwise. ``hands_visible``: may the caller see them (asked once,
+    before the record is read; the entry adapter's oracle), else the oracle rule asked here.
+    The write path reads the table's versions in the statement
     that locks it (``lock_board``) and uses the caller's ``assignment`` as loaded (its round,
     table and teams): the answer is built from the version written, without reading it again.
 
@@ -96,9 +99,8 @@ def record_result(
             data,
             tournament.rule_settings(),
             hands,
-            hands_visible=lambda: (
-                actor is None or policy.can_see_board_hands(actor, tournament, board_number)
-            ),
+            hands_visible=hands_visible
+            or (lambda: board_number in oracle_boards(actor, tournament, [board_number])),
         )
     except ResultValidationError:
         # A form sent again after its entry was stored (the hands or rules changed since):

@@ -1,4 +1,10 @@
-"""Import of a whole results file (JSON lines or CSV read by ``exchange``): all or nothing."""
+"""Import of a whole results file (JSON lines, CSV or XLSX read by ``exchange``): all or nothing.
+
+Reached through the entry adapter (``intake.take_results``). The records are checked with what
+the uploader may see (``versions.oracle_boards``): for a board whose hands the uploader may not
+see, against the rules alone, the hands' disagreements stored as flags; so a rejected file says
+nothing of the cards to whoever may not see them.
+"""
 
 from __future__ import annotations
 
@@ -10,10 +16,16 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from scoring.engine.result_record import ResultValidationError
+from tournaments import policy
 from tournaments.setup.models import TableAssignment, Tournament
 
-from ..display import engine_message
-from ..exceptions import ALREADY_ENTERED, BoardNotPlayedHere, ImportRejected, LineError
+from ..exceptions import (
+    ALREADY_ENTERED,
+    BoardNotPlayedHere,
+    EntryInvalid,
+    ImportRejected,
+    LineError,
+)
 from ..models import Result, ResultEvent
 from ..selectors import hands_by_board
 from .adjustments import assigned_marks_error, store_adjustment, store_assigned
@@ -26,6 +38,7 @@ from .versions import (
     current_version,
     live_version,
     notify_results_changed,
+    oracle_boards,
     score_record,
 )
 
@@ -47,9 +60,7 @@ class ImportEntry:
     assigned: tuple[int, int] | None = None
 
 
-def render_engine_error(error) -> str:
-    """An engine field error in the active language and its notation (« il manque V♠ »)."""
-    return engine_message(error.message, error.params)
+Plan = list[tuple[ImportEntry, TableAssignment, Scored | None]]
 
 
 def import_results(
@@ -60,82 +71,22 @@ def import_results(
     ip: str | None = None,
     replace: bool = False,
     known_errors: Iterable[LineError] = (),
+    visible: set[int] | None = None,
 ) -> list[Result]:
     """Store every entry as a confirmed result, or nothing at all.
 
     Every line is checked first (the table plays that board in that round, the record is
-    valid for the tournament's rules and hands, no board twice in the file, and, unless
-    ``replace``, no result there yet); any bad line raises ``ImportRejected`` listing them
-    all, with ``known_errors`` (lines the file reader could not read). With ``replace`` an
-    existing result is replaced by a new version.
+    valid for the tournament's rules, and for its hands where ``by`` may see them, no board
+    twice in the file, and, unless ``replace``, no result there yet); any bad line raises
+    ``ImportRejected`` listing them all, with ``known_errors`` (lines the file reader could not
+    read). With ``replace`` an existing result is replaced by a new version. ``by=None`` is the
+    system (a command run by the site's owner): it may be told everything. ``visible``: the
+    boards whose hands ``by`` may see (the entry adapter's oracle), else asked here.
     """
-    check_staff(actor_of(by, tournament), tournament)
-    entries = list(entries)
-    rules = tournament.rule_settings()
-    hands = hands_by_board(tournament)
-    assignments = {
-        (assignment.round.number, assignment.table.number): assignment
-        for assignment in TableAssignment.objects.filter(
-            round__tournament=tournament
-        ).select_related("round__tournament", "table")
-    }
+    actor = actor_of(by, tournament)
+    check_staff(actor, tournament)
     errors: list[LineError] = list(known_errors)
-    plan: list[tuple[ImportEntry, TableAssignment, Scored | None]] = []
-    seen: dict[tuple[int, int, int], int] = {}
-    for entry in entries:
-        assignment = assignments.get((entry.round, entry.table))
-        if assignment is None:
-            errors.append(
-                LineError(
-                    entry.line,
-                    _("la table %(table)s ne joue pas au tour %(round)s.")
-                    % {"table": entry.table, "round": entry.round},
-                )
-            )
-            continue
-        try:
-            check_board(assignment, entry.board)
-        except BoardNotPlayedHere as error:
-            errors.append(LineError(entry.line, str(error)))
-            continue
-        key = (entry.round, entry.table, entry.board)
-        if key in seen:
-            errors.append(
-                LineError(
-                    entry.line,
-                    _(
-                        "l'étui %(board)s de la table %(table)s au tour %(round)s figure déjà "
-                        "ligne %(other)s."
-                    )
-                    % {
-                        "board": entry.board,
-                        "table": entry.table,
-                        "round": entry.round,
-                        "other": seen[key],
-                    },
-                )
-            )
-            continue
-        seen[key] = entry.line
-        scored = None
-        if entry.record is not None:
-            try:
-                scored = score_record(entry.record, rules, hands.get(entry.board))
-            except ResultValidationError as error:
-                for field_error in error.errors:
-                    errors.append(
-                        LineError(
-                            entry.line,
-                            f"{field_error.field} : {render_engine_error(field_error)}",
-                        )
-                    )
-                continue
-        if entry.assigned is not None:
-            problem = assigned_marks_error(tournament, *entry.assigned)
-            if problem is not None:
-                errors.append(LineError(entry.line, problem))
-                continue
-        plan.append((entry, assignment, scored))
+    plan = _checked_plan(tournament, list(entries), actor, errors, visible)
     if not replace:
         existing = {
             (result.round.number, result.table.number, result.board_number)
@@ -148,67 +99,138 @@ def import_results(
                 errors.append(LineError(entry.line, str(ALREADY_ENTERED)))
     if errors:
         raise ImportRejected(sorted(errors, key=lambda error: error.line))
-    stored: list[Result] = []
     with transaction.atomic():
-        locked = {
-            assignment.pk: assignment
-            for assignment in TableAssignment.objects.select_for_update(of=("self",))
-            .filter(pk__in={assignment.pk for _entry, assignment, _scored in plan})
-            .select_related("round__tournament", "table")
-            .order_by("pk")
-        }
-        for entry, assignment, scored in plan:
-            assignment = locked[assignment.pk]
-            current = live_version(current_version(assignment, entry.board))
-            if current is not None and not replace:
-                # Someone entered it while the file was being checked.
-                raise ImportRejected([LineError(entry.line, str(ALREADY_ENTERED))])
-            seen_version = current.version if current is not None else None
-            if scored is not None:
-                stored.append(
-                    store_entry(
-                        assignment,
-                        entry.board,
-                        scored,
-                        by=by,
-                        team=None,
-                        source=Result.Source.IMPORT,
-                        ip=ip,
-                        submission_key=None,
-                        replace_version=seen_version,
-                        action=ResultEvent.Action.IMPORT,
-                    )
-                )
-            elif entry.assigned is not None:
-                stored.append(
-                    store_assigned(
-                        assignment,
-                        entry.board,
-                        *entry.assigned,
-                        by=by,
-                        ip=ip,
-                        replace_version=seen_version,
-                        source=Result.Source.IMPORT,
-                        action=ResultEvent.Action.IMPORT,
-                    )
-                )
-            else:
-                ns_adjustment, ew_adjustment = entry.adjustment
-                stored.append(
-                    store_adjustment(
-                        assignment,
-                        entry.board,
-                        ns_adjustment,
-                        ew_adjustment,
-                        by=by,
-                        ip=ip,
-                        replace_version=seen_version,
-                        source=Result.Source.IMPORT,
-                        action=ResultEvent.Action.IMPORT,
-                    )
-                )
+        stored = _store_plan(plan, by=by, ip=ip, replace=replace)
         if stored:
             notify_results_changed(
                 tournament, board_numbers=sorted({entry.board for entry, _a, _s in plan})
+            )
+    return stored
+
+
+def _checked_plan(
+    tournament: Tournament,
+    entries: list[ImportEntry],
+    actor: policy.Actor | None,
+    errors: list[LineError],
+    visible: set[int] | None,
+) -> Plan:
+    """Every entry checked (its errors added to ``errors``); the valid ones, scored."""
+    rules = tournament.rule_settings()
+    hands = hands_by_board(tournament)
+    if visible is None:
+        # Asked before any record is read, whatever the records say (see ``score_record``).
+        visible = oracle_boards(actor, tournament, hands)
+    assignments = {
+        (assignment.round.number, assignment.table.number): assignment
+        for assignment in TableAssignment.objects.filter(
+            round__tournament=tournament
+        ).select_related("round__tournament", "table")
+    }
+    plan: Plan = []
+    seen: dict[tuple[int, int, int], int] = {}
+    for entry in entries:
+        assignment = assignments.get((entry.round, entry.table))
+        problem = _place_problem(entry, assignment, seen)
+        if problem is not None:
+            errors.append(LineError(entry.line, problem))
+            continue
+        seen[(entry.round, entry.table, entry.board)] = entry.line
+        scored = None
+        if entry.record is not None:
+            try:
+                scored = score_record(
+                    entry.record,
+                    rules,
+                    hands.get(entry.board),
+                    hands_visible=entry.board in visible,
+                )
+            except ResultValidationError as error:
+                errors.extend(
+                    LineError(entry.line, f"{item.field} : {item.text()}")
+                    for item in EntryInvalid.from_engine(error).problems
+                )
+                continue
+        if entry.assigned is not None:
+            problem = assigned_marks_error(tournament, *entry.assigned)
+            if problem is not None:
+                errors.append(LineError(entry.line, problem))
+                continue
+        plan.append((entry, assignment, scored))
+    return plan
+
+
+def _place_problem(
+    entry: ImportEntry, assignment: TableAssignment | None, seen: dict[tuple[int, int, int], int]
+) -> str | None:
+    """What is wrong with where the line puts its result (None: nothing)."""
+    if assignment is None:
+        return _("la table %(table)s ne joue pas au tour %(round)s.") % {
+            "table": entry.table,
+            "round": entry.round,
+        }
+    try:
+        check_board(assignment, entry.board)
+    except BoardNotPlayedHere as error:
+        return str(error)
+    key = (entry.round, entry.table, entry.board)
+    if key in seen:
+        return _(
+            "l'étui %(board)s de la table %(table)s au tour %(round)s figure déjà ligne %(other)s."
+        ) % {"board": entry.board, "table": entry.table, "round": entry.round, "other": seen[key]}
+    return None
+
+
+def _store_plan(plan: Plan, *, by, ip: str | None, replace: bool) -> list[Result]:
+    """Store the checked entries, each table locked (in the caller's transaction)."""
+    stored: list[Result] = []
+    locked = {
+        assignment.pk: assignment
+        for assignment in TableAssignment.objects.select_for_update(of=("self",))
+        .filter(pk__in={assignment.pk for _entry, assignment, _scored in plan})
+        .select_related("round__tournament", "table")
+        .order_by("pk")
+    }
+    for entry, assignment, scored in plan:
+        assignment = locked[assignment.pk]
+        current = live_version(current_version(assignment, entry.board))
+        if current is not None and not replace:
+            # Someone entered it while the file was being checked.
+            raise ImportRejected([LineError(entry.line, str(ALREADY_ENTERED))])
+        options = {
+            "by": by,
+            "ip": ip,
+            "replace_version": current.version if current is not None else None,
+            "action": ResultEvent.Action.IMPORT,
+        }
+        if scored is not None:
+            stored.append(
+                store_entry(
+                    assignment,
+                    entry.board,
+                    scored,
+                    team=None,
+                    source=Result.Source.IMPORT,
+                    submission_key=None,
+                    **options,
+                )
+            )
+        elif entry.assigned is not None:
+            stored.append(
+                store_assigned(
+                    assignment, entry.board, *entry.assigned, source=Result.Source.IMPORT, **options
+                )
+            )
+        else:
+            ns_adjustment, ew_adjustment = entry.adjustment
+            stored.append(
+                store_adjustment(
+                    assignment,
+                    entry.board,
+                    ns_adjustment,
+                    ew_adjustment,
+                    source=Result.Source.IMPORT,
+                    **options,
+                )
             )
     return stored

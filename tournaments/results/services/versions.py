@@ -8,7 +8,7 @@ that results changed (``signals.results_changed``), all in the caller's transact
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -128,6 +128,19 @@ def acting_team(actor: policy.Actor | None, assignment: TableAssignment) -> Team
 def check_staff(actor: policy.Actor | None, tournament: Tournament) -> None:
     if actor is not None and not policy.can_enter_any_result(actor, tournament):
         raise ResultForbidden(_("Seuls les arbitres de ce tournoi peuvent faire cela."))
+
+
+def oracle_boards(
+    actor: policy.Actor | None, tournament: Tournament, board_numbers: Iterable[int]
+) -> set[int]:
+    """The one oracle rule: of these boards, those whose hands may shape what ``actor`` is told
+    about a record it sends. The system itself (``None``: a command run by the site's owner, the
+    demo) may be told everything; anyone else as the access policy lets them see the board's
+    hands (``policy.boards_with_visible_hands``). For the other boards the record is checked
+    against the rules alone, and what the hands contradict is stored as flags."""
+    if actor is None:
+        return set(board_numbers)
+    return policy.boards_with_visible_hands(actor, tournament, board_numbers)
 
 
 def hand_flags(record: ResultRecord, hands) -> list[dict[str, Any]]:

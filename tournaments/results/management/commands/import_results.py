@@ -1,5 +1,8 @@
-"""``python manage.py import_results SLUG FILE [--format jsonl|csv] [--replace]``: import results
-as confirmed (all or nothing: any bad line saves nothing and every bad line is listed)."""
+"""``python manage.py import_results SLUG FILE [--format jsonl|csv|xlsx] [--replace]``: import
+results as confirmed (all or nothing: any bad line saves nothing and every bad line is listed).
+
+Run by the site's owner: the import acts as the system (``by=None``), which may be told
+everything, the hands' disagreements included (docs/security.md)."""
 
 import sys
 from pathlib import Path
@@ -12,13 +15,15 @@ from tournaments.setup.models import Tournament
 
 
 class Command(BaseCommand):
-    help = "Import results from a JSON lines or CSV file ('-' reads stdin); all or nothing."
+    help = "Import results from a JSON lines, CSV or XLSX file ('-' reads stdin); all or nothing."
 
     def add_arguments(self, parser):
         parser.add_argument("slug", help="the tournament's slug")
         parser.add_argument("file", help="the file to read, or - for stdin")
         parser.add_argument(
-            "--format", choices=exchange.FORMATS, help="default: from the file name or content"
+            "--format",
+            choices=exchange.IMPORT_FORMATS,
+            help="default: from the file name or content",
         )
         parser.add_argument(
             "--replace",
