@@ -108,6 +108,8 @@ def normalise(text: str, tournament) -> str:
     text = re.sub(r'"id":\s*\d+', '"id": "<pk>"', text)
     text = re.sub(r"\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:?\d\d)?", "<time>", text)
     text = re.sub(r'(name="csrfmiddlewaretoken" value=")[^"]+', r"\1<csrf>", text)
+    # The round clock's time left, as the page was rendered (a second may pass between two).
+    text = re.sub(r'(role="timer">)[^<]*', r"\1<left>", text)
     text = re.sub(r'(submission_key" value=")[^"]+', r"\1<key>", text)
     return re.sub(r'("submission_key":\s*")[^"]+', r"\1<key>", text)
 
