@@ -6,6 +6,9 @@ when the connection comes from one of the ``TRUSTED_PROXIES`` (empty by default:
 ignored). Then the client is the nearest address of the header, read from the right, that is
 not a trusted proxy itself: each proxy appends the address it was reached from, so what a
 client wrote itself sits further left and is never used.
+
+The scheme and host a proxy forwards (``X-Forwarded-Proto``, ``X-Forwarded-Host``) follow the
+same rule: ``UntrustedForwardedHeadersMiddleware`` removes them from any other client's request.
 """
 
 from __future__ import annotations
