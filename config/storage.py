@@ -35,9 +35,10 @@ class StaticStorage(CompressedManifestStaticFilesStorage):
         return super().create_compressor(**kwargs)
 
     def compress_files(self, paths):
+        worth = Compressor(extensions=SKIP_COMPRESS_EXTENSIONS, quiet=True).should_compress
         same_content: dict[str, list[str]] = {}
         for name in sorted(paths):
-            if not self._compressed(name):
+            if worth(name) and not self._compressed(name):
                 same_content.setdefault(self._digest(name), []).append(name)
         firsts = {names[0]: names[1:] for names in same_content.values()}
         for name, compressed_name in super().compress_files(list(firsts)):

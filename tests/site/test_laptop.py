@@ -243,3 +243,37 @@ def test_a_forged_https_header_does_not_escape_the_https_redirect(settings):
 
     assert forger.status_code == 301 and forger["Location"].startswith("https://")
     assert proxied.status_code == 200
+
+
+# --- Static files: collectstatic at every start stays short -------------------------------------
+
+
+def test_each_content_is_compressed_once_and_never_again(tmp_path, monkeypatch):
+    from whitenoise.compress import Compressor
+
+    from config.storage import StaticStorage
+
+    script = "console.log('coinche');\n" * 200
+    for name in ("app.js", "app.0123456789ab.js", "other.js", "bundle.js.map"):
+        (tmp_path / name).write_text(script if name != "other.js" else script.upper())
+    compressed = []
+    original = Compressor.compress
+    monkeypatch.setattr(
+        Compressor, "compress", lambda self, path: compressed.append(path) or original(self, path)
+    )
+    storage = StaticStorage(location=tmp_path)
+    names = ["app.js", "app.0123456789ab.js", "other.js", "bundle.js.map"]
+
+    first = sorted(storage.compress_files(names))
+
+    # The hashed copy (same bytes) gets the copies made for its original; maps are left alone.
+    assert len(compressed) == 2 and not any(path.endswith(".map") for path in compressed)
+    assert {name for name, _ in first} == {"app.js", "app.0123456789ab.js", "other.js"}
+    for name in ("app.js", "app.0123456789ab.js"):
+        assert (tmp_path / f"{name}.gz").read_bytes() == (tmp_path / "app.js.gz").read_bytes()
+    # Written again with the same content (as Django does with the files it rewrites): kept.
+    (tmp_path / "other.js").write_text(script.upper())
+    assert list(storage.compress_files(names)) == [] and len(compressed) == 2
+    # A change is compressed again.
+    (tmp_path / "other.js").write_text(script.lower())
+    assert [name for name, _ in storage.compress_files(names)] == ["other.js", "other.js"]
