@@ -6,7 +6,12 @@ Plain Python (no Django): the settings and ``bin/run`` use it before Django star
     python -m config.addresses [--lan]
 
 prints the ``export`` lines ``bin/run`` evaluates before ``runserver``: ``RUNSERVER_ADDRESS``,
-``SITE_URL`` (unless already set) and ``ALLOWED_HOSTS`` (plus the address served).
+``SITE_URL`` (unless already set), ``ALLOWED_HOSTS`` (plus the address served), ``DEBUG`` and
+``SECURE_COOKIES``.
+
+``DEBUG`` is for a developer at the machine: a site served beyond it (``--lan``, a ``HOST``,
+``ALLOWED_HOSTS`` or ``SITE_URL`` other than this machine's) never runs with it, whatever
+``DEBUG`` says (``served_beyond_loopback``, read by the settings too).
 """
 
 from __future__ import annotations
@@ -71,6 +76,47 @@ def lan_address(socket_factory: Callable[..., socket.socket] | None = None) -> s
     return address
 
 
+def _listening_host(address: str) -> str:
+    """The host of ``runserver``'s ``addr:port`` (``0.0.0.0:8000``, ``[::]:8000``, ``8000``)."""
+    host, colon, _port = address.rpartition(":")
+    if not colon:
+        return LOCAL_HOST if address.isdigit() else address
+    return host
+
+
+def served_beyond_loopback(environ: Mapping[str, str]) -> str:
+    """Why the site is meant to be reached from beyond this machine ("" when it is not): a
+    ``HOST`` or ``RUNSERVER_ADDRESS`` listening elsewhere than on loopback (``0.0.0.0`` is every
+    interface), or an ``ALLOWED_HOSTS`` entry or a ``SITE_URL`` that is not this machine."""
+    for name, host in (
+        ("HOST", environ.get("HOST") or ""),
+        ("RUNSERVER_ADDRESS", _listening_host(environ.get("RUNSERVER_ADDRESS") or "")),
+    ):
+        if host and not is_loopback_host(host):
+            return f"{name}={environ[name]}"
+    for host in (environ.get("ALLOWED_HOSTS") or "").split(","):
+        if host.strip() and not is_loopback_host(host):
+            return f"ALLOWED_HOSTS={environ['ALLOWED_HOSTS']}"
+    site_url = environ.get("SITE_URL") or ""
+    if site_url and not is_loopback_url(site_url):
+        return f"SITE_URL={site_url}"
+    return ""
+
+
+def debug_asked(environ: Mapping[str, str]) -> bool:
+    return (environ.get("DEBUG") or "").strip().lower() in ("1", "true", "yes", "on")
+
+
+def debug_refusal(reason: str) -> str:
+    """The line told when ``DEBUG`` is asked for a site served beyond this machine."""
+    return (
+        f"DEBUG ignoré : le site est servi au-delà de cet ordinateur ({reason}) ; les pages de"
+        " débogage de Django ne sont que pour un développeur sur 127.0.0.1.\n"
+        f"DEBUG ignored: the site is served beyond this computer ({reason}); Django's debug"
+        " pages are only for a developer on 127.0.0.1.\n"
+    )
+
+
 def _url_host(host: str) -> str:
     """A host as it is written in a URL and in ALLOWED_HOSTS (IPv6 in brackets)."""
     host = host.strip("[]")
@@ -87,7 +133,9 @@ def serve_environment(
 
     ``--lan`` (or ``HOST`` 0.0.0.0 / ::) serves on every interface and gives the players the
     LAN address; otherwise ``HOST`` (127.0.0.1 by default). ``PORT`` defaults to 8000. A
-    ``SITE_URL`` already set is kept."""
+    ``SITE_URL`` already set is kept. ``DEBUG`` is ``0`` for a site served beyond this machine,
+    else as set (``1`` by default: a developer at the laptop); ``SECURE_COOKIES`` (unless set)
+    follows the players' address, as ``runserver`` speaks plain HTTP."""
     host = environ.get("HOST") or ("0.0.0.0" if lan else LOCAL_HOST)  # noqa: S104
     port = environ.get("PORT") or DEFAULT_PORT
     # On every interface, the players reach the LAN address (this machine only without one).
@@ -96,11 +144,17 @@ def serve_environment(
     if served not in hosts:
         hosts.append(served)
     site_url = environ.get("SITE_URL") or f"http://{served}:{port}"
-    return {
+    values = {
         "RUNSERVER_ADDRESS": f"{_url_host(host)}:{port}",
         "ALLOWED_HOSTS": ",".join(hosts),
         "SITE_URL": site_url,
     }
+    beyond = served_beyond_loopback({**environ, **values})
+    values["DEBUG"] = "0" if beyond else (environ.get("DEBUG") or "1")
+    values["SECURE_COOKIES"] = environ.get("SECURE_COOKIES") or (
+        "1" if site_url.startswith("https:") else "0"
+    )
+    return values
 
 
 def main(argv: list[str] | None = None, environ: Mapping[str, str] | None = None) -> int:
@@ -112,7 +166,10 @@ def main(argv: list[str] | None = None, environ: Mapping[str, str] | None = None
         "--lan", action="store_true", help="serve on every interface, at the LAN address"
     )
     options = parser.parse_args(argv)
-    values = serve_environment(os.environ if environ is None else environ, lan=options.lan)
+    environ = os.environ if environ is None else environ
+    values = serve_environment(environ, lan=options.lan)
+    if values["DEBUG"] == "0" and debug_asked(environ):
+        sys.stderr.write(debug_refusal(served_beyond_loopback({**environ, **values})))
     for name, value in values.items():
         sys.stdout.write(f"export {name}={shlex.quote(value)}\n")
     return 0

@@ -1,5 +1,8 @@
 """The site's answer to an unhandled error: a database that cannot be reached (restarting, a lost
-connection, a lock or statement timeout) is a 503 the client may retry, not a 500 traceback.
+connection, a lock or statement timeout, the embedded SQLite file locked longer than its busy
+timeout) is a 503 the client may retry, not a 500 traceback; anything else is the site's own 500
+(page or JSON), which shows nothing of the error (Django's debug pages answer this machine only:
+config/debug.py).
 
 Django calls ``server_error`` (``handler500`` in ``config/urls.py``) while the exception is being
 handled, whichever middleware or view raised it, so ``sys.exc_info()`` tells what went wrong.
@@ -27,18 +30,34 @@ def database_unavailable(error: BaseException | None) -> bool:
     return isinstance(error, UNAVAILABLE_ERRORS)
 
 
+JSON_VIEWS = frozenset({"results:table_send"})
+"""Views that answer JSON to any client, whatever it sends: the phones' outbox."""
+
+
 def _wants_json(request: HttpRequest) -> bool:
+    match = getattr(request, "resolver_match", None)
     return (
         request.path.startswith("/api/")
         or request.headers.get("X-Requested-With") == "fetch"
         or "application/json" in request.headers.get("Accept", "")
+        or request.content_type == "application/json"
+        or (match is not None and match.view_name in JSON_VIEWS)
     )
 
 
 def server_error(request: HttpRequest) -> HttpResponse:
     """``handler500``: 503 with a French message (page or JSON) when the database is out of
-    reach; Django's own 500 page for anything else."""
+    reach; the site's own 500 (``500.html``, or JSON) for anything else."""
     if not database_unavailable(sys.exc_info()[1]):
+        if _wants_json(request):
+            return JsonResponse(
+                {
+                    "code": "server_error",
+                    "message": gettext("Erreur du site : réessayez, ou prévenez l'arbitre."),
+                    "errors": [],
+                },
+                status=500,
+            )
         return defaults.server_error(request)
     message = gettext("Service momentanément indisponible, réessayez dans un instant.")
     if _wants_json(request):

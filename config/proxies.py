@@ -6,6 +6,9 @@ when the connection comes from one of the ``TRUSTED_PROXIES`` (empty by default:
 ignored). Then the client is the nearest address of the header, read from the right, that is
 not a trusted proxy itself: each proxy appends the address it was reached from, so what a
 client wrote itself sits further left and is never used.
+
+The scheme and host a proxy forwards (``X-Forwarded-Proto``, ``X-Forwarded-Host``) follow the
+same rule: ``UntrustedForwardedHeadersMiddleware`` removes them from any other client's request.
 """
 
 from __future__ import annotations
@@ -57,3 +60,30 @@ def client_ip(request) -> str | None:
         peer = address
     # Every hop was a trusted proxy (or there was no header): the last one seen.
     return str(peer)
+
+
+FORWARDED_HEADERS = ("HTTP_X_FORWARDED_PROTO", "HTTP_X_FORWARDED_HOST", "HTTP_X_FORWARDED_PORT")
+"""What a reverse proxy tells about the request it passes on: the scheme (``request.is_secure``
+through ``SECURE_PROXY_SSL_HEADER``), the host and port (``USE_X_FORWARDED_HOST``)."""
+
+
+def from_trusted_proxy(request) -> bool:
+    networks = _networks(tuple(settings.TRUSTED_PROXIES))
+    peer = _address(request.META.get("REMOTE_ADDR") or "")
+    return bool(networks) and peer is not None and _trusted(peer, networks)
+
+
+class UntrustedForwardedHeadersMiddleware:
+    """Removes the forwarded scheme, host and port of a request that does not come from one of
+    the ``TRUSTED_PROXIES`` (first in ``MIDDLEWARE``): a client writing ``X-Forwarded-Proto:
+    https`` or ``X-Forwarded-Host`` itself changes neither the scheme nor the host the site
+    sees (secure-only redirects, CSRF origin checks, links)."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        if not from_trusted_proxy(request):
+            for header in FORWARDED_HEADERS:
+                request.META.pop(header, None)
+        return self.get_response(request)

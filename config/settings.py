@@ -7,6 +7,7 @@ so that a club laptop works offline with zero configuration.
 import ipaddress
 import os
 import secrets
+import sys
 from pathlib import Path
 
 import dj_database_url
@@ -14,7 +15,12 @@ from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 from kombu import Exchange, Queue
 
-from config.addresses import DEFAULT_ALLOWED_HOSTS
+from config.addresses import (
+    DEFAULT_ALLOWED_HOSTS,
+    debug_asked,
+    debug_refusal,
+    served_beyond_loopback,
+)
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("VAR_DIR", BASE_DIR / "var"))
@@ -56,7 +62,15 @@ def _secret_key() -> str:
     return key
 
 
-DEBUG = env_bool("DEBUG", False)
+# Why the site is meant to be reached from beyond this machine ("" when it is not): bin/run
+# --lan, HOST=0.0.0.0, a non-loopback ALLOWED_HOSTS or SITE_URL (config/addresses.py). Such a
+# site never runs with DEBUG, whatever DEBUG says: Django's debug pages show settings, paths,
+# the URL list and a failing view's locals (a board's hands). The demo accounts of such a site
+# get random passwords (manage.py demo_site).
+SERVED_BEYOND_LOOPBACK = served_beyond_loopback(os.environ)
+DEBUG = debug_asked(os.environ) and not SERVED_BEYOND_LOOPBACK
+if debug_asked(os.environ) and not DEBUG:
+    sys.stderr.write(debug_refusal(SERVED_BEYOND_LOOPBACK))
 SECRET_KEY = _secret_key()
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", DEFAULT_ALLOWED_HOSTS)
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
@@ -92,6 +106,10 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: forwarded headers (X-Forwarded-Proto, X-Forwarded-Host) only from TRUSTED_PROXIES,
+    # then, with DEBUG, nobody but this machine (config/proxies.py, config/debug.py).
+    "config.proxies.UntrustedForwardedHeadersMiddleware",
+    "config.debug.LoopbackOnlyDebugMiddleware",
     "django.middleware.security.SecurityMiddleware",
     # Outside whitenoise and the error handler: static files and the 503 page get it too.
     "config.csp.ContentSecurityPolicyMiddleware",
@@ -143,6 +161,23 @@ DATABASES = {
 PREPARED_STATEMENTS = os.environ.get("PREPARED_STATEMENTS", "1") != "0"
 if PREPARED_STATEMENTS and DATABASES["default"]["ENGINE"].endswith("postgresql"):
     DATABASES["default"].setdefault("OPTIONS", {})["prepare_threshold"] = 2**31 - 1
+# The embedded SQLite file (bin/run): the phones' entries arrive at once at the end of a round.
+# WAL lets the pages read while one entry writes; a write transaction takes the write lock when
+# it begins (BEGIN IMMEDIATE), so two entries never both read and then both try to write (a
+# deadlock SQLite ends at once with "database is locked"); the next one waits its turn, up to
+# SQLITE_TIMEOUT seconds. A lock held longer still is a 503 the phone retries (config/errors.py).
+SQLITE_TIMEOUT = int(os.environ.get("SQLITE_TIMEOUT", "20"))
+if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {
+            "transaction_mode": "IMMEDIATE",
+            "timeout": SQLITE_TIMEOUT,
+            "init_command": (
+                f"PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; "
+                f"PRAGMA busy_timeout={SQLITE_TIMEOUT * 1000};"
+            ),
+        }
+    )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Cache: Redis when CACHE_URL is set (shared by every web process), else process-local memory.
@@ -213,7 +248,10 @@ SESSION_COOKIE_SECURE = SECURE_COOKIES
 CSRF_COOKIE_SECURE = SECURE_COOKIES
 SESSION_COOKIE_HTTPONLY = True
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", False)
+# Believed from TRUSTED_PROXIES only: from any other client, X-Forwarded-Proto and
+# X-Forwarded-Host are removed before anything reads them (config/proxies.py).
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+USE_X_FORWARDED_HOST = bool(TRUSTED_PROXIES)
 SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "0"))
 SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", False)
 SECURE_CONTENT_TYPE_NOSNIFF = True

@@ -1,16 +1,49 @@
-"""Fixtures shared by the whole suite: users with roles, and a real Celery worker process."""
+"""Fixtures shared by the whole suite: users with roles, and a real Celery worker process; the
+suite's own static and media folders."""
 
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
 import time
+from pathlib import Path
 
 import pytest
 from celery._state import _set_task_join_will_block
 
 from tests.support.celery import use_broker
 from tests.support.paths import ROOT
+
+_OWN_FOLDERS: list[Path] = []
+
+
+def pytest_configure(config):
+    """The suite's own static and media folders, whatever the checkout holds.
+
+    ``bin/run`` collects the static files into ``var/staticfiles`` with a manifest of hashed
+    names; a test run reading that folder would render those names and could not serve them
+    (the live server serves the apps' own files). The tests get an empty static root (no
+    manifest: the files keep their names and are served from the apps' folders) and a media
+    root of their own, in this process's settings and in the environment of the processes the
+    tests start (workers, servers). Only with pytest-django loaded."""
+    if not config.pluginmanager.has_plugin("django"):
+        return
+    from django.conf import settings
+    from django.test.utils import override_settings
+
+    if not settings.configured:
+        return
+    folder = Path(tempfile.mkdtemp(prefix="coinche-tests-"))
+    _OWN_FOLDERS.append(folder)
+    static_root, media_root = folder / "static", folder / "media"
+    os.environ["STATIC_ROOT"], os.environ["MEDIA_ROOT"] = str(static_root), str(media_root)
+    override_settings(STATIC_ROOT=static_root, MEDIA_ROOT=media_root).enable()
+
+
+def pytest_unconfigure(config):
+    for folder in _OWN_FOLDERS:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 @pytest.fixture

@@ -62,11 +62,18 @@ def post(client, tournament, data, capture):
 
 
 def test_a_pair_registers_and_gets_its_page_and_an_email(
-    tournament, inbox, django_capture_on_commit_callbacks
+    tournament, inbox, django_capture_on_commit_callbacks, settings
 ):
+    settings.SITE_URL = "https://club.example.org/"
+    settings.ALLOWED_HOSTS = ["*"]
     page = Client().get(reverse("tournaments:public", args=[tournament.slug])).text
     assert "Inscriptions ouvertes" in page
-    response = post(Client(), tournament, pair(1), django_capture_on_commit_callbacks)
+    # The link in the e-mail is the site's address, whatever Host and forwarded headers the
+    # visitor sent (docs/security.md, "Headers, proxies and the links the site writes").
+    forger = Client(
+        HTTP_HOST="piege.example", HTTP_X_FORWARDED_HOST="piege.example", REMOTE_ADDR="203.0.113.9"
+    )
+    response = post(forger, tournament, pair(1), django_capture_on_commit_callbacks)
     entry = Entry.objects.get()
     assert response.status_code == 302 and response["Location"] == entry.get_absolute_url()
     assert entry.status == Entry.Status.PENDING
@@ -76,7 +83,8 @@ def test_a_pair_registers_and_gets_its_page_and_an_email(
     assert message["Subject"] == "Inscription reçue : Open de Noël"
     body = Inbox.body(message)
     assert "Anne Martin1 – Bruno Durand1" in body
-    assert f"http://testserver/inscription/{entry.token}/" in body
+    assert f"https://club.example.org/inscription/{entry.token}/" in body
+    assert "piege.example" not in body
 
 
 def test_past_the_capacity_a_waiting_list_that_moves_up_when_a_team_withdraws(

@@ -110,6 +110,8 @@ def test_plain_run_serves_this_machine_only():
         "RUNSERVER_ADDRESS": "127.0.0.1:8000",
         "ALLOWED_HOSTS": "localhost,127.0.0.1,[::1]",
         "SITE_URL": "http://127.0.0.1:8000",
+        "DEBUG": "1",
+        "SECURE_COOKIES": "0",
     }
 
 

@@ -200,8 +200,15 @@ def test_a_stored_arrow_switch_plan_prints_like_the_movement(organizer):
 
 
 # --- demo_site (bin/run) -----------------------------------------------------------------------
+# On this machine only (plain bin/run); on the network: tests/site/test_laptop.py.
 
 
+@pytest.fixture
+def this_machine_only(settings):
+    settings.SERVED_BEYOND_LOOPBACK = ""
+
+
+@pytest.mark.usefixtures("this_machine_only")
 def test_demo_site_creates_the_demo_accounts_with_the_documented_password(settings):
     from django.contrib.auth import get_user_model
 
@@ -218,6 +225,7 @@ def test_demo_site_creates_the_demo_accounts_with_the_documented_password(settin
     assert re.search(r"season / saison : \S+/saisons/[\w-]+/", output)
 
 
+@pytest.mark.usefixtures("this_machine_only")
 def test_demo_site_keeps_changed_passwords_unless_asked_to_reset_them(settings):
     from django.contrib.auth import get_user_model
 
@@ -244,6 +252,7 @@ def test_demo_site_keeps_changed_passwords_unless_asked_to_reset_them(settings):
     assert "organisateur / coinche-demo" in output
 
 
+@pytest.mark.usefixtures("this_machine_only")
 def test_demo_site_gives_the_players_address_and_warns_when_phones_cannot_reach_it(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     settings.SITE_URL = "http://127.0.0.1:8000"

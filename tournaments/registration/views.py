@@ -8,6 +8,7 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from config.proxies import client_ip
+from config.site import site_url
 from tournaments.guards import organizer_required, public_tournament
 
 from . import selectors, services
@@ -16,7 +17,9 @@ from .models import Entry
 
 
 def _site(request) -> str:
-    return request.build_absolute_uri("/").rstrip("/")
+    """The site's address the pair's e-mail links to: ``SITE_URL`` (config/site.py), never the
+    Host or forwarded headers of the request, which the visitor writes."""
+    return site_url()
 
 
 @public_tournament

@@ -11,21 +11,11 @@ from __future__ import annotations
 
 import qrcode
 import qrcode.image.svg
-from django.conf import settings
 from django.urls import reverse
 
 from config.addresses import is_loopback_url, url_host
+from config.site import site_url as _site_url
 from tournaments.setup.models import Table, Team
-
-
-def _site_url() -> str:
-    site = getattr(settings, "SITE_URL", "")
-    if site:
-        return site.rstrip("/")
-    hosts = [host for host in settings.ALLOWED_HOSTS if host not in ("*", "")]
-    host = hosts[0].lstrip(".") if hosts else "localhost"
-    scheme = "https" if getattr(settings, "SECURE_COOKIES", False) else "http"
-    return f"{scheme}://{host}"
 
 
 def loopback_host() -> str:

@@ -10,6 +10,7 @@ from rest_framework import viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
+from config.site import site_url
 from tournaments.registration import selectors as registration_selectors
 from tournaments.registration import services as registration
 from tournaments.registration.models import Entry
@@ -68,5 +69,6 @@ class RegistrationViewSet(TournamentScoped, viewsets.ReadOnlyModelViewSet):
 
 
 def _site(request) -> str:
-    """The site's address the pair's e-mail links to: the one the request came in on."""
-    return request.build_absolute_uri("/").rstrip("/")
+    """The site's address the pair's e-mail links to: ``SITE_URL`` (config/site.py), never the
+    Host or forwarded headers of the request, which the visitor writes."""
+    return site_url()

@@ -1,13 +1,18 @@
 """Make the local site ready to show: demo accounts and, once, a demo tournament with results.
 
 Used by ``bin/run``, on every start. Idempotent: a second run keeps the existing demo
-tournament, and the demo accounts' passwords as they are now (someone may have changed them on
-a laptop that faces the club's Wi-Fi); ``--reset-passwords`` (``bin/run --reset-demo``) sets
-them back to the documented one.
+tournament, and the demo accounts' passwords as they are now (someone may have changed them);
+``--reset-passwords`` (``bin/run --reset-demo``) gives them a password again.
+
+The documented password (``coinche-demo``) is for a site this machine alone can reach. A site
+served beyond it (``bin/run --lan``, ``HOST=0.0.0.0``: ``settings.SERVED_BEYOND_LOOPBACK``)
+never keeps it: an account created, reset, or still holding the documented password gets a
+random one, printed once here (on the next start it reads « unchanged »).
 """
 
 import io
 import os
+import secrets
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -23,30 +28,38 @@ from tournaments.setup.models import Tournament
 DEMO_PASSWORD = "coinche-demo"  # noqa: S105 - a local demonstration account, printed on start
 DEMO_ORGANIZER = "organisateur"
 DEMO_ARBITER = "arbitre"
+# Easy to copy from the screen to a phone: no 0/o, 1/l/i.
+READABLE_LETTERS = "abcdefghjkmnpqrstuvwxyz23456789"
+UNCHANGED = "(mot de passe inchangé / password unchanged: bin/run --reset-demo)"
+
+
+def random_password() -> str:
+    """Three groups of four letters and digits (about 60 bits): ``k7m2-qp9x-4tzh``."""
+    return "-".join("".join(secrets.choice(READABLE_LETTERS) for _ in range(4)) for _ in range(3))
 
 
 class Command(BaseCommand):
     help = (
-        "Create the demo accounts (password coinche-demo) if missing and, if there is none yet, "
-        "a demo tournament with results."
+        "Create the demo accounts if missing (password coinche-demo on this machine only, a "
+        "random one printed once when the site is served on the network) and, if there is none "
+        "yet, a demo tournament with results."
     )
 
     def add_arguments(self, parser):
         parser.add_argument(
             "--reset-passwords",
             action="store_true",
-            help=f"Set the demo accounts' password back to {DEMO_PASSWORD} if they exist.",
+            help=(
+                f"Give the demo accounts a password again if they exist: {DEMO_PASSWORD} on this "
+                "machine only, a new random one when the site is served on the network."
+            ),
         )
 
     def handle(self, *args, **options):
         reset = options["reset_passwords"]
-        existing = set(
-            get_user_model()
-            .objects.filter(username__in=[DEMO_ORGANIZER, DEMO_ARBITER])
-            .values_list("username", flat=True)
-        )
-        organizer = ensure_user(DEMO_ORGANIZER, DEMO_PASSWORD, role=ORGANIZER, reset_password=reset)
-        arbiter = ensure_user(DEMO_ARBITER, DEMO_PASSWORD, role=ARBITER, reset_password=reset)
+        network = bool(settings.SERVED_BEYOND_LOOPBACK)
+        organizer, organizer_password = self._account(DEMO_ORGANIZER, ORGANIZER, reset, network)
+        arbiter, arbiter_password = self._account(DEMO_ARBITER, ARBITER, reset, network)
         # The demo tournament (the demo season's own finished tournaments are not it: asked
         # through the reverse relation, set-up imports nothing of the seasons app).
         tournament = (
@@ -65,12 +78,7 @@ class Command(BaseCommand):
         address = settings.SITE_URL.rstrip("/") or (
             f"http://{os.environ.get('HOST', '127.0.0.1')}:{os.environ.get('PORT', '8000')}"
         )
-
-        def password(username: str) -> str:
-            if reset or username not in existing:
-                return DEMO_PASSWORD
-            return "(mot de passe inchangé / password unchanged: bin/run --reset-demo)"
-
+        shown = network and bool(organizer_password or arbiter_password)
         self.stdout.write(
             "\n".join(
                 [
@@ -78,8 +86,19 @@ class Command(BaseCommand):
                     "Demo ready / Démo prête:",
                     f"  tournament / tournoi : {address}{tournament.get_absolute_url()}",
                     *([f"  season / saison : {address}{season_url}"] if season_url else []),
-                    f"  organizer / organisateur : {DEMO_ORGANIZER} / {password(DEMO_ORGANIZER)}",
-                    f"  arbiter / arbitre : {DEMO_ARBITER} / {password(DEMO_ARBITER)}",
+                    f"  organizer / organisateur : {DEMO_ORGANIZER} / "
+                    f"{organizer_password or UNCHANGED}",
+                    f"  arbiter / arbitre : {DEMO_ARBITER} / {arbiter_password or UNCHANGED}",
+                    *(
+                        [
+                            "  Mots de passe tirés au hasard pour le réseau du club : notez-les,"
+                            " ils ne seront plus affichés.",
+                            "  Random passwords for the club's network: write them down, they"
+                            " will not be shown again.",
+                        ]
+                        if shown
+                        else []
+                    ),
                     "",
                     f"Adresse pour les joueurs / players' address : {address}",
                     *self._loopback_note(address),
@@ -87,6 +106,20 @@ class Command(BaseCommand):
                 ]
             )
         )
+
+    def _account(self, username: str, role: str, reset: bool, network: bool):
+        """The demo account, created if missing, and the password it was just given ("" when
+        it keeps the one it has). On the network the documented password is replaced too."""
+        user = get_user_model().objects.filter(username=username).first()
+        if network:
+            renew = user is None or reset or user.check_password(DEMO_PASSWORD)
+            password = random_password() if renew else ""
+        else:
+            password = DEMO_PASSWORD if user is None or reset else ""
+        account = ensure_user(
+            username, password or DEMO_PASSWORD, role=role, reset_password=bool(password)
+        )
+        return account, password
 
     def _demo_season(self, organizer) -> str:
         """Once, a club's season of finished tournaments (``demo_season``, from the seasons
