@@ -147,7 +147,8 @@ def team_by_code(assignment: TableAssignment, code: str) -> Team:
             _("Trop de codes erronés à cette table : appelez l'arbitre pour confirmer.")
         )
     for team in (assignment.ns_team, assignment.ew_team):
-        if team is not None and code and hmac.compare_digest(team.code, code):
+        # Bytes: compare_digest refuses a str with non-ASCII characters (« ² » typed as a code).
+        if team is not None and code and hmac.compare_digest(team.code.encode(), code.encode()):
             return team
     TableAssignment.objects.filter(pk=assignment.pk).update(code_failures=F("code_failures") + 1)
     assignment.code_failures += 1
