@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.template.loader import render_to_string
 from django.utils.translation import gettext
@@ -30,6 +31,17 @@ def _in_values(data) -> str | None:
     return None
 
 
+def _keep_body_readable(request: HttpRequest) -> None:
+    """Read the raw body before the form is parsed from it, so that a view may still read
+    ``request.body`` (the entry sheet reads JSON whatever the content type says); a multipart
+    body too large to hold in memory (a file upload) is parsed from the stream, as Django
+    would: no view reads such a body raw."""
+    limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+    length = str(request.META.get("CONTENT_LENGTH") or "0")
+    if limit is None or (length.isascii() and length.isdigit() and int(length) <= limit):
+        request.body  # noqa: B018 - read for its side effect: Django keeps it
+
+
 def nul_field(request: HttpRequest) -> str | None:
     """Where the request carries a NUL character (a field's name, « path », « cookie »,
     « body »), or None."""
@@ -42,6 +54,7 @@ def nul_field(request: HttpRequest) -> str | None:
         return found
     if request.method in ("POST", "PUT", "PATCH", "DELETE"):
         if request.content_type in ("application/x-www-form-urlencoded", "multipart/form-data"):
+            _keep_body_readable(request)
             found = _in_values(request.POST)
             if found is not None:
                 return found

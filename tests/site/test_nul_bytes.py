@@ -53,6 +53,24 @@ def test_a_nul_in_a_form_is_refused_before_the_view(request_kwargs):
     assert tournament.round_set.get(number=1).assignments.get(table=table).code_failures == 0
 
 
+def test_a_nul_in_a_multipart_form_is_refused_and_the_raw_body_stays_readable(make_user):
+    """Checking a multipart form reads the body first: the entry sheet, which reads its JSON
+    from ``request.body`` whatever the content type, answers its own 400, not Django's
+    « cannot access body after reading from request's data stream » (a 500)."""
+    tournament = small_tournament(arbiter=make_user("arbitre", "arbiter"))
+    client = Client()
+    client.force_login(tournament.arbiters.get())
+    url = reverse("results:entry_row", args=[tournament.slug, 1])
+
+    refused = client.post(url, {"table": "1\x00"})  # multipart, the test client's default
+    unreadable = client.post(url, {"table": "1"})
+
+    assert refused.status_code == 400
+    assert MESSAGE in refused.content.decode()
+    assert unreadable.status_code == 400
+    assert unreadable.json()["message"].startswith("Requête illisible")
+
+
 def test_a_nul_in_a_cookie_or_the_path_is_refused():
     client = Client()
     client.cookies["sessionid"] = "abcdefgh\x00"
