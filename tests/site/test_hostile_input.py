@@ -60,8 +60,8 @@ FORM_KINDS = ("superscript digit", "Arabic-Indic digits", "huge number", "empty"
 ADMIN_KINDS = ("huge number", "long text")
 # The views that read a JSON body, beside the API's.
 JSON_ENDPOINTS = {"results:entry_row"}
-# The keys the site's views read themselves (request.GET / request.POST), beside the fields
-# found in its forms.
+# The keys the site's views and the API read themselves (request.GET / request.POST, filters),
+# beside the fields found in the pages' forms.
 READ_KEYS = [
     "tour",
     "round",
@@ -103,6 +103,19 @@ READ_KEYS = [
     "fields",
     "record",
     "amount",
+    # The API's filters, pagination and ranking options (tournaments/api/filters.py...).
+    "date_from",
+    "date_to",
+    "name",
+    "club",
+    "withdrawn",
+    "published",
+    "hands_released",
+    "dealer",
+    "number_from",
+    "number_to",
+    "up_to_round",
+    "direction",
 ]
 
 CONTROL = re.compile(r"^(action|kind|scope|outbox|status|csrfmiddlewaretoken|fmt)$")
