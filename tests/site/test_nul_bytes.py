@@ -105,10 +105,12 @@ def test_an_escaped_backslash_before_u0000_is_no_nul():
 
 
 def test_a_nul_in_the_query_string_of_the_api_names_its_parameter():
-    response = Client().get("/api/v1/tournaments/", {"status": "x\x00"})
+    """The answer names the parameter, as the filters' own 400 did (Django's form fields
+    refuse NUL; the middleware answers first, for the values no form field reads too)."""
+    response = Client().get("/api/v1/tournaments/", {"name": "Open\x00"})
 
     assert response.status_code == 400
-    assert response.json()["errors"][0]["field"] == "status"
+    assert response.json()["errors"][0]["field"] == "name"
 
 
 def test_values_without_nul_go_through_untouched():
