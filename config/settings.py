@@ -116,6 +116,8 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "config.locale.FrenchFirstLocaleMiddleware",
+    # Before anything reads a value (cache, session, views): a NUL character is a 400.
+    "config.nul_bytes.RefuseNulBytesMiddleware",
     # After the language is known, before anything that reads the session or the database.
     "tournaments.public_pages.PublicPageCacheMiddleware",
     "django.middleware.common.CommonMiddleware",

@@ -1,13 +1,17 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
+from .forms import LoginForm
+
 app_name = "accounts"
 
 urlpatterns = [
     path(
         "connexion/",
         auth_views.LoginView.as_view(
-            template_name="accounts/login.html", redirect_authenticated_user=True
+            template_name="accounts/login.html",
+            authentication_form=LoginForm,
+            redirect_authenticated_user=True,
         ),
         name="login",
     ),

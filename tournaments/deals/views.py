@@ -17,6 +17,7 @@ from django.views.decorators.http import require_POST
 
 from tournaments import policy
 from tournaments.guards import public_tournament, tournament_guard
+from tournaments.request_numbers import whole_number
 from tournaments.setup.models import Round, Tournament
 
 from . import selectors, services
@@ -186,8 +187,7 @@ def type_board(request, tournament: Tournament):
                 return redirect(_manage_url(tournament))
         status = 400
     else:
-        number = request.GET.get("etui", "")
-        number = int(number) if number.isdigit() and int(number) > 0 else None
+        number = whole_number(request.GET.get("etui"), minimum=1)
         board = selectors.board_for(tournament, number) if number else None
         form = TypedBoardForm(initial=TypedBoardForm.initial_for(board, number))
         status = 200

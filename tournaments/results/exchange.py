@@ -34,6 +34,7 @@ from django.utils.translation import gettext as _
 from openpyxl import load_workbook
 
 from tournaments import spreadsheets
+from tournaments.request_numbers import whole_number
 from tournaments.setup.models import Tournament
 
 from .annonce_text import AnnonceTextError, format_annonces_text, parse_annonces_text
@@ -250,17 +251,15 @@ def import_file(
 def _location(values: dict[str, Any], errors: list[str]) -> tuple[int, int, int] | None:
     numbers = []
     for key in LOCATION_KEYS:
-        raw = values.get(key)
-        if isinstance(raw, str) and raw.strip().isdigit():
-            raw = int(raw.strip())
-        if isinstance(raw, bool) or not isinstance(raw, int) or raw < 1:
+        number = whole_number(values.get(key), minimum=1)
+        if number is None:
             label = {"round": _("tour"), "table": _("table"), "board": _("étui")}[key]
             errors.append(
                 _("« %(key)s » (%(label)s) doit être un nombre entier positif.")
                 % {"key": key, "label": label}
             )
             continue
-        numbers.append(raw)
+        numbers.append(number)
     return tuple(numbers) if len(numbers) == 3 else None
 
 
@@ -353,9 +352,10 @@ def _csv_dialect(text: str) -> str:
 
 def _int_or_raw(value: str) -> Any:
     value = value.strip()
-    if value.lstrip("-").isdigit():
-        return int(value)
-    return value
+    number = whole_number(value.removeprefix("-"))
+    if number is None:
+        return value
+    return -number if value.startswith("-") else number
 
 
 def _csv_record(row: dict[str, str], problems: list[str]) -> dict[str, Any]:
@@ -449,8 +449,9 @@ def _read_table(reader) -> tuple[list[ImportEntry], list[LineError]]:
                     % {"keys": ", ".join(filled)}
                 )
             marks = [(row.get(side) or "").strip() for side in ("ns", "ew")]
-            if all(mark.isdigit() for mark in marks):
-                assigned = (int(marks[0]), int(marks[1]))
+            numbers = [whole_number(mark) for mark in marks]
+            if None not in numbers:
+                assigned = (numbers[0], numbers[1])
             else:
                 problems.append(_("un score assigné donne les marques dans les colonnes ns et ew."))
         elif ns_adjustment or ew_adjustment:

@@ -22,6 +22,7 @@ from scoring.engine.result_record import ResultValidationError, parse_result
 from tournaments import policy
 from tournaments.deals.selectors import visible_board_numbers
 from tournaments.guards import arbiter_required
+from tournaments.request_numbers import whole_number
 from tournaments.setup.models import Round
 from tournaments.setup.selectors import teams_of
 
@@ -360,8 +361,10 @@ def entry_row(request, tournament, round_number: int):
         return _json_error(_("Ce tour n'existe pas."), 404)
     try:
         payload = json.loads(request.body or b"{}")
-        table_number = int(payload["table"])
-        board_number = int(payload["board"])
+        table_number = whole_number(payload["table"])
+        board_number = whole_number(payload["board"])
+        if table_number is None or board_number is None:
+            raise ValueError("table and board are whole numbers")
     except (ValueError, TypeError, KeyError, RecursionError):
         # RecursionError: a body nested too deeply for json's decoder ([[[[… by the thousand).
         return _json_error(_("Requête illisible : table, étui et résultat attendus."), 400)
@@ -551,10 +554,9 @@ def _table_penalty_form(tournament, assignment, data=None) -> PenaltyForm:
 
 
 def _version_posted(request, assignment, board_number: int) -> Result:
-    try:
-        version = int(request.POST.get("version", ""))
-    except ValueError:
-        raise Http404 from None
+    version = whole_number(request.POST.get("version"))
+    if version is None:
+        raise Http404
     return get_object_or_404(
         Result, assignment=assignment, board_number=board_number, version=version
     )
@@ -714,14 +716,9 @@ def remove_penalty(request, tournament, penalty_id: int):
         messages.success(request, _("Pénalité retirée (elle reste dans l'historique)."))
     except ResultError as error:
         messages.error(request, str(error))
-    back = request.POST.get("back", "")
-    if back.count("/") == 2:
-        try:
-            round_number, table_number, board_number = (int(part) for part in back.split("/"))
-        except ValueError:
-            pass
-        else:
-            return _back_to_history(tournament, round_number, table_number, board_number)
+    back = [whole_number(part) for part in request.POST.get("back", "").split("/")]
+    if len(back) == 3 and None not in back:
+        return _back_to_history(tournament, *back)
     return redirect("results:penalties", tournament.slug)
 
 

@@ -8,6 +8,7 @@ from django.http import JsonResponse
 from django.views.decorators.http import require_GET
 
 from tournaments.guards import public_tournament
+from tournaments.request_numbers import whole_number
 
 from . import selectors
 
@@ -17,8 +18,7 @@ from . import selectors
 def clock(request, tournament):
     """The clock of the current round, or of ``?tour=N``: the server's now (the page sets its
     own clock by it), the round, its start and its end. Never cached."""
-    raw_round = request.GET.get("tour", "")
-    round_number = int(raw_round) if raw_round.isdigit() else None
+    round_number = whole_number(request.GET.get("tour"))
     response = JsonResponse(selectors.round_clock(tournament, round_number).as_json())
     response["Cache-Control"] = "no-store"
     return response

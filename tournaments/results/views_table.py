@@ -29,6 +29,7 @@ from django.views.decorators.http import require_POST
 from config.proxies import client_ip
 from scoring.engine.result_record import ResultValidationError
 from tournaments import policy
+from tournaments.request_numbers import whole_number
 from tournaments.setup.models import TableAssignment, Team
 from tournaments.setup.selectors import next_entry, team_schedule
 
@@ -207,9 +208,9 @@ def _chosen_round(request, rounds):
 
     Never « the table's first round not finished »: which round a table link opens on would
     tell whoever holds it whether that table's other rounds are entered."""
-    wanted = request.POST.get("round") or request.GET.get("tour")
-    if wanted and wanted.isascii() and wanted.isdigit():
-        chosen = next((item for item in rounds if item.round.number == int(wanted)), None)
+    wanted = whole_number(request.POST.get("round") or request.GET.get("tour"))
+    if wanted is not None:
+        chosen = next((item for item in rounds if item.round.number == wanted), None)
         if chosen is not None:
             return chosen
     if not rounds:
@@ -315,8 +316,7 @@ def table_send(request, token: str):
     or dispute sent twice is the same step (``is_follow_up``). A refusal says why, in French,
     with a short ``code`` (``conflict``, ``locked``, ``closed``, ``no_team``, ``invalid``,
     ``stale``...) so that the phone keeps the board's entry and shows the message on it."""
-    board = request.POST.get("board", "")
-    board = int(board) if board.isdigit() else None
+    board = whole_number(request.POST.get("board"))
     table = selectors.table_by_token(token)
     if table is None:
         return _send_answer(False, board, "not_found", _("Cette table n'existe pas."), 404)
@@ -387,11 +387,10 @@ def table_send(request, token: str):
         elif action in ("confirm", "dispute"):
             # Proof first: whether a version exists is told only to one of the table's teams.
             actor = _confirming_actor(request, chosen.assignment, team)
-            version = request.POST.get("version", "")
             seen = Result.objects.filter(
                 assignment=chosen.assignment,
                 board_number=row.board,
-                version=int(version) if version.isdigit() else None,
+                version=whole_number(request.POST.get("version")),
             ).first()
             if seen is None:
                 return _send_answer(
@@ -452,10 +451,8 @@ def _identify(request, chosen) -> None:
 
 
 def _posted_row(request, chosen):
-    board = request.POST.get("board", "")
-    if not board.isdigit():
-        return None
-    return next((row for row in chosen.rows if row.board == int(board)), None)
+    board = whole_number(request.POST.get("board"))
+    return next((row for row in chosen.rows if row.board == board), None)
 
 
 def _row_view(row, assignment, team, form, dispute) -> dict:
@@ -551,10 +548,7 @@ def _act(request, action, table, chosen, row, team, rules):
         return None
     if action in ("confirm", "dispute"):
         form = DisputeForm(request.POST) if action == "dispute" else None
-        try:
-            version = int(request.POST.get("version", ""))
-        except ValueError:
-            version = None
+        version = whole_number(request.POST.get("version"))
         try:
             # Proof first: whether a version exists is told only to one of the table's teams.
             actor = _confirming_actor(request, assignment, team)

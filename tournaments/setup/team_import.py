@@ -15,6 +15,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from tournaments import spreadsheets
+from tournaments.request_numbers import whole_number
 
 from .services.teams import PlayerData, TeamData, team_problems
 
@@ -319,9 +320,8 @@ def _parse_table(table: list[tuple[int, list[str]]], strict: bool) -> ParsedFile
         number_text = values.get("number", "")
         number = None
         if number_text:
-            try:
-                number = int(number_text)
-            except ValueError:
+            number = whole_number(number_text)
+            if number is None:
                 parsed.add_error(
                     line,
                     gettext("Ligne %(line)s : numéro d'équipe invalide « %(value)s ».")

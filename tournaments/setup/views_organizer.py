@@ -21,6 +21,7 @@ from scoring.engine.rules import DEFAULT_PRESET, PRESETS, RuleSettings
 from tournaments import policy
 from tournaments.clubs import selectors as club_selectors
 from tournaments.guards import organizer_required
+from tournaments.request_numbers import whole_number
 
 from . import selectors, services
 from . import team_import as team_files
@@ -281,9 +282,9 @@ def _registry_search(request, tournament) -> tuple[dict, dict]:
         return {}, {}
     chosen = {}
     for n in (1, 2):
-        value = request.GET.get(f"p{n}", "")
-        if value.isdigit():
-            player = club.players.filter(pk=int(value), anonymised=False).first()
+        value = whole_number(request.GET.get(f"p{n}"))
+        if value is not None:
+            player = club.players.filter(pk=value, anonymised=False).first()
             if player is not None:
                 chosen[n] = player
     initial = {
@@ -603,11 +604,11 @@ def plan_publish(request, tournament):
     round_value = request.POST.get("round", "all")
     numbers = None
     if round_value != "all":
-        try:
-            numbers = [int(round_value)]
-        except ValueError:
+        number = whole_number(round_value)
+        if number is None:
             messages.error(request, gettext("Tour inconnu."))
             return redirect("tournaments:plan", tournament.slug)
+        numbers = [number]
     changed = services.publish_rounds(tournament, numbers, published=published)
     if published:
         text = gettext("%(count)s tour(s) publié(s).")

@@ -15,6 +15,7 @@ from django.views.decorators.http import require_POST
 from tournaments import policy
 from tournaments.deals import selectors as deals
 from tournaments.guards import arbiter_required, public_tournament
+from tournaments.request_numbers import whole_number
 from tournaments.setup.models import Team, Tournament
 
 from . import selectors, services
@@ -39,10 +40,9 @@ def _ranking_layout(tournament: Tournament, version: int) -> dict:
 
 def _ranking_options(request, layout: dict) -> dict:
     """The ranking asked for in the query string: ``tour`` (after that round) and ``sens``."""
-    up_to_round = None
-    raw_round = request.GET.get("tour", "")
-    if raw_round.isdigit() and int(raw_round) in layout["rounds"]:
-        up_to_round = int(raw_round)
+    up_to_round = whole_number(request.GET.get("tour"))
+    if up_to_round not in layout["rounds"]:
+        up_to_round = None
     direction = request.GET.get("sens")
     if direction not in selectors.DIRECTIONS or not layout["two_rankings"]:
         direction = None

@@ -39,7 +39,15 @@ def team_by_code(assignment: TableAssignment, code: str) -> Team:
     that it holds even though the request then fails."""
     code = (code or "").strip()
     teams = [team for team in (assignment.ns_team, assignment.ew_team) if team is not None]
-    match = next((team for team in teams if code and hmac.compare_digest(team.code, code)), None)
+    match = next(
+        (
+            team
+            for team in teams
+            # Bytes: compare_digest refuses a str with non-ASCII characters (« ² » as a code).
+            if code and hmac.compare_digest(team.code.encode(), code.encode())
+        ),
+        None,
+    )
     under_limit = _count_try(teams, wrong=match is None)
     if match is not None and match.pk in under_limit:
         return match
