@@ -12,8 +12,10 @@ English codes (``Rank.JACK`` is "J", ``Seat.WEST`` "W").
 
 from __future__ import annotations
 
+import unicodedata
+
+from django.utils.translation import get_language, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 
 from scoring.engine.annonces import AnnonceKind
 from scoring.engine.cards import Card, Rank, Seat, Side, Strain, Suit
@@ -136,3 +138,25 @@ def card_list_label(cards: str) -> str:
 def annonce_kind_name(kind: str) -> str:
     """tierce, cinquante, cent, carré."""
     return str(ANNONCE_KIND_NAMES.get(kind, kind))
+
+
+# --- French typography of sentences built from parts ------------------------------------------
+
+
+def elides(word: str) -> bool:
+    """Does French elide « de », « que », « le »... before ``word``: « d'Est-Ouest »,
+    « d'Iris », « qu'Est-Ouest » but « de Nord-Sud »? True before a vowel (accented or not,
+    capital or not) and y; never before h, whose aspiration is a matter of each word.
+
+    A message built from parts keeps two msgids, one per form, and picks with this::
+
+        text = gettext("… d'%(side)s") if elides(side) else gettext("… de %(side)s")
+    """
+    text = unicodedata.normalize("NFD", str(word).lstrip(" «\"'"))
+    return bool(text) and text[0].lower() in "aeiouy"
+
+
+def colon() -> str:
+    """The colon after a label, as the active language writes it: « Nord-Sud : » with a space
+    in French, « North-South: » without one in English (and any other language)."""
+    return " :" if (get_language() or "fr").startswith("fr") else ":"

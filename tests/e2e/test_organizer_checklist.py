@@ -74,7 +74,7 @@ def test_the_checklist_mid_day(organizer_page, screenshot):
     expect(page.locator("p.estimate")).to_contain_text(
         "Durée estimée : 48 min (3 tours de 2 étuis, 8 min par étui)"
     )
-    expect(page.get_by_text("fin prévue vers")).to_be_visible()
+    expect(page.get_by_text("Fin prévue vers")).to_be_visible()
     page.locator("#checklist-title").scroll_into_view_if_needed()
     screenshot(page, "organizer checklist", docs="organizer-checklist")
 

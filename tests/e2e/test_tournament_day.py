@@ -151,7 +151,7 @@ def test_a_tournament_day_from_creation_to_the_pdf_packet(
     expect(organizer.locator("main")).to_contain_text("6 équipes seront inscrites")
     screenshot(organizer, "import preview")
     organizer.click('button:has-text("Confirmer l\'import")')
-    says(organizer, "6 équipe(s) importée(s)")
+    says(organizer, "6 équipes importées")
     expect(organizer.locator("main")).to_contain_text("Belote et Rebelote")
     screenshot(organizer, "teams imported")
 
@@ -176,7 +176,7 @@ def test_a_tournament_day_from_creation_to_the_pdf_packet(
     screenshot(organizer, "deals generated")
     nav(organizer, "Plan de table")
     organizer.click("button:has-text('Publier tous les tours')")
-    says(organizer, "2 tour(s) publié(s)")
+    says(organizer, "2 tours publiés")
     screenshot(organizer, "plan published")
     nav(organizer, "Organisation")
     organizer.click("button:has-text('Passer à « En cours »')")

@@ -434,7 +434,7 @@ def test_the_page_gives_the_expected_end_once_the_first_round_started(organizer,
     Round.objects.filter(tournament=tournament, number=1).update(started_at=started)
     html = manage_page(login(organizer), tournament)
     assert "Durée estimée : 1 h 00 (3 tours de 2 étuis, 10 min par étui)" in html
-    assert "Premier tour démarré à 14:05 : fin prévue vers 15:05." in html
+    assert "Fin prévue vers 15:05 (premier tour démarré à 14:05)." in html
 
 
 def test_the_page_of_a_complete_movement_says_when_the_length_will_be_known(organizer, login):

@@ -173,7 +173,7 @@ def test_changing_the_movement_after_the_plan_asks_to_regenerate(organizer, logi
         follow=True,
     )
 
-    assert "regénérez le plan de table" in response.text
+    assert "régénérez le plan de table" in response.text
 
 
 def test_status_follows_draft_registration_running_finished(organizer, login):

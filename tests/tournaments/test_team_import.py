@@ -268,7 +268,7 @@ def test_a_row_with_too_few_columns_is_reported():
 
     errors = messages_of(read_team_file("equipes.csv", content))
 
-    assert errors == ["Ligne 4 : 4 colonne(s) au lieu de 10."]
+    assert errors == ["Ligne 4 : 4 colonnes au lieu de 10."]
 
 
 def test_a_header_without_the_players_names_is_reported():

@@ -11,7 +11,9 @@ from datetime import date
 from django.utils.formats import date_format
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
-from django.utils.translation import ngettext
+from django.utils.translation import gettext, ngettext
+
+from tournaments.vocabulary import colon, elides
 
 WIDTH, HEIGHT = 640, 240
 LEFT, RIGHT, TOP, BOTTOM = 44, 16, 16, 36
@@ -70,7 +72,8 @@ def percentage_chart(points: Sequence[Point], *, title: str) -> SafeString:
             (
                 _n(x),
                 _n(y),
-                f"{date_format(p.day, 'SHORT_DATE_FORMAT')} — {p.label} : {p.percentage:.2f} %",
+                f"{date_format(p.day, 'SHORT_DATE_FORMAT')} — {p.label}{colon()} "
+                f"{p.percentage:.2f} %",
             )
             for (x, y), p in zip(coords, points, strict=True)
         ),
@@ -107,3 +110,11 @@ def percentage_chart(points: Sequence[Point], *, title: str) -> SafeString:
         dots,
         ends,
     )
+
+
+def player_chart_title(name: str) -> str:
+    """« Pourcentage par tournoi de Marc Durand », « … d'Iris Joueur » (elided before a
+    vowel)."""
+    if elides(name):
+        return gettext("Pourcentage par tournoi d'%(name)s") % {"name": name}
+    return gettext("Pourcentage par tournoi de %(name)s") % {"name": name}

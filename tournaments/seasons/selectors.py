@@ -120,6 +120,12 @@ class SeasonTable:
         return [row for row in self.rows if row.rank is None]
 
 
+def _dated(entry: dict) -> dict:
+    """A counted tournament as stored (``"date"`` in ISO) with its date as a ``date``, for the
+    pages to write it in the reader's language."""
+    return {**entry, "date": date.fromisoformat(entry["date"])}
+
+
 def season_table(season: Season, *, full_names: bool = False) -> SeasonTable:
     """The stored ranking with the players' names as the caller may read them: the public name
     (consent, anonymisation) unless ``full_names`` (the club's organizers)."""
@@ -151,7 +157,7 @@ def season_table(season: Season, *, full_names: bool = False) -> SeasonTable:
     return SeasonTable(
         season=season,
         rows=rows,
-        tournaments=standing.tournaments if standing else [],
+        tournaments=[_dated(entry) for entry in standing.tournaments] if standing else [],
         computed_at=standing.computed_at if standing else None,
         pending=pending,
         settings=season_settings(season),

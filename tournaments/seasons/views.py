@@ -126,9 +126,7 @@ def player_page(request, player_id: int):
             "name": name,
             "appearances": played,
             "standings": selectors.standings_of(player, full_names=full_names),
-            "chart": charts.percentage_chart(
-                points, title=gettext("Pourcentage par tournoi de %(name)s") % {"name": name}
-            ),
+            "chart": charts.percentage_chart(points, title=charts.player_chart_title(name)),
             "share_url": request.build_absolute_uri(),
             "private": not player.is_public,
         },

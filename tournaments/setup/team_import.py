@@ -11,7 +11,7 @@ import unicodedata
 import zipfile
 from dataclasses import dataclass, field
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from tournaments import spreadsheets
@@ -348,7 +348,11 @@ def _parse_table(table: list[tuple[int, list[str]]], strict: bool) -> ParsedFile
 def _row_shape_problem(line: int, cells: list[str], expected: int, strict: bool) -> str | None:
     # A spreadsheet drops empty trailing cells; a CSV row must have every separator.
     if strict and len(cells) < expected:
-        return gettext("Ligne %(line)s : %(count)s colonne(s) au lieu de %(expected)s.") % {
+        return ngettext(
+            "Ligne %(line)s : %(count)s colonne au lieu de %(expected)s.",
+            "Ligne %(line)s : %(count)s colonnes au lieu de %(expected)s.",
+            len(cells),
+        ) % {
             "line": line,
             "count": len(cells),
             "expected": expected,

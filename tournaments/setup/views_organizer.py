@@ -373,7 +373,7 @@ def team_withdraw(request, tournament, number: int):
             messages.warning(
                 request,
                 gettext(
-                    "Le plan de table déjà généré garde cette équipe : regénérez-le tant "
+                    "Le plan de table déjà généré garde cette équipe : régénérez-le tant "
                     "qu'aucun résultat n'est saisi, sinon l'arbitre attribue des scores ajustés."
                 ),
             )
@@ -525,7 +525,12 @@ def team_import_confirm(request, tournament):
         return redirect("tournaments:team_import", tournament.slug)
     pending.pop(str(tournament.pk), None)
     request.session[IMPORT_SESSION_KEY] = pending
-    messages.success(request, gettext("%(count)s équipe(s) importée(s).") % {"count": len(created)})
+    count = len(created)
+    messages.success(
+        request,
+        ngettext("%(count)s équipe importée.", "%(count)s équipes importées.", count)
+        % {"count": count},
+    )
     return redirect("tournaments:manage_teams", tournament.slug)
 
 
@@ -611,8 +616,12 @@ def plan_publish(request, tournament):
         numbers = [number]
     changed = services.publish_rounds(tournament, numbers, published=published)
     if published:
-        text = gettext("%(count)s tour(s) publié(s).")
+        text = ngettext("%(count)s tour publié.", "%(count)s tours publiés.", changed)
     else:
-        text = gettext("%(count)s tour(s) retiré(s) de la publication.")
+        text = ngettext(
+            "%(count)s tour retiré de la publication.",
+            "%(count)s tours retirés de la publication.",
+            changed,
+        )
     messages.success(request, text % {"count": changed})
     return redirect("tournaments:plan", tournament.slug)

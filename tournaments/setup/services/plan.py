@@ -94,7 +94,7 @@ def generate_plan(tournament: Tournament, *, by=None) -> PlanOutcome:
             raise OrganizerError(
                 gettext(
                     "Des résultats ont déjà été saisis : le plan de table ne peut plus être "
-                    "regénéré."
+                    "régénéré."
                 )
             )
         if locked.round_set.filter(hands_released=True).exists():
@@ -141,7 +141,7 @@ def generate_plan(tournament: Tournament, *, by=None) -> PlanOutcome:
         warnings.append(
             gettext(
                 "Les donnes enregistrées (%(boards)s étuis) ne correspondent plus au plan "
-                "(%(needed)s étuis) : regénérez les donnes."
+                "(%(needed)s étuis) : régénérez les donnes."
             )
             % {"boards": board_count, "needed": movement.board_count}
         )

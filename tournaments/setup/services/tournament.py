@@ -217,7 +217,7 @@ def update_tournament(
     if movement_changed and has_plan(tournament):
         notices.append(
             gettext(
-                "Les réglages du mouvement ont changé : regénérez le plan de table pour les "
+                "Les réglages du mouvement ont changé : régénérez le plan de table pour les "
                 "appliquer."
             )
         )
