@@ -87,7 +87,7 @@ def test_one_side_enters_and_the_other_confirms(page):
     assert (entered.status, entered.entered_side, entered.source) == ("entered", "NS", "table")
     html = north_south.get(page).content.decode()
     assert "Étui 1 enregistré : à confirmer par Est-Ouest avec le code de leur équipe." in html
-    assert "En attente de la confirmation de Est-Ouest" in html
+    assert "En attente de la confirmation par Est-Ouest" in html
 
     east_west = phone(page, "EW")
     html = east_west.get(page).content.decode()

@@ -158,9 +158,6 @@ ENGLISH_SIDE = re.compile(r"(?<![\w/-])(?:EW|E-W)(?![\w/-])")
 DOUBLED_PERIOD = re.compile(r"\w\.\.(?!\.)(?!\w)")
 # A space before a colon ends a word in French typography only (times like 4:45 aside).
 SPACED_COLON = re.compile(r"\w[ \u00a0\u202f]:(?!\d)")
-# The page ``results:table_entry`` is reworded by the work on the table page (issue 29's
-# confirmation), which owns its template: its « North-South : » is listed there.
-COLON_LEFT_TO_THE_TABLE_PAGE = {"results:table_entry"}
 
 
 def _page_text(response) -> str:
@@ -202,7 +199,7 @@ def test_the_pages_speak_each_language_properly(pages):
         checks = [PLURAL_HACK, MISSPELT, ISO_DATE, DOUBLED_PERIOD]
         if language == "fr":
             checks.append(ENGLISH_SIDE)
-        elif name not in COLON_LEFT_TO_THE_TABLE_PAGE:
+        else:
             checks.append(SPACED_COLON)
         for check in checks:
             found += [f"{language} {label}: {_context(text, m)!r}" for m in check.finditer(text)]
