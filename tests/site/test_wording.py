@@ -195,7 +195,7 @@ def pages(make_user):
 @pytest.mark.django_db
 def test_the_pages_speak_each_language_properly(pages):
     found = []
-    for (language, name, label), text in pages.items():
+    for (language, _name, label), text in pages.items():
         checks = [PLURAL_HACK, MISSPELT, ISO_DATE, DOUBLED_PERIOD]
         if language == "fr":
             checks.append(ENGLISH_SIDE)
