@@ -57,6 +57,7 @@ def _post(client, tournament, board, key):
     )
 
 
+@pytest.mark.postgresql  # its statements: fixed SQL and row locks of PostgreSQL
 def test_an_api_entry_costs_eight_statements_at_most(
     arbiter_token, tournament, published, django_capture_on_commit_callbacks
 ):
@@ -119,6 +120,7 @@ def test_an_entry_writes_no_row_of_the_standings_books_in_its_transaction(
 CONFIRM_STATEMENTS = 8
 
 
+@pytest.mark.postgresql  # its statements: fixed SQL and row locks of PostgreSQL
 def test_a_table_device_enters_in_eight_statements_and_confirms_in_eight(
     tournament, cast, published, django_capture_on_commit_callbacks
 ):
