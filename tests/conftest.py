@@ -60,6 +60,8 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.postgresql)
         if item.get_closest_marker("browser") or item.get_closest_marker("slow"):
             continue
+        if not item.path.is_relative_to(tests):
+            continue
         where = item.path.relative_to(tests).as_posix()
         if any(where == path or where.startswith(path + "/") for path in SQLITE_SUITE):
             item.add_marker(pytest.mark.sqlite)
