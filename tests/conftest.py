@@ -57,6 +57,74 @@ def make_user(db):
     return make
 
 
+# What also runs on SQLite, the database of a club's ``bin/run`` (.ci/run's second run:
+# ``-m "sqlite and not postgresql"`` with a SQLite DATABASE_URL; docs/testing.md): the page
+# walker and the functional tests that write through every app. Paths under tests/.
+SQLITE_SUITE = (
+    "site/test_page_walk.py",
+    "tournaments",
+    "results",
+    "registration",
+    "seasons",
+    "clubs",
+    "deals/test_generation.py",
+    "deals/test_pbn.py",
+    "deals/test_typed_and_unrecorded.py",
+    "deals/test_release.py",
+    "standings/test_pages.py",
+    "standings/test_penalties.py",
+    "standings/test_incremental.py",
+    "printing/test_views.py",
+    "api/test_results.py",
+    "api/test_registrations.py",
+    "api/test_arbiter_corrections.py",
+    "api/test_tokens.py",
+)
+
+
+def pytest_collection_modifyitems(config, items):
+    """``sqlite`` on the tests of ``SQLITE_SUITE`` (not the browser or slow ones: the run stays
+    short); ``postgresql`` on the ``worker`` tests, whose worker process reads the test
+    database from outside (SQLite's test database is in this process's memory)."""
+    tests = ROOT / "tests"
+    for item in items:
+        if item.get_closest_marker("worker"):
+            item.add_marker(pytest.mark.postgresql)
+        if item.get_closest_marker("browser") or item.get_closest_marker("slow"):
+            continue
+        if not item.path.is_relative_to(tests):
+            continue
+        where = item.path.relative_to(tests).as_posix()
+        if any(where == path or where.startswith(path + "/") for path in SQLITE_SUITE):
+            item.add_marker(pytest.mark.sqlite)
+
+
+def pytest_runtest_setup(item):
+    """A test marked ``postgresql`` fails at once, saying why, on another database."""
+    if item.get_closest_marker("postgresql") and item.config.pluginmanager.has_plugin("django"):
+        from django.conf import settings
+
+        engine = settings.DATABASES["default"]["ENGINE"]
+        if not engine.endswith("postgresql"):
+            pytest.fail(f"needs PostgreSQL (marker postgresql), not {engine}: set DATABASE_URL")
+
+
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(request, django_db_modify_db_settings_parallel_suffix):
+    """On SQLite the test database is a file beside DATABASE_URL's (``test_<name>``), as
+    ``bin/run``'s database is a file: not Django's default in-memory database, whose locking
+    and journal are not a club laptop's."""
+    from django.conf import settings
+
+    database = settings.DATABASES["default"]
+    if database["ENGINE"].endswith("sqlite3") and not database.get("TEST", {}).get("NAME"):
+        name = Path(database["NAME"])
+        worker = getattr(request.config, "workerinput", {}).get("workerid")
+        suffix = f"_{worker}" if worker else ""
+        test_name = name.with_name(f"test_{name.stem}{suffix}{name.suffix}")
+        database.setdefault("TEST", {})["NAME"] = str(test_name)
+
+
 def _broker_url() -> str:
     return os.environ.get("TEST_BROKER_URL", "redis://127.0.0.1:6379/15")
 

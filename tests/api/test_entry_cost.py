@@ -57,6 +57,7 @@ def _post(client, tournament, board, key):
     )
 
 
+@pytest.mark.postgresql  # its statements: fixed SQL and row locks of PostgreSQL
 def test_an_api_entry_costs_eight_statements_at_most(
     arbiter_token, tournament, published, django_capture_on_commit_callbacks
 ):
@@ -122,6 +123,7 @@ CONFIRM_STATEMENTS = 8
 CODE_CHECK = 1
 
 
+@pytest.mark.postgresql  # its statements: fixed SQL and row locks of PostgreSQL
 def test_a_table_device_enters_in_nine_statements_and_confirms_in_nine(
     tournament, cast, published, django_capture_on_commit_callbacks
 ):

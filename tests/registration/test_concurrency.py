@@ -12,7 +12,7 @@ from tournaments.registration import services
 from tournaments.registration.models import Entry
 from tournaments.setup.models import Tournament
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow, pytest.mark.postgresql]
 
 PAIRS = 10
 

@@ -18,7 +18,7 @@ from tournaments.results import services
 from tournaments.results.exceptions import ResultConflict
 from tournaments.results.models import Result, ResultEvent
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow, pytest.mark.postgresql]
 
 SUBMISSIONS = 20
 CONFLICT = "Un résultat a déjà été saisi pour cet étui à cette table."

@@ -38,6 +38,7 @@ def entry(board):
     }
 
 
+@pytest.mark.postgresql  # its statements: fixed SQL and row locks of PostgreSQL
 def test_a_table_phone_save_costs_eleven_statements_at_most(
     tournament, monkeypatch, django_capture_on_commit_callbacks
 ):

@@ -1,6 +1,6 @@
 """Every URL pattern of the site, walked with hostile input, answers no 500.
 
-The patterns are enumerated like the accessibility test does (``_named_patterns``), in the
+The patterns are enumerated like the accessibility test does (``named_patterns``), in the
 same running tournament (``build_world``): each is visited by the roles that reach it
 (``roles_of``: anonymous, a table's link with a team's code given, a team's link, the
 organizer, the arbiter, an API token, a superuser for the admin), its URL arguments filled
@@ -32,7 +32,7 @@ from django.test import Client
 from django.urls import URLResolver, get_resolver, resolve, reverse
 from django.urls.exceptions import Resolver404
 
-from tests.site.test_accessibility import World, _named_patterns, build_world
+from tests.support.site_pages import World, build_world, named_patterns
 from tournaments.api.models import ApiToken
 from tournaments.api.services import create_token
 from tournaments.registration.models import Entry
@@ -449,7 +449,7 @@ def test_every_url_pattern_answers_hostile_input_without_a_500(make_user, caplog
     keys = world_keys(world)
     clients = make_clients(world, keys, make_user)
     patterns = named_patterns_with_arguments(get_resolver().url_patterns)
-    assert set(patterns) == set(_named_patterns(get_resolver().url_patterns))
+    assert set(patterns) == set(named_patterns(get_resolver().url_patterns))
     walk = Walk(clients)
     # First the pages as each role gets them: the forms they hold, the methods they take.
     visits = []

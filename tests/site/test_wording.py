@@ -25,10 +25,10 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.html import strip_tags
 
-from tests.site.test_accessibility import VISITS, build_world
 from tests.support.factories import add_plan, add_teams, make_tournament
 from tests.support.organizer import csv_bytes, team_rows
 from tests.support.paths import ROOT
+from tests.support.site_pages import VISITS, build_world
 from tournaments.setup.models import Tournament
 
 PLURAL_HACK = re.compile(r"\w\((?:s|e|es|x)\)")

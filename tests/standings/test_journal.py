@@ -13,7 +13,7 @@ from tournaments.standings import recomputation, tasks
 from tournaments.standings.models import ScoreChange, ScoringState
 from tournaments.standings.recomputation import Outcome, recompute
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow, pytest.mark.postgresql]
 
 
 @pytest.fixture(autouse=True)

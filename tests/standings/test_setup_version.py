@@ -3,19 +3,13 @@ rounds, tables, teams and their players, whatever wrote it (migration standings.
 change trusts the running totals only under the version they were computed under."""
 
 import pytest
-from django.db import connection
 
 from tests.support.factories import small_tournament
 from tournaments.setup.models import Player, Round, Table, TableAssignment, Team
 from tournaments.standings.models import SetupVersion
 
-pytestmark = [
-    pytest.mark.django_db,
-    pytest.mark.skipif(
-        connection.vendor != "postgresql",
-        reason="the triggers are PostgreSQL's; SQLite digests the setup's values instead",
-    ),
-]
+# The triggers are PostgreSQL's; SQLite digests the setup's values instead.
+pytestmark = [pytest.mark.django_db, pytest.mark.postgresql]
 
 
 def version(tournament) -> int:

@@ -26,7 +26,12 @@ def add_result(tournament, board_number: int):
     from tournaments.results.models import Result
 
     plan = TableAssignment.objects.filter(round__tournament=tournament)
-    assignment = plan.filter(boards__contains=[board_number]).select_related("round", "table")[0]
+    # Read in Python: a JSON ``contains`` lookup is PostgreSQL's (SQLite has none).
+    assignment = next(
+        row
+        for row in plan.select_related("round", "table").order_by("pk")
+        if board_number in row.boards
+    )
     return Result.objects.create(
         tournament=tournament,
         round=assignment.round,

@@ -150,7 +150,7 @@ def _probe(name: str) -> int:
         return cursor.fetchone()[0]
 
 
-@pytest.mark.skipif(connection.vendor != "postgresql", reason="prepared statements: PostgreSQL")
+@pytest.mark.postgresql  # prepared statements are PostgreSQL's
 def test_the_entry_statements_are_prepared_unless_turned_off(settings):
     settings.PREPARED_STATEMENTS = False
     assert _probe("probe_not_prepared") == 7

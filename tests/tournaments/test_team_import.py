@@ -268,7 +268,68 @@ def test_a_row_with_too_few_columns_is_reported():
 
     errors = messages_of(read_team_file("equipes.csv", content))
 
-    assert errors == ["Ligne 4 : 4 colonnes au lieu de 10."]
+    assert errors == [
+        "Ligne 4 : 4 champs au lieu de 10 ; un nom contenant le séparateur (« ; » ou « , ») "
+        "doit être entre guillemets."
+    ]
+
+
+def _shifted_line(club: str) -> bytes:
+    """Team 3 whose first player's club holds a « ; », the second player without a club: the
+    extra field is the empty last one, so the columns shift without any non-empty overflow."""
+    return f"3;Les Vincennois;Anne;Martin;12345;{club};Marc;Fontaine;12346;\r\n".encode()
+
+
+def test_an_unquoted_separator_in_a_club_name_is_an_error_naming_the_line():
+    content = csv_bytes(team_rows(2)) + _shifted_line("Club de Vincennes; Paris")
+
+    parsed = read_team_file("equipes.csv", content)
+
+    assert messages_of(parsed) == [
+        "Ligne 4 : 11 champs au lieu de 10 ; un nom contenant le séparateur (« ; » ou « , ») "
+        "doit être entre guillemets."
+    ]
+    assert [row.line for row in parsed.rows] == [2, 3]
+
+
+def test_a_quoted_separator_in_a_club_name_is_read_as_one_field():
+    content = csv_bytes(team_rows(2)) + _shifted_line('"Club de Vincennes; Paris"')
+
+    parsed = read_team_file("equipes.csv", content)
+
+    assert parsed.errors == []
+    first, second = parsed.rows[2].team.players
+    assert first.club == "Club de Vincennes; Paris"
+    assert (second.first_name, second.last_name, second.licence) == ("Marc", "Fontaine", "12346")
+    assert parsed.warnings == []
+
+
+def test_a_comma_separated_file_accepts_a_quoted_comma_and_refuses_a_bare_one():
+    rows = team_rows(1)
+    rows[0][5] = "Belote, Coinche et Cie"
+    quoted = csv_bytes(rows, delimiter=",")
+    assert read_team_file("equipes.csv", quoted).rows[0].team.players[0].club == rows[0][5]
+    bare = quoted.replace(b'"Belote, Coinche et Cie"', b"Belote, Coinche et Cie")
+    assert messages_of(read_team_file("equipes.csv", bare)) == [
+        "Ligne 2 : 11 champs au lieu de 10 ; un nom contenant le séparateur (« ; » ou « , ») "
+        "doit être entre guillemets."
+    ]
+
+
+def test_cells_that_look_like_another_column_are_warnings_not_errors():
+    rows = team_rows(3)
+    rows[0][3] = "0712345"  # a licence number as the first player's last name
+    rows[1][8] = "Fontaine"  # a name as the second player's licence
+    parsed = read_team_file("equipes.csv", csv_bytes(rows))
+
+    assert parsed.errors == [] and len(parsed.rows) == 3
+    assert parsed.warnings == [
+        "Ligne 2 : « 0712345 » en nom du joueur 1 ressemble à un numéro de licence.",
+        "Ligne 3 : « Fontaine » en licence du joueur 2 ressemble à un nom, pas à un numéro de "
+        "licence.",
+    ]
+    # A name with a digit or two (« Lefèvre3 ») and a licence with letters are no suspects.
+    assert parsed.rows[2].suspects == {}
 
 
 def test_a_header_without_the_players_names_is_reported():
@@ -309,6 +370,22 @@ def test_a_bad_row_leaves_the_database_unchanged(tournament, organizer, login):
     response = confirm(client, tournament)
     assert response.status_code == 302
     assert row_counts() == before
+
+
+def test_the_preview_highlights_a_licence_in_a_name_column(tournament, organizer, login):
+    client = login(organizer)
+    rows = team_rows(2)
+    rows[1][7] = "7700022"  # the second player's last name: a licence number
+
+    response = upload(client, tournament, "equipes.csv", csv_bytes(rows))
+
+    page = response.text
+    assert "Confirmer l'import" in page  # a warning, not an error: it may be confirmed
+    assert "À vérifier avant de confirmer" in page
+    warning = "Ligne 3 : « 7700022 » en nom du joueur 2 ressemble à un numéro de licence."
+    assert page.count(warning) == 2  # in the list above the table, and in its cell
+    (cell,) = re.findall(r'<td class="suspect">(.*?)</td>', page, re.DOTALL)
+    assert "François 7700022" in cell and warning in cell
 
 
 def test_a_conflict_found_at_confirmation_saves_nothing(tournament, organizer, login):

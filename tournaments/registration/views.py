@@ -99,9 +99,7 @@ def manage(request, tournament):
             "pending": selectors.entries_of(tournament, status.PENDING),
             "waiting": selectors.entries_of(tournament, status.WAITING),
             "approved": selectors.entries_of(tournament, status.APPROVED),
-            "closed": selectors.entries_of(tournament, status.REFUSED).union(
-                selectors.entries_of(tournament, status.WITHDRAWN)
-            ),
+            "closed": selectors.entries_of(tournament, status.REFUSED, status.WITHDRAWN),
             "places_left": services.places_left(tournament),
             "open": services.is_open(tournament),
         },

@@ -73,19 +73,49 @@ _HEADER_KEYS: dict[str, str] = {
 _HEADER_KEYS.update({_normalize(header): key for key, header in COLUMNS})
 
 _LABELS = {
+    "name": _("nom de l'équipe"),
     "first_name_1": _("prénom du joueur 1"),
     "last_name_1": _("nom du joueur 1"),
+    "licence_1": _("licence du joueur 1"),
+    "club_1": _("club du joueur 1"),
     "first_name_2": _("prénom du joueur 2"),
     "last_name_2": _("nom du joueur 2"),
+    "licence_2": _("licence du joueur 2"),
+    "club_2": _("club du joueur 2"),
 }
+# Columns of words (a licence number there is suspect) and of licences (a name there is).
+_WORD_COLUMNS = (
+    "name",
+    "first_name_1",
+    "last_name_1",
+    "club_1",
+    "first_name_2",
+    "last_name_2",
+    "club_2",
+)
+_LICENCE_COLUMNS = ("licence_1", "licence_2")
 
 
 @dataclass
 class ImportedRow:
-    """One team read from the file, with the file line it came from (for error messages)."""
+    """One team read from the file, with the file line it came from (for error messages), and
+    the cells that look like another column's value (``suspects``: column key → warning in
+    French), which the preview highlights."""
 
     line: int
     team: TeamData
+    suspects: dict[str, str] = field(default_factory=dict)
+
+    def players_shown(self) -> list[tuple[PlayerData, list[str]]]:
+        """Each player with the warnings of its cells (the preview's player columns)."""
+        return [
+            (player, [text for key, text in self.suspects.items() if key.endswith(f"_{n}")])
+            for n, player in enumerate(self.team.players, start=1)
+        ]
+
+    @property
+    def name_suspect(self) -> str:
+        return self.suspects.get("name", "")
 
 
 @dataclass(frozen=True)
@@ -105,6 +135,11 @@ class ParsedFile:
 
     rows: list[ImportedRow] = field(default_factory=list)
     errors: list[RowError] = field(default_factory=list)
+
+    @property
+    def warnings(self) -> list[str]:
+        """Every suspect cell, in file order: the preview's list above the table."""
+        return [text for row in self.rows for text in row.suspects.values()]
 
     def add_error(self, line: int, message: str) -> None:
         self.errors.append(RowError(line, message))
@@ -341,27 +376,57 @@ def _parse_table(table: list[tuple[int, list[str]]], strict: bool) -> ParsedFile
             name=values.get("name", ""),
             number=number,
         )
-        parsed.rows.append(ImportedRow(line, team))
+        parsed.rows.append(ImportedRow(line, team, _suspects(line, values)))
     return parsed
 
 
+def _looks_like_licence(text: str) -> bool:
+    """Mostly digits, three at least: « 0712345 », « 12345A »; not « Lefèvre2 »."""
+    digits = sum(c.isdigit() for c in text)
+    letters = sum(c.isalpha() for c in text)
+    return digits >= 3 and digits > letters
+
+
+def _looks_like_name(text: str) -> bool:
+    """Letters and no digit: « Fontaine » where a licence number is expected."""
+    return not any(c.isdigit() for c in text) and sum(c.isalpha() for c in text) >= 2
+
+
+def _suspects(line: int, values: dict[str, str]) -> dict[str, str]:
+    """The cells of a row that look like another column's value: a licence number in a name
+    or club, a name in a licence (a shifted column, a column mixed up), each with its warning."""
+    found = {}
+    for key in _WORD_COLUMNS:
+        value = values.get(key, "")
+        if value and _looks_like_licence(value):
+            found[key] = gettext(
+                "Ligne %(line)s : « %(value)s » en %(column)s ressemble à un numéro de licence."
+            ) % {"line": line, "value": value, "column": _LABELS[key]}
+    for key in _LICENCE_COLUMNS:
+        value = values.get(key, "")
+        if value and _looks_like_name(value):
+            found[key] = gettext(
+                "Ligne %(line)s : « %(value)s » en %(column)s ressemble à un nom, pas à un "
+                "numéro de licence."
+            ) % {"line": line, "value": value, "column": _LABELS[key]}
+    return found
+
+
 def _row_shape_problem(line: int, cells: list[str], expected: int, strict: bool) -> str | None:
-    # A spreadsheet drops empty trailing cells; a CSV row must have every separator.
-    if strict and len(cells) < expected:
+    """A CSV line must have as many fields as the header (or the template): one more or one
+    less shifts every column after it, even when the extra field is empty (« Club de
+    Vincennes; Paris » unquoted made the second player « Paris Marc »). A spreadsheet drops
+    empty trailing cells, and has no separator to add: only a non-empty cell beyond the
+    header's is refused there. Quoted fields keep their « ; » or « , » (the csv module)."""
+    count = len(cells)
+    if (strict and count != expected) or (count > expected and any(cells[expected:])):
         return ngettext(
-            "Ligne %(line)s : %(count)s colonne au lieu de %(expected)s.",
-            "Ligne %(line)s : %(count)s colonnes au lieu de %(expected)s.",
-            len(cells),
-        ) % {
-            "line": line,
-            "count": len(cells),
-            "expected": expected,
-        }
-    if len(cells) > expected and any(cells[expected:]):
-        return gettext(
-            "Ligne %(line)s : %(count)s colonnes au lieu de %(expected)s (un séparateur en trop "
-            "dans un nom ?)."
-        ) % {"line": line, "count": len(cells), "expected": expected}
+            "Ligne %(line)s : %(count)s champ au lieu de %(expected)s ; un nom "
+            "contenant le séparateur (« ; » ou « , ») doit être entre guillemets.",
+            "Ligne %(line)s : %(count)s champs au lieu de %(expected)s ; un nom "
+            "contenant le séparateur (« ; » ou « , ») doit être entre guillemets.",
+            count,
+        ) % {"line": line, "count": count, "expected": expected}
     return None
 
 
