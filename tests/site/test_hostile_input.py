@@ -213,6 +213,7 @@ def url_arguments(name: str, arguments: list[str], keys: Keys) -> dict:
         "round_number": 1,
         "table_number": 1,
         "board_number": 1,
+        "team_number": 1,
         "penalty_id": 1,
         "entry_id": keys.registration,
         "action": "accepter",

@@ -319,11 +319,19 @@ VISITS = [
         state="wrong password",
     ),
     # The players at their table, on a phone.
-    Visit("player", "results:table_entry", kwargs=lambda w: {"token": w.table_token}),
+    # Round 2, where table 1 has a board waiting for confirmation (every round is started:
+    # without ``?tour`` the page opens on the room's round, the last started).
     Visit(
         "player",
         "results:table_entry",
         kwargs=lambda w: {"token": w.table_token},
+        query="?tour=2",
+    ),
+    Visit(
+        "player",
+        "results:table_entry",
+        kwargs=lambda w: {"token": w.table_token},
+        query="?tour=2",
         action=identify,
         state="after the team's code",
     ),
@@ -331,6 +339,7 @@ VISITS = [
         "player",
         "results:table_entry",
         kwargs=lambda w: {"token": w.table_token},
+        query="?tour=2",
         action=identify_other,
         state="the other team, a board to confirm",
     ),
