@@ -9,6 +9,7 @@ from . import (
     views_public,
     views_table,
     views_team_codes,
+    views_team_link,
 )
 
 app_name = "results"
@@ -104,7 +105,7 @@ urlpatterns = [
         views_offline.table_manifest,
         name="table_manifest",
     ),
-    path("equipe/<str:token>/", views_table.team_link, name="team_link"),
+    path("equipe/<str:token>/", views_team_link.team_link, name="team_link"),
     path(
         "equipe/<str:token>/manifest.webmanifest",
         views_offline.team_manifest,

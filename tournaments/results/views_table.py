@@ -3,7 +3,7 @@ a phone, through the table's secret URL printed as a QR code on its table card, 
 their team's own link printed on its route card (fiche de route).
 
 No login. The table's link only says which table; a team says who it is with its four-digit
-code (or by opening its own link, ``team_link``), and the phone remembers it for that meeting
+code (or by opening its own link, ``views_team_link``), and the phone remembers it for that meeting
 (that table in that round) only (``results.proofs``).
 One team enters a board; the *other* team confirms or disputes it by giving its own code on the
 same phone (or from its own phone): the same proof never enters and confirms. Once confirmed,
@@ -30,15 +30,14 @@ from config.proxies import client_ip
 from scoring.engine.result_record import ResultValidationError
 from tournaments import policy
 from tournaments.request_numbers import whole_number
-from tournaments.setup.models import TableAssignment, Team
-from tournaments.setup.selectors import next_entry, team_schedule
+from tournaments.setup.models import Team
 
 from . import proofs, selectors, services
 from .display import SIDE_LABELS, record_summary
 from .exceptions import EntryInvalid, ResultError
 from .forms import DisputeForm, ResultRowForm
 from .models import Result
-from .offline import TABLE_SCOPE, TEAM_SCOPE, offline_config
+from .offline import TABLE_SCOPE, offline_config
 
 MISSING_CODE = gettext_noop("Donnez le code de votre équipe (il figure sur votre fiche de route).")
 
@@ -576,51 +575,3 @@ def _act(request, action, table, chosen, row, team, rules):
         return None
     messages.error(request, _("Action inconnue."))
     return None
-
-
-# The phone's first page (the route card's QR code) sets the CSRF cookie: the table's page it
-# leads to, and the copy the service worker fetches beside it, then share one secret (two
-# pages rendered without a cookie would each set their own, and the forms of one would be
-# refused with the other's).
-@ensure_csrf_cookie
-def team_link(request, token: str):
-    """A team's own link (QR code of its route card): the phone becomes that team, and the page
-    shows its route — table and direction round by round — with a link to enter at its table."""
-    team = (
-        Team.objects.select_related("tournament", "player_one", "player_two")
-        .filter(token=token)
-        .first()
-    )
-    if team is None or not team.tournament.table_entry:
-        raise Http404
-    tournament = team.tournament
-    schedule = team_schedule(team)
-    upcoming = next_entry(schedule)
-    if upcoming is not None and upcoming.assignment_id is not None:
-        # The link proves the team for the meeting it plays now, and only that one: opened
-        # again at the next round, it proves the next one.
-        assignment = TableAssignment.objects.select_related("ns_team", "ew_team").get(
-            pk=upcoming.assignment_id
-        )
-        proofs.prove(request, assignment, team)
-    return render(
-        request,
-        "results/team_link.html",
-        {
-            "tournament": tournament,
-            "team": team,
-            "schedule": schedule,
-            "next": next_entry(schedule),
-            "offline_config": offline_config(scope=TEAM_SCOPE, keep=_next_table_link(schedule)),
-        },
-    )
-
-
-def _next_table_link(schedule) -> list[str]:
-    """The table page of the team's next round, kept by the service worker with the team's
-    link: opened once, the route card leads to a page that opens offline too."""
-    upcoming = next_entry(schedule)
-    if upcoming is None or upcoming.sits_out:
-        return []
-    url = reverse("results:table_entry", args=[upcoming.table_token])
-    return [f"{url}?tour={upcoming.round_number}"]
