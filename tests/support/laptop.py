@@ -70,9 +70,10 @@ def lan_environment(var_dir: Path, port: int, **extra: str) -> dict[str, str]:
     return environment
 
 
-def manage(environment: dict[str, str], *arguments: str) -> str:
+def _python(environment: dict[str, str], *arguments: str) -> str:
+    """``python ARGUMENTS`` in the checkout with the laptop's environment; its output."""
     return subprocess.run(  # noqa: S603 - fixed arguments
-        [sys.executable, "manage.py", *arguments],
+        [sys.executable, *arguments],
         cwd=ROOT,
         env=environment,
         check=True,
@@ -80,19 +81,15 @@ def manage(environment: dict[str, str], *arguments: str) -> str:
         text=True,
         timeout=300,
     ).stdout
+
+
+def manage(environment: dict[str, str], *arguments: str) -> str:
+    return _python(environment, "manage.py", *arguments)
 
 
 def on_the_laptop(environment: dict[str, str], command: str) -> object:
     """This module's ``command`` run on the laptop's database; its JSON answer."""
-    output = subprocess.run(  # noqa: S603 - fixed arguments
-        [sys.executable, "-m", "tests.support.laptop", command],
-        cwd=ROOT,
-        env=environment,
-        check=True,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    ).stdout
+    output = _python(environment, "-m", "tests.support.laptop", command)
     return json.loads(output.strip().splitlines()[-1])
 
 

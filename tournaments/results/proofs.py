@@ -20,10 +20,11 @@ def _proofs(request) -> dict[str, int]:
     return dict(proofs) if isinstance(proofs, dict) else {}
 
 
-def prove(request, assignment: TableAssignment, team: Team) -> None:
-    """This phone proved, for this meeting, that it is ``team`` (one of its two teams)."""
+def prove(request, assignment_id: int, team: Team) -> None:
+    """This phone proved, for this meeting (the plan row ``assignment_id``), that it is
+    ``team`` (one of its two teams)."""
     proofs = _proofs(request)
-    proofs[str(assignment.pk)] = team.pk
+    proofs[str(assignment_id)] = team.pk
     request.session[SESSION_KEY] = proofs
 
 

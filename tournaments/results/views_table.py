@@ -109,16 +109,26 @@ def table_entry(request, token: str):
         (forms_by_board if kind == "entry" else dispute_forms)[row.board] = form
 
     return _render_page(
-        request, table, rounds, chosen, team, forms_by_board, dispute_forms, refusal, status
+        request,
+        table,
+        rounds,
+        chosen,
+        team,
+        rules,
+        (forms_by_board, dispute_forms),
+        refusal,
+        status,
     )
 
 
-def _render_page(request, table, rounds, chosen, team, forms, disputes, refusal, status):
+def _render_page(request, table, rounds, chosen, team, rules, bound, refusal, status):
     """The table's page: the chosen round's boards, their results only where this phone may
-    see them (``_results_shown``), and the forms it may use."""
+    see them (``_results_shown``), and the forms it may use (``bound``: the entry and dispute
+    forms posted, by board, to show again with their errors)."""
     tournament = table.tournament
-    rules = tournament.rule_settings()
-    shown = _results_shown(request, tournament, chosen, team)
+    forms, disputes = bound
+    staff = policy.can_enter_any_result(request.user, tournament)
+    shown = _results_shown(tournament, chosen, team, staff=staff)
     rows = []
     if chosen is not None:
         for row in chosen.rows:
@@ -139,7 +149,7 @@ def _render_page(request, table, rounds, chosen, team, forms, disputes, refusal,
             "table": table,
             "rounds": rounds,
             # Rounds whose boards are all in, marked « ✓ » only where this phone may know it.
-            "finished_rounds": _finished_rounds_shown(request, tournament, rounds),
+            "finished_rounds": _finished_rounds_shown(request, rounds, staff=staff),
             "chosen": chosen,
             "team": team,
             "side": side,
@@ -162,7 +172,7 @@ def _render_page(request, table, rounds, chosen, team, forms, disputes, refusal,
     )
 
 
-def _results_shown(request, tournament, chosen, team) -> set[int]:
+def _results_shown(tournament, chosen, team, *, staff: bool) -> set[int]:
     """The boards of the chosen round whose results (or whether one was entered) this phone
     may see: all of them for a team proved for this meeting and for the tournament's arbiters;
     for anyone else only boards whose hands are released (their travellers are public then).
@@ -170,13 +180,12 @@ def _results_shown(request, tournament, chosen, team) -> set[int]:
     if chosen is None:
         return set()
     boards = [row.board for row in chosen.rows]
-    if team is not None or policy.can_enter_any_result(request.user, tournament):
+    if team is not None or staff:
         return set(boards)
     return policy.boards_with_visible_hands(policy.PUBLIC, tournament, boards)
 
 
-def _finished_rounds_shown(request, tournament, rounds) -> set[int]:
-    staff = policy.can_enter_any_result(request.user, tournament)
+def _finished_rounds_shown(request, rounds, *, staff: bool) -> set[int]:
     proven = proofs.proven_meetings(request)
     return {
         item.round.number
@@ -440,7 +449,7 @@ def _identify(request, chosen) -> None:
     except ResultError as error:
         messages.error(request, str(error))
         return
-    proofs.prove(request, assignment, team)
+    proofs.prove(request, assignment.pk, team)
     side = assignment.side_of(team)
     messages.success(
         request,

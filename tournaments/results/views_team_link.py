@@ -9,7 +9,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.csrf import ensure_csrf_cookie
 
-from tournaments.setup.models import TableAssignment, Team
+from tournaments.setup.models import Team
 from tournaments.setup.selectors import next_entry, team_schedule
 
 from . import proofs
@@ -37,10 +37,7 @@ def team_link(request, token: str):
     if upcoming is not None and upcoming.assignment_id is not None:
         # The link proves the team for the meeting it plays now, and only that one: opened
         # again at the next round, it proves the next one.
-        assignment = TableAssignment.objects.select_related("ns_team", "ew_team").get(
-            pk=upcoming.assignment_id
-        )
-        proofs.prove(request, assignment, team)
+        proofs.prove(request, upcoming.assignment_id, team)
     return render(
         request,
         "results/team_link.html",
@@ -48,16 +45,15 @@ def team_link(request, token: str):
             "tournament": tournament,
             "team": team,
             "schedule": schedule,
-            "next": next_entry(schedule),
-            "offline_config": offline_config(scope=TEAM_SCOPE, keep=_next_table_link(schedule)),
+            "next": upcoming,
+            "offline_config": offline_config(scope=TEAM_SCOPE, keep=_next_table_link(upcoming)),
         },
     )
 
 
-def _next_table_link(schedule) -> list[str]:
+def _next_table_link(upcoming) -> list[str]:
     """The table page of the team's next round, kept by the service worker with the team's
     link: opened once, the route card leads to a page that opens offline too."""
-    upcoming = next_entry(schedule)
     if upcoming is None or upcoming.sits_out:
         return []
     url = reverse("results:table_entry", args=[upcoming.table_token])
