@@ -34,6 +34,7 @@ from scoring.engine.cards import (
     Hand,
     PerSide,
     Seat,
+    Side,
     Strain,
 )
 from scoring.engine.play import CARDS_PER_HAND, opening_leader
@@ -117,13 +118,18 @@ class Solver:
         always_overtake_partner: bool = False,
         trick: Sequence[Card] = (),
         capot_possible: bool = True,
+        sole_winner: Side | None = None,
+        guess: int | None = None,
     ) -> int:
         """North-South's points from the position to the end: the kernel's value.
 
         With ``trick`` (the cards already played to the current trick, led by ``leader``) and
         ``capot_possible=False`` it solves an ending: the points still to be won, the dix de
         der going to the last trick. A full deal (``capot_possible``) may end in a capot of
-        either side; East-West's counts as -1 (``kernel.EW_CAPOT_VALUE``).
+        either side; East-West's counts as -1 (``kernel.EW_CAPOT_VALUE``). An ending after
+        tricks all won by one side (``sole_winner``, with ``capot_possible``) may still end in
+        that side's capot. ``guess`` (an expected value, such as a sibling position's) only
+        speeds the search up.
         """
         masks = np.zeros(4, dtype=np.int64)
         for seat, cards in hands.items():
@@ -145,6 +151,8 @@ class Solver:
                 if index and kernel._beats(number, win_card, led, tables.trump, tables.strength):
                     win_card, win_pos = number, index
         flag = kernel.FLAG_START if capot_possible else kernel.FLAG_SHARED
+        if capot_possible and sole_winner is not None:
+            flag = kernel.FLAG_NS if sole_winner is Side.NS else kernel.FLAG_EW
         position = (masks, leader_place, n, led, win_card, win_pos, trick_points, trick_mask, flag)
         rules = (
             tables.points,
@@ -155,18 +163,20 @@ class Solver:
             tables.trump_suit,
             _variants(must_undertrump, always_overtake_partner),
         )
-        # Null-window searches halving the interval where the value lies (each answer is a
-        # bound, often beyond the test), the table kept between them.
+        # Without a guess: null-window searches halving the interval where the value lies
+        # (each answer is a bound, often beyond the test). With one (MTD(f)): each test at the
+        # bound the last answer gave. The table is kept between them.
         low, high = kernel.EW_CAPOT_VALUE, CAPOT_DEAL_POINTS
-        guess = DEAL_POINTS // 2
+        halving = guess is None
+        test = DEAL_POINTS // 2 if guess is None else guess
         while low < high:
-            beta = min(max(guess, low + 1), high)
-            guess = int(kernel.search(*position, beta - 1, beta, *rules, *self._table, self._stack))
-            if guess < beta:
-                high = guess
+            beta = min(max(test, low + 1), high)
+            bound = int(kernel.search(*position, beta - 1, beta, *rules, *self._table, self._stack))
+            if bound < beta:
+                high = bound
             else:
-                low = guess
-            guess = (low + high + 1) // 2
+                low = bound
+            test = (low + high + 1) // 2 if halving else bound
         return low
 
     def points(

@@ -1,0 +1,72 @@
+"""A robot player for one seat (docs/robots.md).
+
+``Robot(rules, seat, worlds=…, seed=…).decide(view)`` gives the seat's call in the auction or
+its card in the play, from the ``SeatView`` alone: the seat's hand, the dealer, the calls and
+the cards played. Nothing else reaches it, so two deals that differ only in cards the seat
+cannot see give the same decision. Its randomness (the worlds it deals) comes from ``seed`` and
+the position only: the same request and seed give the same decision on any machine, however
+loaded.
+"""
+
+from __future__ import annotations
+
+from scoring.analysis.solver import Solver
+from scoring.engine.cards import Card, Seat
+from scoring.engine.rules import RuleSettings
+from scoring.robots.auction import Call
+from scoring.robots.bidding import choose_call
+from scoring.robots.card_play import card_values
+from scoring.robots.view import BadRequest, SeatView
+from scoring.robots.worlds import draw_worlds
+
+DEFAULT_WORLDS = 16
+MAX_WORLDS = 200
+# A card decision solves each legal card in each world: with many legal cards, fewer worlds
+# (never fewer than MIN_WORLDS), so that one decision costs at most about SOLVES_PER_DECISION
+# double-dummy solves. The count depends on the position only, never on the time taken.
+SOLVES_PER_DECISION = 64
+MIN_WORLDS = 6
+
+
+class Robot:
+    """The robot sitting at ``seat`` under ``rules``."""
+
+    def __init__(
+        self, rules: RuleSettings, seat: Seat, *, worlds: int = DEFAULT_WORLDS, seed: int = 0
+    ) -> None:
+        if not 1 <= worlds <= MAX_WORLDS:
+            raise ValueError(f"worlds must be from 1 to {MAX_WORLDS}, not {worlds}")
+        self.rules = rules
+        self.seat = seat
+        self.worlds = worlds
+        self.seed = seed
+        self._solver = Solver()
+
+    def decide(self, view: SeatView) -> Call | Card:
+        """The call or the card of the seat, whose turn it must be."""
+        if view.rules != self.rules or view.seat is not self.seat:
+            raise BadRequest("this robot plays another seat or other rules")
+        if view.finished:
+            raise BadRequest("the deal is over")
+        if view.to_play() is not self.seat:
+            raise BadRequest(f"it is {view.to_play().value}'s turn, not {self.seat.value}'s")
+        if view.in_auction:
+            return choose_call(view)
+        return self.choose_card(view)
+
+    def choose_card(self, view: SeatView) -> Card:
+        legal = view.legal()
+        if len(legal) == 1:
+            return legal[0]
+        worlds = draw_worlds(view, self.worlds_for(len(legal)), self._position_seed(view))
+        values = card_values(view, worlds, legal, self._solver)
+        return max(legal, key=lambda card: values[card])
+
+    def worlds_for(self, candidates: int) -> int:
+        """The number of worlds dealt to choose among ``candidates`` legal cards."""
+        budget = max(MIN_WORLDS, SOLVES_PER_DECISION // candidates)
+        return min(self.worlds, budget)
+
+    def _position_seed(self, view: SeatView) -> int:
+        """A seed of its own for each decision, from the robot's seed and the position."""
+        return (self.seed * 1_000_003 + len(view.calls) * 101 + len(view.play)) % 2**63

@@ -1,0 +1,126 @@
+"""The Belote'L hand evaluation and bidding conventions, one test per convention
+(docs/robots.md « Les enchères »)."""
+
+import pytest
+
+from scoring.engine.cards import Card, Rank, Seat, Strain
+from scoring.engine.rules import PRESETS
+from scoring.robots.auction import COINCHE, PASS, SURCOINCHE, Call, CallKind
+from scoring.robots.bidding import choose_call, on_scale, opening_bids, raise_partner
+from scoring.robots.evaluation import evaluate, side_tricks, trump_tricks
+from scoring.robots.view import SeatView
+
+FFB = PRESETS["ffb-coinche"]
+SA_TA = PRESETS["ffb-coinche-sa-ta"]
+
+
+def cards(text):
+    return frozenset(Card.parse(item) for item in text.split())
+
+
+def ranks(text):
+    return {Rank.parse(item) for item in text.split()}
+
+
+@pytest.mark.parametrize(
+    ("holding", "tricks"),
+    [
+        ("J 9", 2.0),  # « V9 = 2 »
+        ("J A", 1.5),  # « VA = 1,5 »
+        ("J", 1.0),
+        ("9 A", 1.0),  # « 9 avec l'As = 1 »
+        ("9 7", 0.5),  # « 9 non sec = 0,5 »
+        ("9", 0.0),  # a bare nine is no trick
+        ("J 9 7", 2.5),  # the third trump: 0.5 more
+        ("J 9 8 7", 3.5),  # the fourth: 1 more
+    ],
+)
+def test_trump_tricks_follow_the_belote_l_table(holding, tricks):
+    assert trump_tricks(ranks(holding)) == tricks
+
+
+@pytest.mark.parametrize(
+    ("holding", "tricks"),
+    [("A T", 2.0), ("A K", 1.5), ("A", 1.0), ("T K", 1.0), ("T 7", 0.5), ("T", 0.0), ("K Q", 0.0)],
+)
+def test_side_suit_tricks_follow_the_belote_l_table(holding, tricks):
+    assert side_tricks(ranks(holding)) == tricks
+
+
+def test_a_trick_is_worth_14_to_26_points_by_the_strength_of_the_trumps():
+    weak = evaluate(cards("9S 7S AH TH AD 7C 8C 9C"), Strain.SPADES)
+    strong = evaluate(cards("JS 9S AS 7S AH TH AD 7C"), Strain.SPADES)
+    assert weak.trick_points == 14 + round(12 * 0.5 / 3)
+    assert strong.trick_points == 26
+
+
+def test_even_bids_say_the_jack_or_the_nine_is_missing_odd_bids_show_both():
+    assert on_scale(FFB, 125, both_honours=True) == 110
+    assert on_scale(FFB, 125, both_honours=False) == 120
+    assert on_scale(FFB, 79, both_honours=False) is None
+
+
+def test_a_suit_is_bid_only_with_its_jack_or_a_guarded_nine():
+    view = SeatView(FFB, Seat.NORTH, Seat.WEST, cards("AS TS KS QH 7H AD TD AC"))
+    assert all(call.strain not in (Strain.SPADES, Strain.HEARTS) for call in opening_bids(view))
+    bare_nine = SeatView(FFB, Seat.NORTH, Seat.WEST, cards("9S AH TH AD TD AC TC KC"))
+    assert all(call.strain is not Strain.SPADES for call in opening_bids(bare_nine))
+
+
+def test_sans_atout_bids_show_the_aces_where_the_rules_allow_it():
+    hand = cards("AS AH AD 7S 8H 8D 7C 8C")
+    bids = opening_bids(SeatView(SA_TA, Seat.NORTH, Seat.WEST, hand))
+    assert Call(CallKind.BID, 90, Strain.NO_TRUMP) in bids
+    assert not any(
+        call.strain is Strain.NO_TRUMP
+        for call in opening_bids(SeatView(FFB, Seat.NORTH, Seat.WEST, hand))
+    )
+
+
+def test_the_partner_raises_by_its_aces_and_the_honour_an_even_bid_said_was_missing():
+    # West opened 80 in spades (jack or nine missing); East holds the nine and two aces.
+    view = SeatView(
+        FFB,
+        Seat.NORTH,
+        Seat.EAST,
+        cards("9S 7S AH 8H AD 7D 8C 9C"),
+        (Call(CallKind.BID, 80, Strain.SPADES), PASS),
+    )
+    raised = raise_partner(view, Call(CallKind.BID, 80, Strain.SPADES))
+    assert raised == Call(CallKind.BID, 80 + 20 + 2 * 10, Strain.SPADES)
+    # After an odd bid the honours are shown: only the aces count.
+    odd = SeatView(
+        FFB,
+        Seat.NORTH,
+        Seat.EAST,
+        cards("9S 7S AH 8H AD 7D 8C 9C"),
+        (Call(CallKind.BID, 90, Strain.SPADES), PASS),
+    )
+    assert raise_partner(odd, Call(CallKind.BID, 90, Strain.SPADES)) == Call(
+        CallKind.BID, 110, Strain.SPADES
+    )
+
+
+def test_a_defender_with_the_trumps_coinches_a_high_bid_and_a_weak_one_passes():
+    bid = Call(CallKind.BID, 140, Strain.HEARTS)
+    strong = SeatView(FFB, Seat.NORTH, Seat.SOUTH, cards("JH 9H AH 7H AS TS AD TD"), (bid,))
+    assert choose_call(strong) == COINCHE
+    weak = SeatView(FFB, Seat.NORTH, Seat.SOUTH, cards("7S 8S 7D 8D 7C 8C 9C QS"), (bid,))
+    assert choose_call(weak) == PASS
+
+
+def test_the_bidding_side_surcoinches_with_values_beyond_its_bid():
+    calls = (Call(CallKind.BID, 80, Strain.HEARTS), COINCHE)
+    strong = SeatView(FFB, Seat.NORTH, Seat.EAST, cards("JH 9H AH TH 7H AS TS AD"), calls)
+    assert choose_call(strong) == SURCOINCHE
+
+
+def test_a_seat_that_has_bid_does_not_raise_again_through_its_partner():
+    calls = (
+        Call(CallKind.BID, 100, Strain.CLUBS),  # West
+        PASS,  # South
+        Call(CallKind.BID, 120, Strain.CLUBS),  # East raises
+        PASS,  # North
+    )
+    view = SeatView(FFB, Seat.NORTH, Seat.WEST, cards("JC AC KC QC 7C AH JS QD"), calls)
+    assert choose_call(view) == PASS
