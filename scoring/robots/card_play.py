@@ -64,12 +64,12 @@ def card_values(
     for world in worlds:
         hands = remaining_hands(view, world)
         for card in candidates:
-            points, guesses[card] = _solve_after(view, hands, card, solver, guesses.get(card))
+            points, guesses[card] = points_after(view, hands, card, solver, guesses.get(card))
             totals[card] += outcome_score(view.rules, contract, points, world, view.seat.side)
     return {card: total / len(worlds) for card, total in totals.items()}
 
 
-def _solve_after(
+def points_after(
     view: SeatView,
     hands: dict[Seat, set[Card]],
     card: Card,

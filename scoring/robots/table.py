@@ -4,7 +4,7 @@ under the rules. Each player sees only its own ``SeatView``; the table holds the
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from scoring.engine.belote import belote_holders
@@ -58,20 +58,22 @@ def play_board(
     record = (
         ResultRecord(passed=True)
         if contract is None
-        else _record(rules, hands, dealer, contract, play)
+        else record_of(rules, hands, dealer, contract, play)
     )
     return PlayedBoard(
         tuple(calls), tuple(play), contract, record, score_deal(record, rules), seconds
     )
 
 
-def _record(
+def record_of(
     rules: RuleSettings,
     hands: Mapping[Seat, Hand],
     dealer: Seat,
     contract: Contract,
-    play: list[Card],
+    play: Sequence[Card],
 ) -> ResultRecord:
+    """The result record of a deal played out under ``contract``: the taker's points or the
+    capot from the 32 cards, every belote said."""
     played = replay_deal(hands, opening_leader(dealer), contract.strain, play, **play_rules(rules))
     fields = played.result_fields(contract.taker)
     return ResultRecord(

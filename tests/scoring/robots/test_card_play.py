@@ -18,7 +18,7 @@ from scoring.engine.play import opening_leader
 from scoring.engine.result_record import Contract
 from scoring.engine.rules import PRESETS
 from scoring.robots.auction import PASS, Call, CallKind
-from scoring.robots.card_play import _solve_after, outcome_score, remaining_hands
+from scoring.robots.card_play import outcome_score, points_after, remaining_hands
 from scoring.robots.view import BadRequest, SeatView
 from scoring.robots.worlds import draw_worlds
 from tests.scoring.robots.conftest import random_hands
@@ -38,7 +38,7 @@ def test_the_best_opening_lead_ends_where_the_whole_deal_solves(deal):
     view = SeatView(FFB, Seat.NORTH, leader, hands[leader], CALLS)
     solver = Solver()
     outcomes = [
-        _solve_after(view, remaining_hands(view, hands), card, solver)[0] for card in view.legal()
+        points_after(view, remaining_hands(view, hands), card, solver)[0] for card in view.legal()
     ]
     whole = Solver().points(hands, Seat.NORTH, Strain.HEARTS)
     best = max(outcomes, key=lambda points: points.of(leader.side))

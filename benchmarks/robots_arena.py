@@ -1,0 +1,270 @@
+"""Benchmark: our robot players in duplicate against another robot (docs/robots.md, « Force »).
+
+Run: .venv/bin/python -m benchmarks.robots_arena [--deals 100] [--opponent improved_isdd]
+     [--worlds 16] [--processes 2] [--seed 1]
+
+Each random deal is played twice under the ``online-162`` rules: our robots North-South against
+the opponent East-West in one room, the seats swapped in the other. Both rooms are scored with
+our engine (``scoring.engine.deal_score``); the margin of a deal is our score minus theirs,
+summed over the two rooms, so the cards cancel out and what remains is play and bidding. It
+prints the mean margin per deal with its 95 % interval, deals won, tied and lost, our decision
+times, and the double-dummy cost of our cards (the card points lost, with all hands seen,
+against the best card at each of our decisions).
+
+Opponents: colver's ``heuristic_baseline`` and ``improved_isdd`` (colver is a dev-only
+dependency, MIT, driven through its ``Agent`` API with uniform worlds), or ``ours:N`` (our own
+robots at N worlds).
+"""
+
+import argparse
+import math
+import random
+import statistics
+import time
+from concurrent.futures import ProcessPoolExecutor
+
+from scoring.analysis.solver import Solver
+from scoring.engine.cards import DECK, SEATS_COUNTER_CLOCKWISE, Card, Rank, Side, Strain, Suit
+from scoring.engine.deal_score import score_deal
+from scoring.engine.result_record import CAPOT, ResultRecord
+from scoring.engine.rules import PRESETS
+from scoring.robots.auction import COINCHE, PASS, SURCOINCHE, Call, CallKind
+from scoring.robots.card_play import points_after, remaining_hands
+from scoring.robots.robot import Robot
+from scoring.robots.table import record_of
+from scoring.robots.view import SeatView
+
+RULES = PRESETS["online-162"]
+COLVER_SPECS = {
+    "heuristic_baseline": (
+        '[bid]\nstrategy = "heuristic"\n[play]\nmethod = "naive_ismcts"\ntime_ms = 20\n'
+        '[worlds]\nsource = "uniform"\n'
+    ),
+    "improved_isdd": (
+        '[bid]\nstrategy = "improved_v2"\n[play]\nmethod = "is_dd"\ntime_ms = 20\n'
+        'determinizations = 20\n[worlds]\nsource = "uniform"\n'
+    ),
+}
+# colver's encoding: seats 0-3 in the order of play from North (N W S E, as ours), suits
+# S H D C, cards suit * 8 + rank in the order below, bids 1 + 4 * step + suit (80 … 160),
+# capot 37 + suit, coinche 41, surcoinche 42.
+COLVER_RANKS = (
+    Rank.SEVEN,
+    Rank.EIGHT,
+    Rank.NINE,
+    Rank.JACK,
+    Rank.QUEEN,
+    Rank.KING,
+    Rank.TEN,
+    Rank.ACE,
+)
+COLVER_SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+COLVER_PASS, COLVER_CAPOT, COLVER_COINCHE, COLVER_SURCOINCHE = 0, 37, 41, 42
+COLVER_TOP_BID = 160
+
+
+def colver_card(card: Card) -> int:
+    return COLVER_SUITS.index(card.suit) * 8 + COLVER_RANKS.index(card.rank)
+
+
+def card_of(index: int) -> Card:
+    return Card(COLVER_RANKS[index % 8], COLVER_SUITS[index // 8])
+
+
+def call_of(action: int) -> Call:
+    if action == COLVER_PASS:
+        return PASS
+    if action == COLVER_COINCHE:
+        return COINCHE
+    if action == COLVER_SURCOINCHE:
+        return SURCOINCHE
+    strain = Strain(COLVER_SUITS[(action - 1) % 4].value)
+    if action >= COLVER_CAPOT:
+        return Call(CallKind.BID, CAPOT, strain)
+    return Call(CallKind.BID, 80 + 10 * ((action - 1) // 4), strain)
+
+
+def action_of(call: Call, legal: list[int]) -> tuple[int, bool]:
+    """colver's action for our call, and whether it had to be changed (a bid above colver's
+    160 becomes its highest legal bid in the strain, else a pass)."""
+    wanted = {PASS: COLVER_PASS, COINCHE: COLVER_COINCHE, SURCOINCHE: COLVER_SURCOINCHE}
+    if call in wanted:
+        action = wanted[call]
+    else:
+        suit = COLVER_SUITS.index(Suit(call.strain.value))
+        if call.is_capot:
+            action = COLVER_CAPOT + suit
+        else:
+            value = min(int(call.rank()), COLVER_TOP_BID)
+            action = 1 + 4 * ((value - 80) // 10) + suit
+    if action in legal and not (call.bid not in (None, CAPOT) and call.rank() > COLVER_TOP_BID):
+        return action, False
+    fallback = [a for a in legal if 0 < a < COLVER_CAPOT and (a - 1) % 4 == (action - 1) % 4]
+    return (max(fallback) if fallback else COLVER_PASS), True
+
+
+def random_deal(rng):
+    deck = list(DECK)
+    rng.shuffle(deck)
+    hands = {
+        seat: frozenset(deck[8 * i : 8 * i + 8]) for i, seat in enumerate(SEATS_COUNTER_CLOCKWISE)
+    }
+    return rng.choice(SEATS_COUNTER_CLOCKWISE), hands
+
+
+class Room:
+    """One table of a deal: our robots at ``ours``, the opponent at the other two seats."""
+
+    def __init__(self, dealer, hands, ours: Side, opponent: str, worlds: int, seed: int):
+        self.dealer, self.hands, self.ours = dealer, hands, ours
+        self.calls: list[Call] = []
+        self.play: list[Card] = []
+        self.seconds: list[float] = []
+        self.costs: list[int] = []
+        self.changed = 0
+        self.solver = Solver()
+        seats = SEATS_COUNTER_CLOCKWISE
+        self.robots = {
+            seat: Robot(RULES, seat, worlds=worlds, seed=seed)
+            for seat in seats
+            if seat.side is ours
+        }
+        self.env, self.agents = None, {}
+        if opponent.startswith("ours:"):
+            theirs = int(opponent.split(":")[1])
+            for seat in seats:
+                if seat.side is not ours:
+                    self.robots[seat] = Robot(RULES, seat, worlds=theirs, seed=seed + 1)
+            return
+        import colver  # a dev-only dependency (requirements-dev.txt)
+
+        self.env = colver.Env.deal_with_hands(
+            seats.index(dealer), [[colver_card(card) for card in hands[seat]] for seat in seats]
+        )
+        for seat in seats:
+            if seat.side is not ours:
+                agent = colver.Agent(COLVER_SPECS[opponent], seat=seats.index(seat), seed=seed)
+                agent.init_deal(self.env)
+                self.agents[seat] = agent
+
+    def play_out(self) -> ResultRecord:
+        while True:
+            north = SeatView(
+                RULES,
+                self.dealer,
+                SEATS_COUNTER_CLOCKWISE[0],
+                self.hands[SEATS_COUNTER_CLOCKWISE[0]],
+                tuple(self.calls),
+                tuple(self.play),
+            )
+            if north.finished or (not north.in_auction and north.contract is None):
+                break
+            seat = north.to_play()
+            view = SeatView(
+                RULES, self.dealer, seat, self.hands[seat], tuple(self.calls), tuple(self.play)
+            )
+            self._turn(seat, view)
+        contract = north.contract
+        if contract is None:
+            return ResultRecord(passed=True)
+        return record_of(RULES, self.hands, self.dealer, contract, self.play)
+
+    def _turn(self, seat, view):
+        if seat in self.robots:
+            started = time.process_time()
+            decision = self.robots[seat].decide(view)
+            if seat.side is self.ours:
+                self.seconds.append(time.process_time() - started)
+                if isinstance(decision, Card):
+                    self.costs.append(self._dd_cost(view, decision))
+            action = None
+            if self.env is not None:
+                if isinstance(decision, Card):
+                    action = colver_card(decision)
+                else:
+                    action, changed = action_of(decision, self.env.legal_actions())
+                    if changed:
+                        self.changed += 1
+                        decision = call_of(action)
+        else:
+            action = self.agents[seat].decide(self.env)["action"]
+            decision = card_of(action) if self.env.phase() == 1 else call_of(action)
+        if self.env is not None:
+            for agent in self.agents.values():
+                agent.observe(self.env, action)
+            self.env.step(action)
+        (self.play if isinstance(decision, Card) else self.calls).append(decision)
+
+    def _dd_cost(self, view, chosen: Card) -> int:
+        """Card points lost against the best card, all hands seen."""
+        legal = view.legal()
+        if len(legal) == 1:
+            return 0
+        hands = remaining_hands(view, self.hands)
+        side = view.seat.side
+        values = {card: points_after(view, hands, card, self.solver)[0].of(side) for card in legal}
+        return max(values.values()) - values[chosen]
+
+
+def one_deal(task):
+    number, opponent, worlds, seed = task
+    dealer, hands = random_deal(random.Random(seed * 100_003 + number))
+    margin, seconds, costs, changed = 0, [], [], 0
+    for ours in (Side.NS, Side.EW):
+        room = Room(dealer, hands, ours, opponent, worlds, seed + number)
+        score = score_deal(room.play_out(), RULES)
+        margin += score.of(ours) - score.of(ours.other)
+        seconds += room.seconds
+        costs += room.costs
+        changed += room.changed
+    return margin, seconds, costs, changed
+
+
+def report(results, elapsed):
+    margins = [margin for margin, *_ in results]
+    seconds = sorted(second for _, decisions, *_ in results for second in decisions)
+    costs = [cost for _, _, deal_costs, _ in results for cost in deal_costs]
+    n = len(margins)
+    mean = statistics.fmean(margins)
+    half = 1.96 * statistics.stdev(margins) / math.sqrt(n) if n > 1 else float("nan")
+    won = sum(margin > 0 for margin in margins)
+    tied = sum(margin == 0 for margin in margins)
+    print(
+        f"{n} deals in {elapsed:.0f} s: margin per deal {mean:+.1f} "
+        f"(95 % interval {mean - half:+.1f} to {mean + half:+.1f}); "
+        f"won {won}, tied {tied}, lost {n - won - tied}"
+    )
+    print(
+        f"our decisions: {len(seconds)}, median {statistics.median(seconds) * 1000:.0f} ms, "
+        f"p90 {seconds[int(0.9 * len(seconds))] * 1000:.0f} ms, worst {seconds[-1]:.2f} s (CPU); "
+        f"CPU per deal (two rooms) {sum(seconds) / n:.1f} s"
+    )
+    print(
+        f"double-dummy cost of our cards: {statistics.fmean(costs):.2f} card points per "
+        f"decision ({len(costs)} cards, {sum(c > 0 for c in costs)} not the best)"
+    )
+    print(f"our calls above colver's scale, changed: {sum(r[3] for r in results)}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--deals", type=int, default=100)
+    parser.add_argument(
+        "--opponent", default="improved_isdd", help="heuristic_baseline, improved_isdd or ours:N"
+    )
+    parser.add_argument("--worlds", type=int, default=16)
+    parser.add_argument("--processes", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    tasks = [(number, args.opponent, args.worlds, args.seed) for number in range(args.deals)]
+    started = time.perf_counter()
+    print(f"robots ({args.worlds} worlds) against {args.opponent}, online-162, {args.deals} deals")
+    with ProcessPoolExecutor(args.processes) as pool:
+        results = list(pool.map(one_deal, tasks))
+    report(results, time.perf_counter() - started)
+
+
+if __name__ == "__main__":
+    main()
