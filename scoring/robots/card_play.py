@@ -20,6 +20,7 @@ from scoring.engine.deal_score import score_deal
 from scoring.engine.play import TRICKS_PER_DEAL, winning_index
 from scoring.engine.result_record import Capot, Contract, ResultRecord
 from scoring.engine.rules import RuleSettings
+from scoring.robots.table import declared_annonces
 from scoring.robots.view import PLAYERS, SeatView
 from scoring.robots.worlds import World
 
@@ -28,7 +29,8 @@ def outcome_score(
     rules: RuleSettings, contract: Contract, points: PerSide, world: World, side: Side
 ) -> int:
     """``side``'s deal score minus the other side's, for a deal ending with ``points``
-    (cards and dix de der; 252 and 0 for a capot) in ``world``, every belote said."""
+    (cards and dix de der; 252 and 0 for a capot) in ``world``, every belote and, where the
+    rules have them, every seat's annonces said."""
     taking = contract.taker.side
     capot: Capot | None = None
     if points.of(taking) == CAPOT_DEAL_POINTS:
@@ -41,6 +43,7 @@ def outcome_score(
         taker_points=None if capot else points.of(taking),
         capot=capot,
         belote=tuple(belote_holders(world, contract.strain)),
+        annonces=declared_annonces(rules, world, contract.strain),
     )
     score = score_deal(record, rules)
     return score.of(side) - score.of(side.other)

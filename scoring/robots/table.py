@@ -4,11 +4,12 @@ under the rules. Each player sees only its own ``SeatView``; the table holds the
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from scoring.engine.annonces import Annonce, declarable_annonces
 from scoring.engine.belote import belote_holders
-from scoring.engine.cards import Card, Hand, Seat
+from scoring.engine.cards import Card, Hand, Seat, Strain
 from scoring.engine.deal_score import DealScore, score_deal
 from scoring.engine.play import opening_leader, replay_deal
 from scoring.engine.result_record import Capot, Contract, ResultRecord
@@ -65,6 +66,17 @@ def play_board(
     )
 
 
+def declared_annonces(
+    rules: RuleSettings, hands: Mapping[Seat, Iterable[Card]], strain: Strain
+) -> tuple[Annonce, ...]:
+    """Every seat's best annonces (``declarable_annonces``) where the rules have annonces."""
+    if not rules.annonces:
+        return ()
+    return tuple(
+        annonce for seat in Seat for annonce in declarable_annonces(hands[seat], strain, seat)
+    )
+
+
 def record_of(
     rules: RuleSettings,
     hands: Mapping[Seat, Hand],
@@ -73,7 +85,8 @@ def record_of(
     play: Sequence[Card],
 ) -> ResultRecord:
     """The result record of a deal played out under ``contract``: the taker's points or the
-    capot from the 32 cards, every belote said."""
+    capot from the 32 cards, every belote said and, where the rules have annonces, each
+    seat's best annonces declared."""
     played = replay_deal(hands, opening_leader(dealer), contract.strain, play, **play_rules(rules))
     fields = played.result_fields(contract.taker)
     return ResultRecord(
@@ -82,5 +95,6 @@ def record_of(
         taker_points=fields["taker_points"] if fields["capot"] is None else None,
         capot=None if fields["capot"] is None else Capot(fields["capot"]),
         belote=tuple(belote_holders(hands, contract.strain)),
+        annonces=declared_annonces(rules, hands, contract.strain),
         generale=bool(fields.get("generale", False)),
     )

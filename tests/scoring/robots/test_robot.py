@@ -5,12 +5,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scoring.engine.cards import Card, Seat
+from scoring.engine.annonces import declarable_annonces
+from scoring.engine.cards import Card, Seat, Strain
 from scoring.engine.play import opening_leader, replay_deal
+from scoring.engine.result_record import Contract
 from scoring.engine.rules import PRESETS
-from scoring.robots.auction import Auction, Call
+from scoring.robots.auction import PASS, Auction, Call, CallKind
 from scoring.robots.robot import MAX_WORLDS, Robot
-from scoring.robots.table import play_board
+from scoring.robots.table import play_board, record_of
 from scoring.robots.view import BadRequest, SeatView, play_rules
 from tests.scoring.robots.conftest import random_hands
 
@@ -117,3 +119,28 @@ def test_fewer_worlds_when_many_cards_are_legal_never_fewer_than_the_floor():
     assert robot.worlds_for(2) == 16
     assert robot.worlds_for(8) == 8
     assert Robot(FFB, Seat.SOUTH, worlds=4).worlds_for(8) == 4
+
+
+def test_a_deal_played_under_rules_with_annonces_declares_each_seats_best():
+    hands = next(  # a deal where someone holds an annonce in spades
+        hands
+        for hands in map(random_hands, range(100))
+        if any(declarable_annonces(hand, Strain.SPADES, seat) for seat, hand in hands.items())
+    )
+    contract = Contract(80, Strain.SPADES, Seat.WEST)
+    play = _any_legal_play(hands, contract)
+    declared = record_of(FFB, hands, Seat.NORTH, contract, play).annonces
+    assert declared and {annonce.seat for annonce in declared} <= set(Seat)
+    assert record_of(PRESETS["online-162"], hands, Seat.NORTH, contract, play).annonces == ()
+
+
+def _any_legal_play(hands, contract):
+    """The 32 cards played, each the first legal card of the player."""
+    calls = (Call(CallKind.BID, contract.bid, contract.strain), PASS, PASS, PASS)
+    play = []
+    while len(play) < 32:
+        north = SeatView(FFB, Seat.NORTH, Seat.NORTH, hands[Seat.NORTH], calls, tuple(play))
+        seat = north.to_play()
+        view = SeatView(FFB, Seat.NORTH, seat, hands[seat], calls, tuple(play))
+        play.append(sorted(view.legal(), key=str)[0])
+    return play
