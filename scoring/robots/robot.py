@@ -16,6 +16,7 @@ from scoring.engine.rules import RuleSettings
 from scoring.robots.auction import Call
 from scoring.robots.bidding import choose_call
 from scoring.robots.card_play import card_values
+from scoring.robots.signals import SIGNAL_TOLERANCE, signal_value
 from scoring.robots.view import BadRequest, SeatView
 from scoring.robots.worlds import draw_worlds
 
@@ -60,7 +61,10 @@ class Robot:
             return legal[0]
         worlds = draw_worlds(view, self.worlds_for(len(legal)), self._position_seed(view))
         values = card_values(view, worlds, legal, self._solver)
-        return max(legal, key=lambda card: values[card])
+        best = max(values.values())
+        # Among the cards (almost) as good as the best, the one that keeps the signals.
+        near = [card for card in legal if values[card] >= best - SIGNAL_TOLERANCE]
+        return max(near, key=lambda card: (signal_value(view, card), values[card]))
 
     def worlds_for(self, candidates: int) -> int:
         """The number of worlds dealt to choose among ``candidates`` legal cards."""

@@ -4,8 +4,9 @@ A world gives the other three seats the cards this seat has not seen, so that ea
 cards it was seen to play, as many cards as it has left, and none of a suit it has shown out of
 (``SeatView.voids``). What the auction shows is honoured when it can be: a seat that named a
 suit holds its jack or its nine (the Belote'L convention: « annoncez seulement avec le valet ou
-le 9 d'atout »); a world breaking it is drawn again, a few times, before it is accepted anyway
-(a robot facing a partner who does not play the convention still needs worlds).
+le 9 d'atout »), and so are the card signals of the discards (``signals``): a world breaking
+them is drawn again, a few times, before it is accepted anyway (a robot facing a player who
+does not play the conventions still needs worlds).
 
 Drawing is seeded: the same view, count and seed give the same worlds.
 """
@@ -18,6 +19,7 @@ from collections.abc import Mapping
 from scoring.engine.cards import Card, Rank, Seat, Strain, Suit
 from scoring.engine.play import CARDS_PER_HAND
 from scoring.robots.auction import CallKind
+from scoring.robots.signals import promises
 from scoring.robots.view import BadRequest, SeatView
 
 World = dict[Seat, frozenset[Card]]
@@ -84,14 +86,17 @@ def _deal_cards(
 
 
 def draw_worlds(view: SeatView, count: int, seed: int) -> list[World]:
-    """``count`` worlds, each drawn again up to a few times to keep the auction's promises."""
+    """``count`` worlds, each drawn again up to a few times to keep the auction's promises
+    and the discards' (``signals``)."""
     rng = random.Random(seed)
     shown = shown_trump_honours(view)
+    promised = promises(view) if view.play else None
     worlds = []
     for _ in range(count):
         world = draw_world(view, rng)
         for _ in range(CONVENTION_TRIES):
-            if _keeps_conventions(world, shown):
+            signals_kept = promised is None or promised.kept_by(world)
+            if signals_kept and _keeps_conventions(world, shown):
                 break
             world = draw_world(view, rng)
         worlds.append(world)
