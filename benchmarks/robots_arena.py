@@ -12,8 +12,9 @@ times, and the double-dummy cost of our cards (the card points lost, with all ha
 against the best card at each of our decisions).
 
 Opponents: colver's ``heuristic_baseline`` and ``improved_isdd`` (colver is a dev-only
-dependency, MIT, driven through its ``Agent`` API with uniform worlds), or ``ours:N`` (our own
-robots at N worlds).
+dependency, MIT, driven through its ``Agent`` API with uniform worlds), ``ours:N`` (our own
+robots at N worlds) or ``conventions:N`` (ours at N worlds, bidding by the conventions alone,
+without the simulation's check).
 """
 
 import argparse
@@ -130,11 +131,17 @@ class Room:
             if seat.side is ours
         }
         self.env, self.agents = None, {}
-        if opponent.startswith("ours:"):
-            theirs = int(opponent.split(":")[1])
+        if opponent.startswith(("ours:", "conventions:")):
+            kind, theirs = opponent.split(":")
             for seat in seats:
                 if seat.side is not ours:
-                    self.robots[seat] = Robot(RULES, seat, worlds=theirs, seed=seed + 1)
+                    self.robots[seat] = Robot(
+                        RULES,
+                        seat,
+                        worlds=int(theirs),
+                        seed=seed + 1,
+                        simulate_bidding=kind == "ours",
+                    )
             return
         import colver  # a dev-only dependency (requirements-dev.txt)
 
@@ -252,7 +259,9 @@ def main() -> None:
     )
     parser.add_argument("--deals", type=int, default=100)
     parser.add_argument(
-        "--opponent", default="improved_isdd", help="heuristic_baseline, improved_isdd or ours:N"
+        "--opponent",
+        default="improved_isdd",
+        help="heuristic_baseline, improved_isdd, ours:N or conventions:N",
     )
     parser.add_argument("--worlds", type=int, default=16)
     parser.add_argument("--processes", type=int, default=2)

@@ -227,6 +227,10 @@ class Auction:
         """The contract of a finished auction, None after a passe générale."""
         if not self.is_over():
             raise ValueError("the auction is not over")
+        return self.contract_so_far()
+
+    def contract_so_far(self) -> Contract | None:
+        """The contract if everyone passed from now on: the last bid, coinched as it is."""
         last = self.last_bid()
         if last is None:
             return None

@@ -14,6 +14,7 @@ from scoring.analysis.solver import Solver
 from scoring.engine.cards import Card, Seat
 from scoring.engine.rules import RuleSettings
 from scoring.robots.auction import Call
+from scoring.robots.bid_simulation import simulated_call
 from scoring.robots.bidding import choose_call
 from scoring.robots.card_play import card_values
 from scoring.robots.signals import SIGNAL_TOLERANCE, signal_value
@@ -27,13 +28,20 @@ MAX_WORLDS = 200
 # double-dummy solves. The count depends on the position only, never on the time taken.
 SOLVES_PER_DECISION = 64
 MIN_WORLDS = 6
+BIDDING_WORLDS = 8
 
 
 class Robot:
     """The robot sitting at ``seat`` under ``rules``."""
 
     def __init__(
-        self, rules: RuleSettings, seat: Seat, *, worlds: int = DEFAULT_WORLDS, seed: int = 0
+        self,
+        rules: RuleSettings,
+        seat: Seat,
+        *,
+        worlds: int = DEFAULT_WORLDS,
+        seed: int = 0,
+        simulate_bidding: bool = True,
     ) -> None:
         if not 1 <= worlds <= MAX_WORLDS:
             raise ValueError(f"worlds must be from 1 to {MAX_WORLDS}, not {worlds}")
@@ -41,6 +49,7 @@ class Robot:
         self.seat = seat
         self.worlds = worlds
         self.seed = seed
+        self.simulate_bidding = simulate_bidding
         self._solver = Solver()
 
     def decide(self, view: SeatView) -> Call | Card:
@@ -52,8 +61,20 @@ class Robot:
         if view.to_play() is not self.seat:
             raise BadRequest(f"it is {view.to_play().value}'s turn, not {self.seat.value}'s")
         if view.in_auction:
-            return choose_call(view)
+            return self.choose_call(view)
         return self.choose_card(view)
+
+    def choose_call(self, view: SeatView) -> Call:
+        """The conventional call, checked by simulation (``bid_simulation``)."""
+        conventional = choose_call(view)
+        if not self.simulate_bidding:
+            return conventional
+        worlds = draw_worlds(view, self.bidding_worlds(), self._position_seed(view))
+        return simulated_call(view, conventional, worlds, self._solver)
+
+    def bidding_worlds(self) -> int:
+        """Worlds dealt for a call: each is solved in every strain a candidate names."""
+        return min(self.worlds, BIDDING_WORLDS)
 
     def choose_card(self, view: SeatView) -> Card:
         legal = view.legal()

@@ -3,12 +3,16 @@
 
 import pytest
 
+from scoring.analysis.solver import Solver
 from scoring.engine.cards import Card, Rank, Seat, Strain
+from scoring.engine.result_record import Contract
 from scoring.engine.rules import PRESETS
 from scoring.robots.auction import COINCHE, PASS, SURCOINCHE, Call, CallKind
+from scoring.robots.bid_simulation import candidates, contract_after, simulated_call
 from scoring.robots.bidding import choose_call, on_scale, opening_bids, raise_partner
 from scoring.robots.evaluation import evaluate, side_tricks, trump_tricks
 from scoring.robots.view import SeatView
+from scoring.robots.worlds import draw_worlds
 
 FFB = PRESETS["ffb-coinche"]
 SA_TA = PRESETS["ffb-coinche-sa-ta"]
@@ -124,3 +128,37 @@ def test_a_seat_that_has_bid_does_not_raise_again_through_its_partner():
     )
     view = SeatView(FFB, Seat.NORTH, Seat.WEST, cards("JC AC KC QC 7C AH JS QD"), calls)
     assert choose_call(view) == PASS
+
+
+def test_the_simulation_weighs_the_conventional_call_a_pass_and_the_neighbouring_levels():
+    view = SeatView(FFB, Seat.NORTH, Seat.WEST, cards("JS 9S AS 7S AH TH AD 7C"))
+    conventional = choose_call(view)
+    assert conventional.kind is CallKind.BID
+    found = candidates(view, conventional)
+    assert found[0] == conventional and PASS in found
+    assert all(call.strain is conventional.strain for call in found if call != PASS)
+    assert all(abs(call.rank() - conventional.rank()) in (0, 20) for call in found if call != PASS)
+
+
+def test_the_contract_if_the_auction_stopped_after_a_call():
+    opening = Call(CallKind.BID, 100, Strain.HEARTS)
+    view = SeatView(FFB, Seat.NORTH, Seat.SOUTH, cards("7S 8S 7D 8D 7C 8C 9C QS"), (opening,))
+    assert contract_after(view, PASS) == Contract(100, Strain.HEARTS, Seat.WEST)
+    assert contract_after(view, COINCHE) == Contract(100, Strain.HEARTS, Seat.WEST, 1)
+    assert contract_after(view, Call(CallKind.BID, 110, Strain.SPADES)) == Contract(
+        110, Strain.SPADES, Seat.SOUTH
+    )
+    first = SeatView(FFB, Seat.NORTH, Seat.WEST, cards("7S 8S 7D 8D 7C 8C 9C QS"))
+    assert contract_after(first, PASS) is None
+
+
+def test_the_simulation_keeps_the_conventional_call_unless_another_is_clearly_better():
+    """With a hand of no value the conventions pass, and no world makes a bid worth it;
+    with a hand that makes capot in every world the simulation never prefers a pass."""
+    solver = Solver()
+    weak = SeatView(FFB, Seat.NORTH, Seat.WEST, cards("7S 8S 7D 8D 7C 8C 9C QS"))
+    worlds = draw_worlds(weak, 4, 1)
+    assert simulated_call(weak, choose_call(weak), worlds, solver) == PASS
+    strong = SeatView(FFB, Seat.NORTH, Seat.WEST, cards("JS 9S AS TS KS QS 8S 7S"))
+    call = simulated_call(strong, choose_call(strong), draw_worlds(strong, 4, 1), solver)
+    assert call.kind is CallKind.BID and call.strain is Strain.SPADES

@@ -1,0 +1,81 @@
+"""The conventional call checked by simulation (docs/robots.md « Les enchères »).
+
+The conventions (``bidding``) give a call; the robot then deals worlds consistent with the
+auction so far, solves each world double dummy in each strain a candidate names, and keeps
+the candidate of best mean **deal score under the rules** (own side minus the other), as if
+the auction stopped there. The candidates are the conventional call, a pass, and the same
+strain two steps lower or higher (20 points: the parity convention is kept); the conventional
+call wins unless another is better by ``SIMULATION_MARGIN``, so that the partner can still
+read it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from scoring.analysis.solver import Solver
+from scoring.engine.cards import PerSide, Strain
+from scoring.engine.result_record import Contract, bids
+from scoring.robots.auction import COINCHE, PASS, Call, CallKind
+from scoring.robots.card_play import outcome_score
+from scoring.robots.view import SeatView, play_rules
+from scoring.robots.worlds import World
+
+SIMULATION_MARGIN = 10.0
+"""Expected deal score another call must gain over the conventional one to be chosen."""
+LEVEL_STEP = 20
+
+
+def candidates(view: SeatView, conventional: Call) -> list[Call]:
+    """The conventional call first, then a pass and the neighbouring levels, if legal."""
+    legal = view.auction.legal_calls()
+    found = [conventional]
+    if conventional.kind is CallKind.BID and not conventional.is_capot:
+        assert conventional.strain is not None
+        scale = bids(view.rules)
+        for value in (conventional.rank() - LEVEL_STEP, conventional.rank() + LEVEL_STEP):
+            call = Call(CallKind.BID, value, conventional.strain)
+            if value in scale and call in legal:
+                found.append(call)
+    if PASS not in found:
+        found.append(PASS)
+    return found
+
+
+def contract_after(view: SeatView, call: Call) -> Contract | None:
+    """The contract if the auction stopped after ``call`` (None: passed out)."""
+    if call.kind is CallKind.BID:
+        assert call.bid is not None and call.strain is not None
+        return Contract(call.bid, call.strain, view.seat)
+    current = view.auction.contract_so_far()
+    if current is None or call.kind is CallKind.PASS:
+        return current
+    level = current.coinche + 1 if call == COINCHE else 2
+    return Contract(current.bid, current.strain, current.taker, level)
+
+
+def simulated_call(
+    view: SeatView, conventional: Call, worlds: Sequence[World], solver: Solver
+) -> Call:
+    """The candidate call of best mean deal score over ``worlds``."""
+    calls = candidates(view, conventional)
+    if len(calls) == 1:
+        return conventional
+    solved: dict[tuple[int, Strain], PerSide] = {}
+    values = {}
+    for call in calls:
+        contract = contract_after(view, call)
+        total = 0.0
+        for index, world in enumerate(worlds):
+            if contract is None:
+                continue
+            key = (index, contract.strain)
+            if key not in solved:
+                solved[key] = solver.points(
+                    world, view.dealer, contract.strain, **play_rules(view.rules)
+                )
+            side = view.seat.side
+            total += outcome_score(view.rules, contract, solved[key], world, side)
+        values[call] = total / len(worlds)
+    best = max(calls, key=lambda call: values[call])
+    return best if values[best] > values[conventional] + SIMULATION_MARGIN else conventional
