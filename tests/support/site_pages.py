@@ -33,7 +33,8 @@ from tournaments.setup.models import Tournament
 from tournaments.setup.services.teams import PlayerData
 from tournaments.standings.recomputation import recompute
 
-PHONE = {"width": 390, "height": 844}
+# The narrowest phone in use at the tables: every page a phone opens fits its width.
+PHONE = {"width": 360, "height": 740}
 LAPTOP = {"width": 1366, "height": 768}
 
 # --- The site's data ------------------------------------------------------------------------
