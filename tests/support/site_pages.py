@@ -276,6 +276,8 @@ ROLES = {
     "arbiter": Role("arbiter", "arbiter", LAPTOP),
     "arbiter-sheet": Role("arbiter-sheet", "arbiter", LAPTOP),
     "organizer": Role("organizer", "organizer", LAPTOP),
+    # Check-in at the door, often done with a phone in hand.
+    "organizer-phone": Role("organizer-phone", "organizer", PHONE),
 }
 
 VISITS = [
@@ -390,6 +392,7 @@ VISITS = [
     ),
     Visit("organizer", "tournaments:team_edit", kwargs=lambda w: {"slug": w.slug, "number": 1}),
     Visit("organizer", "tournaments:checkin"),
+    Visit("organizer-phone", "tournaments:checkin"),
     Visit("organizer", "tournaments:team_import"),
     Visit("organizer", "tournaments:team_import", action=preview_import, state="preview"),
     Visit("organizer", "tournaments:plan"),
