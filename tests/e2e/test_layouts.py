@@ -1,6 +1,6 @@
 """The club's day on the screens it is read on: the arbiter's sheet on a 1280 px laptop, the
-public ranking, travellers and scorecards on a 360 px phone, the tournament's menu folded into
-one line there. Nothing may scroll sideways.
+public ranking, travellers and scorecards (a short table per round) on a 360 px phone, the
+tournament's menu folded into one line there. Nothing may scroll sideways.
 
 Debian's Chromium through Playwright against the live test server; the screenshots of the
 documentation are kept (docs/img/arbiter-sheet.png, traveller-phone.png, scorecard-phone.png).
@@ -164,11 +164,23 @@ def test_a_traveller_and_a_scorecard_read_on_a_phone_scores_first(browser, day, 
     screenshot(page, "traveller on a phone", docs="traveller-phone")
 
     page = open_page(browser, base_url, f"/tournois/{tournament.slug}/classement/equipes/1/", PHONE)
+    # A short table per round, its boards one line each (no stacked cards, at most four lines
+    # of text), the round's table and opponents said once above it.
+    rounds = tournament.round_set.count()
+    assert page.locator("table.scorecard").count() == rounds
     line = page.locator("table.scorecard tbody tr").first
-    assert (
-        line.locator("td.score").first.bounding_box()["y"]
-        < (line.locator("td[data-label=Adversaires]").bounding_box()["y"])
+    cells = [cell["y"] for cell in (td.bounding_box() for td in line.locator("td").all())]
+    assert max(cells) == min(cells)
+    rows = page.evaluate(
+        "[...document.querySelectorAll('table.scorecard tbody tr')]"
+        ".map((row) => row.getBoundingClientRect().height)"
     )
+    assert len(rows) == tournament.boards.count() and max(rows) < 100, rows
+    sections = page.evaluate(
+        "[...document.querySelectorAll('.scorecard-round')]"
+        ".reduce((sum, part) => sum + part.getBoundingClientRect().height, 0)"
+    )
+    assert sections < 100 * len(rows) + 110 * rounds, (sections, rows)
     assert_no_sideways_scrolling(page)
     screenshot(page, "scorecard on a phone", docs="scorecard-phone")
 

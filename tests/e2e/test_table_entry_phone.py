@@ -121,13 +121,32 @@ def test_a_round_is_entered_by_taps_at_360_px_and_confirmed_by_the_other_team(
             .map((b) => b.getBoundingClientRect().height)"""
     )
     assert heights and min(heights) >= 44, heights
-    assert "Score : choisissez le preneur" in live_score(page, 1)
+    # « Enregistrer » waits for a complete board, and the live line says what is missing.
+    save_one = page.locator("#etui-1 .save-bar button")
+    expect(save_one).to_be_disabled()
+    assert live_score(page, 1) == (
+        "À compléter avant d'enregistrer : le preneur, l'enchère, l'atout, les points des preneurs."
+    )
 
     # --- Board 1: 110 ♥ by North, 113 points, belote South, a tierce to the 9 of spades -----
     tap(page, "#etui-1 [data-group=taker] button[data-value=N]")
     tap(page, "#etui-1 [data-group=bid] .tap-grid button[data-value='110']")
+    expect(page.locator("#etui-1 .live-score")).to_have_text(
+        "À compléter avant d'enregistrer : l'atout, les points des preneurs."
+    )
     tap(page, "#etui-1 [data-group=strain] button[data-value=H]")
+    expect(save_one).to_be_disabled()
+    # Capot once as a bid, once as « tous les plis »: a side that won every trick needs no
+    # points (the pad hides), « Personne » brings the pad back.
+    assert page.locator("#etui-1 .phone-ui button", has_text="Capot").count() == 1
+    expect(page.locator("#etui-1 [data-group=capot] .tap-label")).to_have_text("Tous les plis ?")
+    tap(page, "#etui-1 [data-group=capot] button[data-value=taker]")
+    expect(page.locator("#etui-1 [data-group=points]")).to_be_hidden()
+    expect(save_one).to_be_enabled()
+    tap(page, "#etui-1 [data-group=capot] button[data-value='']")
+    expect(save_one).to_be_disabled()
     tap_points(page, 1, "113")
+    expect(save_one).to_be_enabled()
     expect(page.locator("#etui-1 .points-value")).to_have_text("113")
     expect(page.locator("#etui-1 .points-defence")).to_have_text("Défense : 49")
     tap(page, "#etui-1 [data-group=belote] button[data-value=S]")

@@ -1,5 +1,9 @@
 """The live deal score of the table's phone page (``/table/<token>/score/``): the form's fields
-scored by the rules engine before saving, with the page's access and nothing about the cards."""
+scored by the rules engine before saving, with the page's access and nothing about the cards;
+what is missing named in words on the page, from the outbox and in the score."""
+
+import json
+import re
 
 import pytest
 from django.test import Client
@@ -181,10 +185,10 @@ def test_a_missing_bid_and_unreadable_points_are_named(north_south, tournament):
     response = ask(north_south, tournament, fields(taker="N", strain="H", taker_points="cent"))
     assert response.status_code == 400
     errors = {error["field"]: error["message"] for error in response.json()["errors"]}
-    assert errors == {"taker_points": "Saisissez un nombre entier."}
+    assert errors == {"taker_points": "Les points des preneurs sont un nombre entier de 0 à 162."}
     response = ask(north_south, tournament, fields(taker="N", strain="H", taker_points="100"))
     errors = {error["field"]: error["message"] for error in response.json()["errors"]}
-    assert list(errors) == ["bid"] and "obligatoire" in errors["bid"]
+    assert errors == {"bid": "Choisissez l'enchère."}
 
 
 def test_an_unreadable_annonce_says_why_in_french(north_south, tournament):
@@ -310,3 +314,75 @@ def test_the_answer_is_the_same_whatever_the_cards(tournament):
             assert not any(word in text for word in HAND_WORDS), text
             answers.append((response.status_code, response.json()))
         assert answers[0] == answers[1], data
+
+
+# --- What is missing, in words; capot once as a bid, once as « tous les plis » ---------------
+
+BARE_REQUIRED = ("Ce champ est obligatoire.", "This field is required.")
+
+
+def send(client, tournament, data):
+    token = tournament.tables.get(number=1).token
+    return client.post(reverse("results:table_send", args=[token]), {**data, "outbox": "live"})
+
+
+def test_the_page_names_each_missing_part_of_a_board(north_south, tournament):
+    page, _score = urls(tournament)
+    response = north_south.post(page, fields(taker="N", bid="90"))
+    html = response.content.decode()
+    assert response.status_code == 400
+    assert "Choisissez l&#x27;atout." in html
+    assert "Indiquez les points faits par les preneurs" in html
+    assert not any(message in html for message in BARE_REQUIRED)
+
+
+def test_the_outbox_answer_names_the_missing_taker_and_bid(north_south, tournament):
+    response = send(north_south, tournament, fields(strain="H", taker_points="100"))
+    assert response.status_code == 400
+    errors = {error["field"]: error["message"] for error in response.json()["errors"]}
+    assert errors == {"taker": "Choisissez le preneur.", "bid": "Choisissez l'enchère."}
+
+
+def test_the_live_score_names_unreadable_points_and_a_capot_needs_no_points(
+    north_south, tournament
+):
+    response = ask(north_south, tournament, fields(taker="N", bid="90", strain="H"))
+    errors = [error["message"] for error in response.json()["errors"]]
+    assert errors == [
+        "Indiquez les points faits par les preneurs (ou l'équipe qui a fait tous les plis)."
+    ]
+    response = ask(north_south, tournament, fields(taker="N", bid="90", taker_points="beaucoup"))
+    errors = {error["field"]: error["message"] for error in response.json()["errors"]}
+    assert errors == {"taker_points": "Les points des preneurs sont un nombre entier de 0 à 162."}
+    made = ask(north_south, tournament, fields(taker="N", bid="90", strain="H", capot="taker"))
+    assert made.json()["ok"] is True
+
+
+def test_an_unknown_choice_names_its_field(north_south, tournament):
+    response = ask(north_south, tournament, fields(taker="X", bid="95", strain="H"))
+    errors = {error["field"]: error["message"] for error in response.json()["errors"]}
+    assert errors["taker"] == "Choisissez le preneur parmi les quatre joueurs."
+    assert errors["bid"] == "Choisissez une enchère de la liste."
+
+
+def test_capot_is_offered_once_as_a_bid_and_once_as_all_tricks(north_south, tournament):
+    page, _score = urls(tournament)
+    html = north_south.get(page).content.decode()
+    found = re.search(
+        r'<script id="phone-entry-options" type="application/json">(.*?)</script>', html
+    )
+    options = json.loads(found.group(1))
+    assert options["bids"].count("capot") == 1
+    assert [(item["value"], item["text"]) for item in options["capot"]] == [
+        ("", "Personne"),
+        ("taker", "Les preneurs"),
+        ("defence", "La défense"),
+    ]
+    labels = options["labels"]
+    assert labels["all_tricks"] == "Tous les plis ?"
+    assert "250" in labels["all_tricks_help"] and "annonc" in labels["capot_bid_help"]
+    assert labels["incomplete"] % {"missing": "l'atout"} == (
+        "À compléter avant d'enregistrer : l'atout."
+    )
+    # Without the script, the form's own field says the same.
+    assert "Tous les plis (capot)" in html

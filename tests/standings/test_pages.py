@@ -358,8 +358,9 @@ def test_a_board_outside_the_plan_has_no_traveller(client):
 
 
 def running_totals(text: str) -> list[str]:
-    """The "Cumul" column of a matchpoint scorecard."""
-    rows = text[text.index("<tbody>") : text.index("</tbody>")].split("<tr ")[1:]
+    """The "Cumul" column of a matchpoint scorecard, over its tables (one a round)."""
+    bodies = [part.split("</tbody>")[0] for part in text.split("<tbody>")[1:]]
+    rows = [row for body in bodies for row in body.split("<tr ")[1:]]
     return [row.split('data-label="Cumul">')[1].split("<")[0] for row in rows]
 
 
@@ -374,6 +375,22 @@ def test_a_scorecard_shows_each_board_with_a_running_total(client, people, mitch
     assert "4. Équipe 4" in text  # the opponents of round 1
     assert "80 ♥ par N" in text
     assert "49,58\u00a0%" in text  # the ranking's percentage
+
+
+def test_a_scorecard_is_a_short_table_per_round_its_opponents_said_once(client, people, mitchell):
+    people["setup"](mitchell)
+    text = client_as(client, people, "arbiter").get(url("scorecard", mitchell, 1)).text
+
+    # Team 1 sits North-South at table 1 for the three rounds, two boards a round.
+    assert text.count('<table class="grid scorecard">') == 3
+    for number in (1, 2, 3):
+        assert f"Tour {number} · table 1 · Nord-Sud</h2>" in text
+    rounds = text.split('<section class="scorecard-round"')[1:]
+    assert [part.count("<tr data-board=") for part in rounds] == [2, 2, 2]
+    # The round's opponents once, above its boards, not on every line.
+    assert rounds[0].count("4. Équipe 4") == 1
+    assert "Adversaires" not in rounds[0].split("<tbody>")[1]
+    assert "One table per round" not in text
 
 
 def test_players_see_a_scorecard_without_the_boards_never_finished(client, mitchell):

@@ -27,6 +27,11 @@ BLOCKING_IMPACTS = ("critical", "serious")
 # How many elements of one violation a message names.
 SHOWN_TARGETS = 3
 
+# A thumb's target on a phone page, in CSS px (Apple's and WCAG 2.5.5's 44 × 44): axe's
+# ``target-size`` rule (off by default, 24 px) is turned on at this size, a target smaller
+# than that passing only when no other target is within that distance of it.
+TAP_TARGET = 44
+
 
 @dataclass(frozen=True)
 class Violation:
@@ -65,9 +70,21 @@ def inject_axe(page) -> None:
         page.evaluate(axe_source())
 
 
+# A phone's tournament menu opens over the page (an overlay): opened, it would hide what lies
+# under it from the target-size rule. It is audited on its own, opened, after the page.
+OVERLAY_MENU = ".subnav-menu"
+
 # Only the violations come back: passes and incomplete checks would make a large answer.
-_RUN = """async () => {
-  const results = await window.axe.run(document, {resultTypes: ["violations"]});
+_RUN = """async ([tapTarget, scope]) => {
+  const options = {resultTypes: ["violations"]};
+  if (tapTarget) {
+    window.axe.configure({checks: [
+      {id: "target-size", options: {minSize: tapTarget}},
+      {id: "target-offset", options: {minOffset: tapTarget}},
+    ]});
+    options.rules = {"target-size": {enabled: true}};
+  }
+  const results = await window.axe.run(scope ? {include: [[scope]]} : document, options);
   return results.violations.map(v => ({
     rule: v.id,
     impact: v.impact || "",
@@ -79,15 +96,28 @@ _RUN = """async () => {
 }"""
 
 
-def violations(page, impacts=BLOCKING_IMPACTS, *, open_details: bool = True) -> list[Violation]:
+def violations(
+    page, impacts=BLOCKING_IMPACTS, *, open_details: bool = True, tap_targets: bool = False
+) -> list[Violation]:
     """The violations of the page as it is now whose impact is in ``impacts``.
 
     axe leaves hidden content alone: ``open_details`` first opens every ``<details>`` (a
-    dispute form, a help text) so that what they hide is audited too."""
-    if open_details:
+    dispute form, a help text) so that what they hide is audited too. ``tap_targets`` (the
+    phone's pages) adds the ``target-size`` rule at ``TAP_TARGET`` px."""
+    size = TAP_TARGET if tap_targets else 0
+    if open_details and tap_targets:
+        page.evaluate(
+            "(menu) => document.querySelectorAll('details').forEach(d => {"
+            " d.open = !d.matches(menu); })",
+            OVERLAY_MENU,
+        )
+    elif open_details:
         page.evaluate("() => document.querySelectorAll('details').forEach(d => { d.open = true; })")
     inject_axe(page)
-    found = page.evaluate(_RUN)
+    found = page.evaluate(_RUN, [size, None])
+    if open_details and tap_targets and page.query_selector(OVERLAY_MENU) is not None:
+        page.evaluate("(menu) => { document.querySelector(menu).open = true; }", OVERLAY_MENU)
+        found += page.evaluate(_RUN, [size, OVERLAY_MENU])
     return [
         Violation(
             rule=item["rule"],

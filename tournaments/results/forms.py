@@ -23,13 +23,13 @@ from tournaments import vocabulary
 
 from .annonce_text import (
     AnnonceTextError,
-    annonce_picker_choices,
     format_annonces_text,
     parse_annonces_text,
 )
 from .display import SEAT_LABELS
 from .exceptions import EntryProblem
 from .models import Adjustment
+from .phone_options import phone_options
 from .selectors import (
     annonce_choice_value,
     annonce_choices,
@@ -84,6 +84,26 @@ _FIELD_OF_PATH = {
     "annonces": "annonces",
 }
 _CONTRACT_FIELDS = {"bid": "bid", "strain": "strain", "taker": "taker", "coinche": "coinche"}
+# What is missing, said in words: the engine's « This field is required. » names no field, and
+# on the phone the fields are buttons without the form's labels beside the message.
+MISSING_MESSAGES = {
+    "contract": gettext_lazy("Choisissez le preneur, l'enchère et l'atout."),
+    "contract.taker": gettext_lazy("Choisissez le preneur."),
+    "contract.bid": gettext_lazy("Choisissez l'enchère."),
+    "contract.strain": gettext_lazy("Choisissez l'atout."),
+    "taker_points": gettext_lazy(
+        "Indiquez les points faits par les preneurs (ou l'équipe qui a fait tous les plis)."
+    ),
+}
+# The form's own checks (before the engine), naming their field too.
+FIELD_ERRORS = {
+    "taker": gettext_lazy("Choisissez le preneur parmi les quatre joueurs."),
+    "bid": gettext_lazy("Choisissez une enchère de la liste."),
+    "strain": gettext_lazy("Choisissez l'atout parmi ceux du tournoi."),
+    "coinche": gettext_lazy("Choisissez : non coinché, coinché ou surcoinché."),
+    "capot": gettext_lazy("Tous les plis : les preneurs, la défense, ou personne."),
+}
+POINTS_ERROR = gettext_lazy("Les points des preneurs sont un nombre entier de 0 à 162.")
 
 
 def new_submission_key() -> str:
@@ -114,6 +134,7 @@ class ResultRowForm(forms.Form):
         label=gettext_lazy("Points preneurs"),
         required=False,
         widget=forms.NumberInput(attrs={"inputmode": "numeric", "min": 0, "max": DEAL_POINTS}),
+        error_messages={"invalid": POINTS_ERROR},
     )
     capot = forms.ChoiceField(label=gettext_lazy("Capot"), choices=CAPOT_CHOICES, required=False)
 
@@ -132,6 +153,8 @@ class ResultRowForm(forms.Form):
         self.hands_mode = bool(hands) and choices_from_hands
         self.record: dict[str, Any] | None = None
         strains = played_strains(rules)
+        for name, message in FIELD_ERRORS.items():
+            self.fields[name].error_messages["invalid_choice"] = message
         self.fields["bid"].choices = bid_choices(rules)
         self.fields["strain"].choices = [("", "—")] + [
             (strain.value, STRAIN_LABELS[strain.value]) for strain in strains
@@ -372,6 +395,8 @@ class ResultRowForm(forms.Form):
         items = []
         for problem in problems:
             message = problem.text()
+            if problem.code == "required" and problem.field in MISSING_MESSAGES:
+                message = str(MISSING_MESSAGES[problem.field])
             parts = problem.field.split(".")
             if parts[0] in ("annonces", "belote") and len(parts) > 1 and parts[1].isdigit():
                 number = {"number": int(parts[1]) + 1}
@@ -407,74 +432,8 @@ class ResultRowForm(forms.Form):
     # --- The phone page's buttons ---
 
     def phone_options(self) -> dict[str, Any]:
-        """What the phone page's buttons offer (``results/phone_entry.js``), from this form's
-        fields and the rules alone, never from the hands: each button writes the value the
-        field expects, so the page posts the same fields with or without the script."""
-        if "belote" not in self.fields:
-            belote = None
-        else:
-            belote = "seat" if self.belote_is_choice else "seats"
-        return {
-            "seats": [
-                {"value": value, "text": str(text), "name": vocabulary.seat_name(value)}
-                for value, text in SEAT_CHOICES
-                if value
-            ],
-            "strains": [
-                {
-                    "value": strain.value,
-                    "text": str(vocabulary.STRAIN_SYMBOLS[strain.value]),
-                    "name": str(STRAIN_LABELS[strain.value]),
-                    "red": strain.value in ("H", "D"),
-                }
-                for strain in played_strains(self.rules)
-            ],
-            "bids": [value for value, _text in self.fields["bid"].choices if value],
-            "bid_step": self.rules.bid_step,
-            "coinche": [
-                {"value": "0", "text": _("Non coinché")},
-                {"value": "1", "text": _("Coinché")},
-                {"value": "2", "text": _("Surcoinché")},
-            ],
-            "capot": [
-                {"value": "", "text": _("Pas de capot")},
-                {"value": "taker", "text": _("Capot des preneurs")},
-                {"value": "defence", "text": _("Capot de la défense")},
-            ],
-            "generale": "generale" in self.fields,
-            "max_points": DEAL_POINTS,
-            "belote": belote,
-            "annonces": annonce_picker_choices(self.rules) if "annonces" in self.fields else None,
-            "labels": {
-                "passed": _("Passe générale"),
-                "taker": _("Preneur"),
-                "strain": _("Atout"),
-                "bid": _("Enchère"),
-                "coinche": _("Coinche"),
-                "points": _("Points des preneurs"),
-                "defence": _("Défense : %(points)s"),
-                "points_range": _("Les points vont de 0 à %(max)s.") % {"max": DEAL_POINTS},
-                "erase": _("Effacer"),
-                "erase_digit": _("Effacer un chiffre"),
-                "capot": _("Capot"),
-                "generale": _("Générale (un seul joueur fait tous les plis)"),
-                "belote": _("Belote"),
-                "no_belote": _("Pas de belote"),
-                "annonces": _("Annonces"),
-                "no_annonce": _("Aucune annonce"),
-                "add_annonce": _("Ajouter une annonce"),
-                "remove": _("Retirer"),
-                "cancel": _("Annuler"),
-                "annonce_seat": _("Qui annonce ?"),
-                "annonce_kind": _("Quelle annonce ?"),
-                "annonce_high": _("Carte la plus haute"),
-                "annonce_suit": _("Couleur"),
-                "incomplete": _("Score : choisissez le preneur, l'enchère, l'atout et les points."),
-                "computing": _("Calcul du score…"),
-                "unavailable": _("Score indisponible pour le moment : enregistrez quand même."),
-                "errors": _("À corriger"),
-            },
-        }
+        """The phone page's buttons for this row (``results.phone_options``)."""
+        return phone_options(rules=self.rules, fields=self.fields)
 
 
 def row_prefix(table_number: int, board_number: int) -> str:

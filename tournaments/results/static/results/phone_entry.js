@@ -147,6 +147,8 @@
     bidBox.appendChild(stepper);
     var numbers = bids.filter(function (bid) { return bid !== "capot"; });
     var quick = grid(bidBox, 5);
+    // A capot bid is a contract; a capot made on a number bid is told below (« tous les plis »).
+    if (bids.indexOf("capot") >= 0) { bidBox.appendChild(el("p", "help", L.capot_bid_help)); }
     var quickButtons = numbers.filter(function (bid) { return Number(bid) <= 160; })
       .concat(bids.indexOf("capot") >= 0 ? ["capot"] : [])
       .map(function (bid) {
@@ -176,6 +178,21 @@
 
     choices("strain", L.strain, options.strains, Math.min(options.strains.length, 6));
     choices("coinche", L.coinche, options.coinche, 3);
+
+    // All eight tricks by one side: the capot made. Chosen, the points are no longer asked.
+    choices("capot", L.all_tricks, options.capot, 3, function (chosen) {
+      if (chosen) { input("taker_points").value = ""; }
+      set("capot", chosen);
+    });
+    var tricksBox = contract.querySelector("[data-group=capot]");
+    var tricksLabel = tricksBox.querySelector(".tap-label");
+    var tricksHelp = el("p", "help");
+    tricksBox.appendChild(tricksHelp);
+    renderers.push(function () {
+      var capotBid = value("bid") === "capot";
+      tricksLabel.textContent = capotBid ? L.capot_made : L.all_tricks;
+      tricksHelp.textContent = capotBid ? L.capot_made_help : L.all_tricks_help;
+    });
 
     // The points on a number pad: digits, one back, erase. 0 to 162, never more.
     var pointsBox = section(contract, "points", L.points);
@@ -215,13 +232,12 @@
     }
     renderers.push(function () {
       var current = value("taker_points");
+      pointsBox.classList.toggle("hidden", value("capot") !== "");
       pointsValue.textContent = current === "" ? "—" : current;
       var points = Number(current);
       defence.textContent = current !== "" && points >= 0 && points <= options.max_points
         ? format(L.defence, { points: options.max_points - points }) : "";
     });
-
-    choices("capot", L.capot, options.capot, 3, function (chosen) { set("capot", chosen); });
 
     if (options.generale && input("generale")) {
       var generale = tapButton(L.generale, null, function () { set("generale", !input("generale").checked); });
@@ -356,10 +372,16 @@
     // The deal's score before saving, from the server (the same engine as the save).
     var timer = null;
     var asked = 0;
-    function complete() {
-      if (input("passed").checked) { return true; }
-      return value("taker") && value("bid") && value("strain") &&
-        (value("taker_points") !== "" || value("capot") !== "");
+    var save = form.querySelector(".save-bar button");
+    live.id = "live-score-" + board;
+    save.setAttribute("aria-describedby", live.id);
+    // What the record still lacks, in words; « Enregistrer » waits for it (the server checks
+    // again whatever is sent).
+    function missing() {
+      if (input("passed").checked) { return []; }
+      var lacking = ["taker", "bid", "strain"].filter(function (name) { return !value(name); });
+      if (value("taker_points") === "" && value("capot") === "") { lacking.push("points"); }
+      return lacking.map(function (name) { return L.missing[name]; });
     }
     function showScore(state, content) {
       live.hidden = false;
@@ -400,10 +422,12 @@
     }
     function scheduleScore() {
       if (timer !== null) { clearTimeout(timer); }
-      if (!complete()) {
+      var lacking = missing();
+      save.disabled = lacking.length > 0;
+      if (lacking.length) {
         asked += 1;
         timer = null;
-        showScore("incomplete", L.incomplete);
+        showScore("incomplete", format(L.incomplete, { missing: lacking.join(", ") }));
         return;
       }
       timer = setTimeout(askScore, DEBOUNCE_MS);
@@ -420,6 +444,7 @@
       scheduleScore();
     }
     render();
+    save.disabled = missing().length > 0;
     // The outbox put a kept entry back into the fields (results/offline.js): show it.
     form.addEventListener("outbox:restore", changed);
     // A correction form folded in « Corriger » asks for its score once opened, not before.
