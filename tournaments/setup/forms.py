@@ -123,10 +123,13 @@ class TournamentForm(forms.ModelForm):
         widget=forms.CheckboxSelectMultiple,
     )
     organizing_club = forms.ModelChoiceField(
-        label=_("Club (fichier des joueurs, saisons)"),
+        label=_("Club organisateur"),
         queryset=Club.objects.none(),
         required=False,
-        help_text=_("Les joueurs inscrits rejoignent le fichier de ce club."),
+        help_text=_(
+            "Les joueurs inscrits rejoignent le fichier de ce club ; ses saisons peuvent "
+            "compter le tournoi."
+        ),
     )
 
     class Meta:
@@ -161,6 +164,13 @@ class TournamentForm(forms.ModelForm):
             clubs = clubs | Club.objects.filter(pk=tournament.organizing_club_id)
         self.fields["organizing_club"].queryset = clubs.distinct()
         self.fields["organizing_club"].initial = tournament.organizing_club_id if existing else None
+        # One club field: with clubs to choose from, the club is one of them (its name is the
+        # tournament's club); else the club's name is typed.
+        self.has_clubs = self.fields["organizing_club"].queryset.exists()
+        if self.has_clubs:
+            self.fields["club"].widget = forms.HiddenInput()
+        else:
+            del self.fields["organizing_club"]
         self.fields["rounds"].widget.attrs["placeholder"] = gettext("complet")
         if frozen:
             for name in ("rules_preset", *(f"rule_{n}" for n in RULE_NAMES), *MOVEMENT_FIELDS):
@@ -169,8 +179,33 @@ class TournamentForm(forms.ModelForm):
     def rule_bound_fields(self):
         return [self[f"rule_{name}"] for name in RULE_NAMES]
 
+    def rules_open(self) -> bool:
+        """Should « Personnaliser les règles » be open: the rules sent are refused, or they
+        (or the tournament's) are not exactly their preset's?"""
+        if self.is_bound:
+            if not self.is_valid():
+                return any(self[f"rule_{name}"].errors for name in RULE_NAMES) or bool(
+                    self.non_field_errors()
+                )
+            rules, preset = self.cleaned_data["rules"], self.cleaned_data["rules_preset"]
+        elif self.instance.pk is not None:
+            rules, preset = self.instance.rules, self.instance.rules_preset
+        else:
+            return False
+        return RuleSettings.from_dict(rules) != PRESETS.get(preset)
+
+    def two_rankings(self) -> bool:
+        """Does the movement chosen give two rankings (a Mitchell without arrow switch: the
+        North-South teams ranked apart from the East-West ones)?"""
+        return self["movement_type"].value() == Tournament.MovementType.MITCHELL and not (
+            self["arrow_switch"].value()
+        )
+
     def clean(self):
         cleaned = super().clean()
+        club = cleaned.get("organizing_club")
+        if club is not None:
+            cleaned["club"] = club.name
         if any(f"rule_{name}" not in cleaned for name in RULE_NAMES):
             return cleaned
         preset = cleaned.get("rules_preset") or DEFAULT_PRESET

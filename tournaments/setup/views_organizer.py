@@ -60,7 +60,7 @@ def tournament_create(request):
                 rules=form.cleaned_data["rules"],
                 co_organizers=form.cleaned_data["co_organizers"],
                 arbiters=form.cleaned_data["arbiters"],
-                organizing_club=form.cleaned_data["organizing_club"],
+                organizing_club=form.cleaned_data.get("organizing_club"),
             )
         except services.OrganizerError as error:
             form.add_error(None, error.message)
@@ -196,7 +196,7 @@ def tournament_edit(request, tournament):
                 rules=form.cleaned_data["rules"],
                 co_organizers=form.cleaned_data["co_organizers"],
                 arbiters=form.cleaned_data["arbiters"],
-                organizing_club=form.cleaned_data["organizing_club"],
+                organizing_club=form.cleaned_data.get("organizing_club"),
             )
         except services.OrganizerError as error:
             form.add_error(None, error.message)

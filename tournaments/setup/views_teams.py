@@ -39,29 +39,41 @@ def teams(request, tournament):
     )
 
 
-def _registry_search(request, tournament) -> tuple[dict, dict]:
-    """In a club's tournament: the registry's players found by ``?q=`` (name or licence), each
-    with the links that put them in the form as player 1 or 2 (``?p1=``, ``?p2=``), and the
-    form's initial values of the players chosen so."""
-    club = tournament.organizing_club
-    if club is None:
-        return {}, {}
+_PLAYER_ATTRS = ("first_name", "last_name", "licence")
+
+
+def _picked(data, club) -> dict:
+    """The registry's players chosen as player 1 or 2: ``pick=N:ID`` (the form's buttons),
+    ``pN=ID`` (the links of a search without the form) or ``pN_registry`` (chosen before)."""
+    ids = {n: data.get(f"p{n}") or data.get(f"p{n}_registry") for n in (1, 2)}
+    number, _, value = (data.get("pick") or "").partition(":")
+    if number in ("1", "2"):
+        ids[int(number)] = value
     chosen = {}
-    for n in (1, 2):
-        value = whole_number(request.GET.get(f"p{n}"))
+    for n, raw in ids.items():
+        value = whole_number(raw)
         if value is not None:
             player = club.players.filter(pk=value, anonymised=False).first()
             if player is not None:
                 chosen[n] = player
-    initial = {
-        f"p{n}_{attr}": getattr(player, attr)
-        for n, player in chosen.items()
-        for attr in ("first_name", "last_name", "licence")
-    }
+    return chosen
+
+
+def _registry_search(data, tournament) -> tuple[dict, dict]:
+    """In a club's tournament: the registry's players found by ``q`` (name or licence), and
+    the form's initial values: what was typed in the team form (a search sends the whole form,
+    so nothing typed is lost) with the players chosen (``_picked``) on top."""
+    club = tournament.organizing_club
+    if club is None:
+        return {}, {}
+    chosen = _picked(data, club)
+    typed = [name for name in TeamForm.base_fields if not name.endswith("_registry")]
+    initial = {name: data[name] for name in typed if data.get(name)}
     for n, player in chosen.items():
+        initial.update({f"p{n}_{attr}": getattr(player, attr) for attr in _PLAYER_ATTRS})
         initial[f"p{n}_club"] = club.name
         initial[f"p{n}_registry"] = player.pk
-    query = request.GET.get("q", "").strip()[:100]
+    query = (data.get("q") or "").strip()[:100]
     found = []
     if query:
         for player in club_selectors.search_players(club, query).filter(anonymised=False)[:20]:
@@ -76,14 +88,19 @@ def _registry_search(request, tournament) -> tuple[dict, dict]:
     return search, initial
 
 
+def _searching(request) -> bool:
+    """Is this POST a search of the club's file (or a player picked from it), not a save?"""
+    return request.method == "POST" and ("search" in request.POST or "pick" in request.POST)
+
+
 @organizer_required
 def team_add(request, tournament):
     next_number = services.next_team_number(tournament)
-    search, initial = _registry_search(request, tournament)
-    form = TeamForm(
-        request.POST or None, tournament=tournament, next_number=next_number, initial=initial
-    )
-    if request.method == "POST" and form.is_valid():
+    searching = _searching(request)
+    search, initial = _registry_search(request.POST if searching else request.GET, tournament)
+    bound = request.POST if request.method == "POST" and not searching else None
+    form = TeamForm(bound, tournament=tournament, next_number=next_number, initial=initial)
+    if bound is not None and form.is_valid():
         try:
             team = services.register_team(tournament, form.team_data())
         except services.OrganizerError as error:
