@@ -6,7 +6,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from tests.support.factories import make_tournament
+from tests.support.factories import add_teams, make_tournament
 from tests.support.organizer import settings_data
 from tournaments.clubs import services as club_services
 from tournaments.setup.models import Tournament
@@ -75,3 +75,17 @@ def test_with_clubs_the_club_is_chosen_once_and_named_after_it(organizer, login)
     client.post(reverse("tournaments:create"), settings_data(organizing_club=club.pk, club=""))
     tournament = Tournament.objects.get()
     assert tournament.organizing_club == club and tournament.club == "Coinche Club de Rennes"
+
+
+def test_the_rounds_help_gives_the_complete_movement_of_this_tournament(organizer, login):
+    # 12 teams in a Mitchell: 6 tables, so 5 rounds (the skip); 2 boards a round.
+    tournament = make_tournament(organizer=organizer, movement_type="mitchell")
+    add_teams(tournament, 12)
+    page = login(organizer).get(reverse("tournaments:edit", args=[tournament.slug])).text
+    assert (
+        "Vide : le mouvement complet, ici 5 tours pour les 12 équipes inscrites "
+        "(10 étuis par équipe)." in page
+    )
+    empty = make_tournament(organizer=organizer)
+    page = login(organizer).get(reverse("tournaments:edit", args=[empty.slug])).text
+    assert "Vide : autant de tours que le mouvement complet." in page

@@ -17,10 +17,13 @@ from scoring.engine.rules import (
     setting_names,
 )
 from scoring.engine.setting import to_json
+from scoring.movements.howell import max_howell_rounds
+from scoring.movements.mitchell import max_mitchell_rounds
 from tournaments.accounts.roles import ARBITER, ORGANIZER
 from tournaments.clubs.models import Club
 
 from .models import Tournament
+from .selectors import team_counts
 from .services.teams import MAX_TEAM_NUMBER, PlayerData, TeamData, team_problems
 from .services.tournament import MOVEMENT_FIELDS, SETTINGS_FIELDS, chosen_rules
 
@@ -89,6 +92,24 @@ class RulesPreviewForm(forms.Form):
         except ValueError as error:
             raise forms.ValidationError(rules_error(error)) from error
         return cleaned
+
+
+def complete_movement_help(tournament: Tournament) -> str | None:
+    """The « nombre de tours » help in the tournament's own figures: how many rounds (and
+    boards a team) the complete movement gives its teams now; None below four teams."""
+    counts = team_counts(tournament)
+    teams = counts.registered - counts.withdrawn
+    howell = tournament.movement_type == Tournament.MovementType.HOWELL
+    try:
+        rounds = (max_howell_rounds if howell else max_mitchell_rounds)(teams) if teams >= 4 else 0
+    except ValueError:  # MovementError: no such movement for this many teams
+        rounds = 0
+    if not rounds:
+        return None
+    return gettext(
+        "Vide : le mouvement complet, ici %(rounds)s tours pour les %(teams)s équipes inscrites "
+        "(%(boards)s étuis par équipe)."
+    ) % {"rounds": rounds, "teams": teams, "boards": rounds * tournament.boards_per_round}
 
 
 class UserChoiceField(forms.ModelMultipleChoiceField):
@@ -172,6 +193,9 @@ class TournamentForm(forms.ModelForm):
         else:
             del self.fields["organizing_club"]
         self.fields["rounds"].widget.attrs["placeholder"] = gettext("complet")
+        rounds_help = complete_movement_help(tournament) if existing else None
+        if rounds_help:
+            self.fields["rounds"].help_text = rounds_help
         if frozen:
             for name in ("rules_preset", *(f"rule_{n}" for n in RULE_NAMES), *MOVEMENT_FIELDS):
                 self.fields[name].disabled = True
