@@ -21,6 +21,7 @@ from config.addresses import (
     debug_refusal,
     served_beyond_loopback,
 )
+from scoring.engine.rules import SETTINGS as RULE_SETTINGS
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("VAR_DIR", BASE_DIR / "var"))
@@ -392,18 +393,13 @@ SPECTACULAR_SETTINGS = {
         "RulesPreset": "tournaments.api.serializers.RULES_PRESETS",
         "SeasonMethod": "tournaments.api.serializers.SEASON_METHODS",
         "RegistrationStatus": "tournaments.registration.models.Entry.Status",
-        "WinCondition": "tournaments.api.serializers.WIN_CONDITIONS",
-        "MadeScore": "tournaments.api.serializers.MADE_SCORES",
-        "FailureBase": "tournaments.api.serializers.FAILURE_BASE_CHOICES",
-        "SurcoincheMultiplier": "tournaments.api.serializers.SURCOINCHE_MULTIPLIER_CHOICES",
-        "LowestBid": "tournaments.api.serializers.LOWEST_BID_CHOICES",
-        "BidStep": "tournaments.api.serializers.BID_STEP_CHOICES",
-        "Rounding": "tournaments.api.serializers.ROUNDINGS",
-        "CapotBid": "tournaments.api.serializers.CAPOT_BIDS",
-        "FailureScore": "tournaments.api.serializers.FAILURE_SCORES",
-        "MultiplierScope": "tournaments.api.serializers.MULTIPLIER_SCOPES",
-        "OvertakePartner": "tournaments.api.serializers.OVERTAKE_PARTNER_CHOICES",
         "Role": "tournaments.api.serializers.ROLES",
+        # Each rule setting with choices, named from the core (scoring.engine.rules.SETTINGS).
+        **{
+            setting.values_name: f"tournaments.api.serializers.RULE_CHOICES.{setting.name}"
+            for setting in RULE_SETTINGS
+            if setting.is_choice
+        },
     },
     # A bid is a number or this word (tournaments.api.serializers.BidField).
     "APPEND_COMPONENTS": {

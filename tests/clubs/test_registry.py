@@ -218,7 +218,8 @@ def test_the_team_form_searches_the_registry_and_links_the_player_chosen(club, o
     add = reverse("tournaments:team_add", args=[tournament.slug])
     page = client.get(add, {"q": "a1"}).text
     assert "Chercher dans le fichier du club" in page
-    assert f"?q=a1&amp;p1={first.pk}" in page and f"?q=a1&amp;p2={first.pk}" in page
+    assert f'name="pick" value="1:{first.pk}"' in page
+    assert f'name="pick" value="2:{first.pk}"' in page
     page = client.get(add, {"q": "a1", "p1": first.pk}).text
     assert 'value="Anne"' in page and 'value="A1"' in page
     assert f'name="p1_registry" value="{first.pk}"' in page
@@ -250,6 +251,27 @@ def test_the_team_form_searches_the_registry_and_links_the_player_chosen(club, o
     )
     linked = tournament.teams.get(number=2).player_one.club_player
     assert linked.club == club and linked != stranger
+
+
+def test_a_search_of_the_club_file_keeps_what_was_typed_in_the_team_form(club, organizer):
+    # « Inscrire une équipe »: the search and the « comme joueur 2 » buttons send the whole
+    # form, so the team's name and player 1, typed first, are still there; nothing is saved.
+    anne = services.create_player(club, first_name="Anne", last_name="Martin", licence="A1")
+    tournament = make_tournament(organizer=organizer, organizing_club=club)
+    client = Client()
+    client.force_login(organizer)
+    add = reverse("tournaments:team_add", args=[tournament.slug])
+    typed = {"name": "Les Rapides", "p1_first_name": "Jules", "p1_last_name": "Vite"}
+
+    searched = client.post(add, {**typed, "q": "martin", "search": "1"}).text
+    assert 'value="Les Rapides"' in searched and 'value="Jules"' in searched
+    assert f'name="pick" value="2:{anne.pk}"' in searched
+    assert "Ce champ est obligatoire" not in searched  # a search is no save: no errors
+
+    picked = client.post(add, {**typed, "q": "martin", "pick": f"2:{anne.pk}"}).text
+    assert 'value="Les Rapides"' in picked and 'value="Vite"' in picked
+    assert 'value="Anne"' in picked and f'name="p2_registry" value="{anne.pk}"' in picked
+    assert not tournament.teams.exists()
 
 
 def test_editing_a_team_keeps_the_record_chosen_at_registration(club, organizer):

@@ -54,7 +54,29 @@ def test_pick_a_family_adjust_an_axis_and_watch_the_preview(organizer_page, scre
     ns, ew = _cells(page, "coinche")
     expect(ns).to_have_text("560")
 
+    # The preset first; its settings wait folded under « Personnaliser les règles ».
+    details = page.locator("#rule-details")
+    expect(details).not_to_have_attribute("open", "")
+    expect(page.locator("#id_rule_rounding")).to_be_hidden()
     page.select_option("#id_rules_preset", "cannes-2016")
+    page.click("#rule-details > summary")
+    expect(page.locator("#id_rule_rounding")).to_be_visible()
+    # Every choice reads whole: no list narrower than its longest choice.
+    cut = page.evaluate(
+        """() => Array.from(document.querySelectorAll('#rule-details select')).filter((s) => {
+            const probe = document.createElement('span');
+            probe.style.font = getComputedStyle(s).font;
+            probe.style.position = 'absolute';
+            probe.style.whiteSpace = 'nowrap';
+            document.body.appendChild(probe);
+            const widest = Math.max(...Array.from(s.options).map((o) => {
+                probe.textContent = o.text; return probe.getBoundingClientRect().width;
+            }));
+            probe.remove();
+            return widest + 40 > s.getBoundingClientRect().width;
+        }).map((s) => s.id)"""
+    )
+    assert cut == []
     expect(page.locator("#id_rule_multiplier_scope")).to_have_value("bid_only")
     expect(page.locator("#id_rule_capot_bid")).to_have_value("bid_270")
     # Cannes: 162 + 120 x 2 = 402, rounded 6 up to 400; the capot 270 + 252 = 522 -> 520.
@@ -88,3 +110,22 @@ def test_pick_a_family_adjust_an_axis_and_watch_the_preview(organizer_page, scre
     assert tournament.rules["rounding"] == "none"
     assert tournament.rules["multiplier_scope"] == "bid_only"
     assert not [p for p in problems if "Content Security Policy" in p or "Refused" in p]
+
+
+def test_a_mitchell_without_arrow_switch_warns_of_two_rankings(organizer_page, screenshot):
+    page, base = organizer_page
+    page.goto(f"{base}/organisation/nouveau/")
+    warning = page.locator("#two-rankings")
+    page.select_option("#id_movement_type", "mitchell")
+    page.uncheck("#id_arrow_switch")
+    expect(warning).to_be_visible()
+    expect(warning).to_contain_text("Mitchell sans tours inversés : deux classements, NS et EO")
+    page.check("#id_arrow_switch")
+    expect(warning).to_be_hidden()
+    page.uncheck("#id_arrow_switch")
+    page.select_option("#id_movement_type", "howell")
+    expect(warning).to_be_hidden()
+    page.select_option("#id_movement_type", "mitchell")
+    expect(warning).to_be_visible()
+    page.locator("#id_rules_preset").scroll_into_view_if_needed()
+    screenshot(page, "set-up form, preset first, rules folded", docs="organizer-settings")

@@ -203,7 +203,7 @@ def test_a_tournament_day_from_creation_to_the_pdf_packet(
     for index, prefix in enumerate(rows):
         # North takes 90 hearts and makes 90 + 10 × index card points: a different score each.
         arbiter.select_option(f"#id_{prefix}-taker", "N")
-        arbiter.select_option(f"#id_{prefix}-bid", "90")
+        arbiter.fill(f"#id_{prefix}-bid", "90")
         arbiter.select_option(f"#id_{prefix}-strain", "H")
         arbiter.fill(f"#id_{prefix}-taker_points", str(90 + 10 * index))
         arbiter.press(f"#id_{prefix}-taker_points", "Enter")

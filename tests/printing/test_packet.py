@@ -24,6 +24,7 @@ from tests.support.factories import (
 )
 from tests.support.pdf import make_checked, page_size_mm, pdf_pages, texts_at_least
 from tournaments.printing import documents, selectors, services
+from tournaments.printing.documents.common import balanced_chunks
 from tournaments.printing.models import Document
 from tournaments.printing.selectors import DocumentState
 from tournaments.setup.models import Table, TableAssignment
@@ -143,7 +144,29 @@ def test_long_names_in_large_type_keep_to_their_pages():
     add_plan(tournament, rows)
     rendered, overflows = make_checked(tournament, POSTER, STAFF)
     assert overflows == []
-    assert rendered.pages == 3  # 8 teams a page
+    assert rendered.pages == 3  # at most 8 teams a page: 6 + 6 + 6
+
+
+def test_ten_teams_are_five_and_five_on_the_poster_not_eight_and_two():
+    rows = [(r, t, t, 6 + (t - 1 + r - 1) % 5, [r]) for r in range(1, 4) for t in range(1, 6)]
+    tournament = make_tournament()
+    add_teams(tournament, 10)
+    add_plan(tournament, rows)
+    printout = documents.build(tournament, POSTER, STAFF)
+    assert [len(section["lines"]) for section in printout.sections] == [5, 5]
+    rendered, overflows = make_checked(tournament, POSTER, STAFF)
+    assert overflows == [] and rendered.pages == 2
+
+
+@pytest.mark.parametrize(
+    ("count", "size", "pages"),
+    [(10, 8, [5, 5]), (8, 8, [8]), (17, 8, [6, 6, 5]), (20, 13, [10, 10]), (0, 8, []), (3, 8, [3])],
+)
+def test_balanced_chunks_share_the_lines_evenly_over_the_fewest_pages(count, size, pages):
+    items = list(range(count))
+    result = balanced_chunks(items, size)
+    assert [len(page) for page in result] == pages
+    assert [item for page in result for item in page] == items
 
 
 def test_the_poster_waits_for_the_plan_and_goes_stale_with_it(phantom_field):

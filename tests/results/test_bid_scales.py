@@ -58,12 +58,40 @@ def test_the_arbiter_sheet_and_the_table_page_show_the_scale(arbiter):
     client = Client()
     client.force_login(arbiter)
     sheet = client.get(reverse("results:entry_round", args=[tournament.slug, 1])).content.decode()
-    assert '<option value="82">82</option>' in sheet
-    assert '<option value="85">85</option>' in sheet
-    assert '<option value="80">' not in sheet
+    # The arbiter types the bid; the scale comes as the input's suggestions (a datalist).
+    assert 'list="bid-scale"' in sheet and 'inputmode="numeric"' in sheet
+    datalist = sheet.split('<datalist id="bid-scale">')[1].split("</datalist>")[0]
+    assert '<option value="82">' in datalist and '<option value="85">' in datalist
+    assert '<option value="80">' not in datalist and '<option value="capot">' in datalist
     table = tournament.tables.get(number=1)
     page = Client().get(reverse("results:table_entry", args=[table.token])).content.decode()
     assert '"bid_step": 5' in page or '"bid_step":5' in page
+
+
+@pytest.mark.parametrize("typed", ["85", "95", "1000", "quatre-vingts"])
+def test_a_typed_bid_off_the_scale_is_refused_in_french_with_the_scale(arbiter, typed):
+    tournament = tournament_with(FROM_82, arbiter=arbiter)
+    form = ResultRowForm(
+        {"b1-taker": "N", "b1-bid": typed, "b1-strain": "H", "b1-taker_points": "100"},
+        prefix="b1",
+        rules=tournament.rule_settings(),
+        typed_bid=True,
+    )
+    assert not form.is_valid()
+    [message] = form.errors["bid"]
+    highest = bid_values(ResultRowForm(prefix="b1", rules=tournament.rule_settings()))[-2]
+    assert message == (
+        f"« {typed} » n'est pas une enchère de ce tournoi : 82, puis tous les 10 jusqu'à "
+        f"{highest}, ou capot."
+    )
+    ok = ResultRowForm(
+        {"b1-taker": "N", "b1-bid": " Capot ", "b1-strain": "H", "b1-capot": "taker"},
+        prefix="b1",
+        rules=tournament.rule_settings(),
+        typed_bid=True,
+    )
+    ok.is_valid()
+    assert "bid" not in ok.errors and ok.cleaned_data["bid"] == "capot"
 
 
 def test_the_sheet_refuses_a_bid_off_the_scale_in_french(arbiter):

@@ -77,7 +77,7 @@ def test_rows_are_typed_from_the_keyboard_and_saved_without_reloading(browser_pa
     # A wrong row shows its errors in French under the row, each named by its field (marked
     # invalid), and stores nothing.
     page.select_option("#id_t1b2-taker", "E")
-    page.select_option("#id_t1b2-bid", "90")
+    page.fill("#id_t1b2-bid", "90")
     page.select_option("#id_t1b2-strain", "S")
     page.fill("#id_t1b2-taker_points", "161")
     page.fill("#id_t1b2-annonces", "E quinte R pique")
@@ -91,6 +91,19 @@ def test_rows_are_typed_from_the_keyboard_and_saved_without_reloading(browser_pa
     page.wait_for_selector("#t1b2-errors li[data-field=taker_points]", timeout=10000)
     assert "Points preneurs : " in page.inner_text("#t1b2-errors")
     assert page.get_attribute("#id_t1b2-annonces", "aria-invalid") is None
+    assert Result.objects.filter(board_number=2).count() == 0
+
+    # The bid is typed, the scale offered as suggestions; a bid off the scale is refused in
+    # French, with the scale.
+    assert page.get_attribute("#id_t1b2-bid", "list") == "bid-scale"
+    assert page.locator("#bid-scale option").first.get_attribute("value") == "80"
+    page.fill("#id_t1b2-bid", "95")
+    page.fill("#id_t1b2-taker_points", "100")
+    page.click("#t1b2 button.row-save")
+    page.wait_for_selector("#t1b2-errors li[data-field=bid]", timeout=10000)
+    assert "« 95 » n'est pas une enchère de ce tournoi : 80, puis tous les 10" in (
+        page.inner_text("#t1b2-errors")
+    )
     assert Result.objects.filter(board_number=2).count() == 0
 
     # Changing a stored row needs the "replace" box.

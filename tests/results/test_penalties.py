@@ -266,6 +266,17 @@ def test_the_penalties_page_gives_a_session_penalty_and_lists_them(client, tourn
     assert "L&#x27;équipe 3 ne joue pas l&#x27;étui 7." in bad.content.decode()
 
 
+def test_the_penalties_help_uses_the_tournaments_own_board_count(client, tournament, arbiter):
+    # « 25 % du top sur 24 étuis » was a fixed example; the page now counts this tournament's.
+    client.force_login(arbiter)
+    boards = tournament.boards.count()
+    assert boards and boards != 24
+    page = client.get(reverse("results:penalties", args=[tournament.slug])).content.decode()
+    less = f"{25 / boards:.2f}".replace(".", ",")
+    assert f"25 % du top sur les {boards} étuis du tournoi : {less} % de moins" in page
+    assert "24 étuis" not in page
+
+
 def test_the_penalty_pages_are_for_arbiters_only(client, tournament, make_user):
     url = reverse("results:penalties", args=[tournament.slug])
     assert client.get(url).status_code == 302  # to the login page

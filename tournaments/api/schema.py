@@ -20,16 +20,7 @@ from rest_framework.permissions import SAFE_METHODS
 from scoring.engine.annonces import AnnonceKind
 from scoring.engine.cards import Rank, Seat, Side, Strain, Suit
 from scoring.engine.result_record import Capot
-from scoring.engine.rules import (
-    PRESETS,
-    CapotBid,
-    FailureScore,
-    MadeScore,
-    MultiplierScope,
-    OvertakePartner,
-    Rounding,
-    WinCondition,
-)
+from scoring.engine.rules import PRESETS, SETTINGS, Setting
 from tournaments.registration.models import Entry
 from tournaments.results.models import Adjustment, Penalty, Result
 from tournaments.setup.models import Tournament
@@ -111,6 +102,14 @@ def _members(enum: type[Enum]) -> dict:
     return {member.value: member.name for member in enum}
 
 
+def _setting_members(setting: Setting) -> dict:
+    """An enum setting's members by their names; a number's as the setting's name and the
+    number (``FAILURE_BASE_160``)."""
+    if setting.is_enum:
+        return _members(setting.kind)
+    return {value: f"{setting.name.upper()}_{value}" for value in setting.values()}
+
+
 # The identifier of every value of every enum of the schema, by enum name, most of them from the
 # domain's own enums. Generators need them: values such as A-, A and A+ (or 10, or 0) are no
 # identifiers, and upper-casing them makes A- and A collide.
@@ -133,17 +132,8 @@ ENUM_MEMBERS: dict[str, dict] = {
     "MovementType": _members(Tournament.MovementType),
     "DealsMode": _members(Tournament.DealsMode),
     "RulesPreset": {name: name.upper().replace("-", "_") for name in PRESETS},
-    "WinCondition": _members(WinCondition),
-    "MadeScore": _members(MadeScore),
-    "FailureBase": {160: "POINTS_160", 162: "POINTS_162"},
-    "SurcoincheMultiplier": {4: "TIMES_4", 3: "TIMES_3"},
-    "LowestBid": {80: "POINTS_80", 82: "POINTS_82"},
-    "BidStep": {10: "BY_10", 5: "BY_5"},
-    "Rounding": _members(Rounding),
-    "CapotBid": _members(CapotBid),
-    "FailureScore": _members(FailureScore),
-    "MultiplierScope": _members(MultiplierScope),
-    "OvertakePartner": _members(OvertakePartner),
+    # Each rule setting with choices (scoring.engine.rules.SETTINGS).
+    **{setting.values_name: _setting_members(setting) for setting in SETTINGS if setting.is_choice},
     "Role": {"organizer": "ORGANIZER", "arbiter": "ARBITER", "table": "TABLE"},
     "SeasonMethod": {"average": "AVERAGE", "points": "POINTS"},
     "AnalysisStatus": {

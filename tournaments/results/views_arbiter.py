@@ -18,7 +18,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from config.proxies import client_ip
-from scoring.engine.result_record import ResultValidationError, parse_result
+from scoring.engine.result_record import ResultValidationError, bids, parse_result
 from tournaments import policy
 from tournaments.deals.selectors import visible_board_numbers
 from tournaments.guards import arbiter_required
@@ -30,6 +30,7 @@ from . import selectors, services
 from .display import flag_messages, record_summary
 from .exceptions import BoardNotPlayedHere, EntryInvalid, ResultError
 from .forms import (
+    BID_SCALE_LIST,
     AdjustmentForm,
     AssignedScoreForm,
     PenaltyForm,
@@ -215,6 +216,7 @@ def _sheet_forms(request, tournament, round_, data=None, correcting: str = ""):
                 hands=row.hands,
                 choices_from_hands=row.board in visible,
                 existing=row.result,
+                typed_bid=True,
             )
             row.form.name_fields(row.board)
             row.correcting = data is None and prefix == correcting
@@ -317,6 +319,9 @@ def entry_round(request, tournament, round_number: int):
             "rounds": tournament.round_set.order_by("number"),
             "sheets": sheets,
             "rules": rules,
+            # The suggestions of the typed bid (forms.typed_bid_field): the scale, then capot.
+            "bid_scale": bids(rules),
+            "bid_scale_list": BID_SCALE_LIST,
             # Étui … Passe générale, Marques, État: the errors' row spans them all.
             "sheet_columns": 11 + bool(rules.generale_bonus) + bool(rules.annonces),
             "show_flags": policy.can_see_result_flags(request.user, tournament),
@@ -443,6 +448,7 @@ def _row_fields(request, tournament, assignment, board_number: int, fields: dict
         hands=selectors.board_hands(tournament, board_number),
         choices_from_hands=board_number in visible_board_numbers(request.user, tournament),
         existing=current,
+        typed_bid=True,
     )
     if not form.is_valid():
         return JsonResponse({"ok": False, "errors": form.error_items()}, status=400)
@@ -697,6 +703,7 @@ def penalties(request, tournament):
             "tournament": tournament,
             "form": form,
             "unit": services.unit_for(tournament),
+            "example": services.percent_example(tournament),
             "penalties": selectors.penalties_of(tournament),
             "events": selectors.penalty_events(tournament),
         },

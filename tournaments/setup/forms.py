@@ -6,136 +6,63 @@ from django.db.models import Q
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from scoring.engine.rule_texts import value_label
 from scoring.engine.rules import (
     DEFAULT_PRESET,
     PRESET_LABELS,
     PRESETS,
-    CapotBid,
-    FailureScore,
-    MadeScore,
-    MultiplierScope,
-    OvertakePartner,
-    Rounding,
+    SETTINGS,
     RuleSettings,
-    WinCondition,
+    Setting,
+    setting_names,
 )
+from scoring.engine.setting import to_json
+from scoring.movements.howell import max_howell_rounds
+from scoring.movements.mitchell import max_mitchell_rounds
 from tournaments.accounts.roles import ARBITER, ORGANIZER
 from tournaments.clubs.models import Club
 
 from .models import Tournament
+from .selectors import team_counts
 from .services.teams import MAX_TEAM_NUMBER, PlayerData, TeamData, team_problems
 from .services.tournament import MOVEMENT_FIELDS, SETTINGS_FIELDS, chosen_rules
 
-_CHOICE_LABELS = {
-    WinCondition.BID_AND_MORE_THAN_DEFENCE: _(
-        "l'enchère est atteinte et les preneurs font plus que la défense (FFB)"
-    ),
-    WinCondition.BID_ONLY: _("l'enchère est atteinte"),
-    WinCondition.BID_AND_82: _("l'enchère est atteinte, et au moins 82 points"),
-    MadeScore.POINTS_AND_BID: _("les points faits + l'enchère (FFB)"),
-    MadeScore.POINTS_ONLY: _("les points faits"),
-    MadeScore.BID_ONLY: _("l'enchère seule"),
-    Rounding.HALF_UP: _("à la dizaine, 85 → 90 (FFB)"),
-    Rounding.HALF_DOWN: _("à la dizaine, 6 au-dessus : 85 → 80, 86 → 90"),
-    Rounding.NONE: _("pas d'arrondi"),
-    CapotBid.CONTRACT_250: _("un contrat de 250 en plus des points (FFB)"),
-    CapotBid.FLAT_500: _("500 points forfaitaires (1000 coinché, 2000 surcoinché)"),
-    CapotBid.BID_270: _("la plus haute enchère, un contrat de 270"),
-    CapotBid.CONTRACT_350: _("un contrat de 350 en plus des points"),
-    FailureScore.BASE_AND_BID: _("les points de chute + l'enchère (FFB)"),
-    FailureScore.BASE_ONLY: _("les points de chute seuls"),
-    FailureScore.BID_ONLY: _("l'enchère seule"),
-    MultiplierScope.WHOLE_SCORE: _("toute la marque de la donne (FFB)"),
-    MultiplierScope.BID_ONLY: _("l'enchère seule, chaque camp garde ses points"),
-    MultiplierScope.BID_ONLY_TAKES_ALL: _("l'enchère seule, le gagnant prend les 162 points"),
-    OvertakePartner.TRUMP_LED: _("seulement quand l'atout est demandé (FFB)"),
-    OvertakePartner.ALWAYS: _("toujours, dès qu'on coupe sur lui"),
-}
+FFB_MARK = " (FFB)"
+"""After the value the FFB rules take, in a setting's choices."""
 
 
-def _enum_choices(enum) -> list[tuple[str, str]]:
-    return [(member.value, _CHOICE_LABELS[member]) for member in enum]
+def _choices(setting: Setting) -> list[tuple]:
+    """A setting's values in the current language, the FFB's marked."""
+    return [
+        (
+            to_json(value),
+            gettext(value_label(setting, value)) + (FFB_MARK if value == setting.default else ""),
+        )
+        for value in setting.values()
+    ]
 
 
-def rule_fields() -> dict[str, forms.Field]:
-    """One form field per RuleSettings setting, named ``rule_<setting>``."""
-    return {
-        "win_condition": forms.ChoiceField(
-            label=_("Contrat réussi quand"), choices=_enum_choices(WinCondition)
-        ),
-        "made_score": forms.ChoiceField(
-            label=_("Un contrat réussi rapporte"), choices=_enum_choices(MadeScore)
-        ),
-        "failure_base": forms.TypedChoiceField(
-            label=_("Points de chute"),
-            coerce=int,
-            choices=[(160, "160 (FFB)"), (162, "162")],
-        ),
-        "surcoinche_multiplier": forms.TypedChoiceField(
-            label=_("Surcoinche"), coerce=int, choices=[(4, "× 4 (FFB)"), (3, "× 3")]
-        ),
-        "belote_imprenable": forms.BooleanField(
-            label=_("Belote imprenable (gardée même quand le contrat chute)"), required=False
-        ),
-        "rounding": forms.ChoiceField(label=_("Arrondi"), choices=_enum_choices(Rounding)),
-        "capot_bid": forms.ChoiceField(
-            label=_("Enchère de capot"), choices=_enum_choices(CapotBid)
-        ),
-        "generale_bonus": forms.IntegerField(
-            label=_("Prime de générale"),
-            min_value=0,
-            max_value=1000,
-            step_size=10,
-            help_text=_("Points en plus quand un seul joueur fait les huit plis ; 0 : aucune."),
-        ),
-        "annonces": forms.BooleanField(
-            label=_("Annonces (tierce, cinquante, cent, carré)"), required=False
-        ),
-        "no_trump": forms.BooleanField(label=_("Sans atout autorisé"), required=False),
-        "all_trump": forms.BooleanField(label=_("Tout atout autorisé"), required=False),
-        "must_undertrump": forms.BooleanField(
-            label=_("Obligation de sous-couper (pisser)"), required=False
-        ),
-        "failure_score": forms.ChoiceField(
-            label=_("Un contrat chuté rapporte à la défense"), choices=_enum_choices(FailureScore)
-        ),
-        "failure_capot_base": forms.BooleanField(
-            label=_("Chute avec capot de la défense : 250 ou 252 points de chute"),
-            required=False,
-        ),
-        "multiplier_scope": forms.ChoiceField(
-            label=_("Coinche et surcoinche multiplient"), choices=_enum_choices(MultiplierScope)
-        ),
-        "belote_transferred": forms.BooleanField(
-            label=_("La belote perdue passe au camp adverse (belote prenable)"), required=False
-        ),
-        "belote_counts_for_bid": forms.BooleanField(
-            label=_("La belote compte pour atteindre l'enchère"), required=False
-        ),
-        "annonces_count_for_bid": forms.BooleanField(
-            label=_("Les annonces comptent pour atteindre l'enchère"), required=False
-        ),
-        "overtake_partner": forms.ChoiceField(
-            label=_("Monter sur l'atout du partenaire"), choices=_enum_choices(OvertakePartner)
-        ),
-        "lowest_bid": forms.TypedChoiceField(
-            label=_("Plus petite enchère"),
-            coerce=int,
-            choices=[(80, "80 (FFB)"), (82, _("82 (Fédération Française de Coinche)"))],
-        ),
-        "bid_step": forms.TypedChoiceField(
-            label=_("Palier des enchères"),
-            coerce=int,
-            choices=[(10, _("de 10 en 10 (FFB)")), (5, _("de 5 en 5 (variante stéphanoise)"))],
-        ),
-        "no_trump_doubles": forms.BooleanField(
-            label=_("Le contrat à sans atout compte double (Fédération Française de Coinche)"),
-            required=False,
-        ),
-    }
+def rule_field(setting: Setting) -> forms.Field:
+    """The form field of one rule setting, as the core describes it: its label and help
+    translated, its choices or bounds."""
+    common = {"label": _(setting.label), "help_text": _(setting.help) if setting.help else ""}
+    if setting.kind is bool:
+        return forms.BooleanField(required=False, **common)
+    if setting.is_enum:
+        return forms.ChoiceField(choices=_choices(setting), **common)
+    if setting.choices:
+        return forms.TypedChoiceField(coerce=int, choices=_choices(setting), **common)
+    return forms.IntegerField(
+        min_value=setting.minimum, max_value=setting.maximum, step_size=setting.step, **common
+    )
 
 
-RULE_NAMES = tuple(rule_fields())
+def rule_fields(settings: tuple[Setting, ...] = SETTINGS) -> dict[str, forms.Field]:
+    """One form field per rule setting (``RuleSettings``' fields), by the setting's name."""
+    return {setting.name: rule_field(setting) for setting in settings}
+
+
+RULE_NAMES = setting_names()
 
 
 def rules_error(error: ValueError) -> str:
@@ -165,6 +92,24 @@ class RulesPreviewForm(forms.Form):
         except ValueError as error:
             raise forms.ValidationError(rules_error(error)) from error
         return cleaned
+
+
+def complete_movement_help(tournament: Tournament) -> str | None:
+    """The « nombre de tours » help in the tournament's own figures: how many rounds (and
+    boards a team) the complete movement gives its teams now; None below four teams."""
+    counts = team_counts(tournament)
+    teams = counts.registered - counts.withdrawn
+    howell = tournament.movement_type == Tournament.MovementType.HOWELL
+    try:
+        rounds = (max_howell_rounds if howell else max_mitchell_rounds)(teams) if teams >= 4 else 0
+    except ValueError:  # MovementError: no such movement for this many teams
+        rounds = 0
+    if not rounds:
+        return None
+    return gettext(
+        "Vide : le mouvement complet, ici %(rounds)s tours pour les %(teams)s équipes inscrites "
+        "(%(boards)s étuis par équipe)."
+    ) % {"rounds": rounds, "teams": teams, "boards": rounds * tournament.boards_per_round}
 
 
 class UserChoiceField(forms.ModelMultipleChoiceField):
@@ -199,10 +144,13 @@ class TournamentForm(forms.ModelForm):
         widget=forms.CheckboxSelectMultiple,
     )
     organizing_club = forms.ModelChoiceField(
-        label=_("Club (fichier des joueurs, saisons)"),
+        label=_("Club organisateur"),
         queryset=Club.objects.none(),
         required=False,
-        help_text=_("Les joueurs inscrits rejoignent le fichier de ce club."),
+        help_text=_(
+            "Les joueurs inscrits rejoignent le fichier de ce club ; ses saisons peuvent "
+            "compter le tournoi."
+        ),
     )
 
     class Meta:
@@ -237,7 +185,17 @@ class TournamentForm(forms.ModelForm):
             clubs = clubs | Club.objects.filter(pk=tournament.organizing_club_id)
         self.fields["organizing_club"].queryset = clubs.distinct()
         self.fields["organizing_club"].initial = tournament.organizing_club_id if existing else None
+        # One club field: with clubs to choose from, the club is one of them (its name is the
+        # tournament's club); else the club's name is typed.
+        self.has_clubs = self.fields["organizing_club"].queryset.exists()
+        if self.has_clubs:
+            self.fields["club"].widget = forms.HiddenInput()
+        else:
+            del self.fields["organizing_club"]
         self.fields["rounds"].widget.attrs["placeholder"] = gettext("complet")
+        rounds_help = complete_movement_help(tournament) if existing else None
+        if rounds_help:
+            self.fields["rounds"].help_text = rounds_help
         if frozen:
             for name in ("rules_preset", *(f"rule_{n}" for n in RULE_NAMES), *MOVEMENT_FIELDS):
                 self.fields[name].disabled = True
@@ -245,8 +203,33 @@ class TournamentForm(forms.ModelForm):
     def rule_bound_fields(self):
         return [self[f"rule_{name}"] for name in RULE_NAMES]
 
+    def rules_open(self) -> bool:
+        """Should « Personnaliser les règles » be open: the rules sent are refused, or they
+        (or the tournament's) are not exactly their preset's?"""
+        if self.is_bound:
+            if not self.is_valid():
+                return any(self[f"rule_{name}"].errors for name in RULE_NAMES) or bool(
+                    self.non_field_errors()
+                )
+            rules, preset = self.cleaned_data["rules"], self.cleaned_data["rules_preset"]
+        elif self.instance.pk is not None:
+            rules, preset = self.instance.rules, self.instance.rules_preset
+        else:
+            return False
+        return RuleSettings.from_dict(rules) != PRESETS.get(preset)
+
+    def two_rankings(self) -> bool:
+        """Does the movement chosen give two rankings (a Mitchell without arrow switch: the
+        North-South teams ranked apart from the East-West ones)?"""
+        return self["movement_type"].value() == Tournament.MovementType.MITCHELL and not (
+            self["arrow_switch"].value()
+        )
+
     def clean(self):
         cleaned = super().clean()
+        club = cleaned.get("organizing_club")
+        if club is not None:
+            cleaned["club"] = club.name
         if any(f"rule_{name}" not in cleaned for name in RULE_NAMES):
             return cleaned
         preset = cleaned.get("rules_preset") or DEFAULT_PRESET

@@ -4,6 +4,7 @@ from django.urls import path
 
 from . import views_organizer as organizer
 from . import views_public
+from . import views_teams as teams
 
 app_name = "tournaments"
 
@@ -21,25 +22,25 @@ urlpatterns = [
     path(ORG + "parametres/", organizer.tournament_edit, name="edit"),
     path(ORG + "etat/", organizer.tournament_status, name="status"),
     path(ORG + "copier/", organizer.tournament_copy, name="copy"),
-    path(ORG + "equipes/", organizer.teams, name="manage_teams"),
-    path(ORG + "equipes/ajouter/", organizer.team_add, name="team_add"),
-    path(ORG + "equipes/<int:number>/", organizer.team_edit, name="team_edit"),
-    path(ORG + "equipes/<int:number>/forfait/", organizer.team_withdraw, name="team_withdraw"),
-    path(ORG + "equipes/<int:number>/supprimer/", organizer.team_delete, name="team_delete"),
-    path(ORG + "pointage/", organizer.checkin, name="checkin"),
-    path(ORG + "pointage/tout/", organizer.checkin_all, name="checkin_all"),
-    path(ORG + "pointage/<int:number>/", organizer.checkin_toggle, name="checkin_toggle"),
-    path(ORG + "import/", organizer.team_import, name="team_import"),
-    path(ORG + "import/confirmer/", organizer.team_import_confirm, name="team_import_confirm"),
+    path(ORG + "equipes/", teams.teams, name="manage_teams"),
+    path(ORG + "equipes/ajouter/", teams.team_add, name="team_add"),
+    path(ORG + "equipes/<int:number>/", teams.team_edit, name="team_edit"),
+    path(ORG + "equipes/<int:number>/forfait/", teams.team_withdraw, name="team_withdraw"),
+    path(ORG + "equipes/<int:number>/supprimer/", teams.team_delete, name="team_delete"),
+    path(ORG + "pointage/", teams.checkin, name="checkin"),
+    path(ORG + "pointage/tout/", teams.checkin_all, name="checkin_all"),
+    path(ORG + "pointage/<int:number>/", teams.checkin_toggle, name="checkin_toggle"),
+    path(ORG + "import/", teams.team_import, name="team_import"),
+    path(ORG + "import/confirmer/", teams.team_import_confirm, name="team_import_confirm"),
     path(
         ORG + "import/modele.csv",
-        organizer.import_template,
+        teams.import_template,
         {"file_format": "csv"},
         name="import_template_csv",
     ),
     path(
         ORG + "import/modele.xlsx",
-        organizer.import_template,
+        teams.import_template,
         {"file_format": "xlsx"},
         name="import_template_xlsx",
     ),

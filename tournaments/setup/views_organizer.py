@@ -1,35 +1,27 @@
-"""Organizer pages: « Mes tournois », a tournament's settings, teams, check-in, import, table plan.
+"""Organizer pages: « Mes tournois », a tournament's settings and rules, its status, its copy,
+the table plan (the teams, check-in and import: ``views_teams``).
 
 Views stay thin: they check permissions (``tournaments.policy``), read through
 ``selectors`` and write through ``services``. Anonymous visitors are sent to the login page; a
 logged-in user who does not organize the tournament gets 403.
 """
 
-from urllib.parse import urlencode
-
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.http import HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
-from django.template.loader import render_to_string
-from django.urls import reverse
 from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_POST
 
 from scoring.engine.rules import DEFAULT_PRESET, PRESETS, RuleSettings
 from tournaments import policy
-from tournaments.clubs import selectors as club_selectors
 from tournaments.guards import organizer_required
 from tournaments.request_numbers import whole_number
 
 from . import selectors, services
-from . import team_import as team_files
-from .forms import RulesPreviewForm, TeamFileForm, TeamForm, TournamentCopyForm, TournamentForm
+from .forms import RulesPreviewForm, TournamentCopyForm, TournamentForm
 from .rules_display import bid_scale_text, preset_label, worked_deals
 from .services.plan import plan_teams
-
-IMPORT_SESSION_KEY = "team_import"
 
 
 def _user_may_organize(user) -> bool:
@@ -68,7 +60,7 @@ def tournament_create(request):
                 rules=form.cleaned_data["rules"],
                 co_organizers=form.cleaned_data["co_organizers"],
                 arbiters=form.cleaned_data["arbiters"],
-                organizing_club=form.cleaned_data["organizing_club"],
+                organizing_club=form.cleaned_data.get("organizing_club"),
             )
         except services.OrganizerError as error:
             form.add_error(None, error.message)
@@ -204,7 +196,7 @@ def tournament_edit(request, tournament):
                 rules=form.cleaned_data["rules"],
                 co_organizers=form.cleaned_data["co_organizers"],
                 arbiters=form.cleaned_data["arbiters"],
-                organizing_club=form.cleaned_data["organizing_club"],
+                organizing_club=form.cleaned_data.get("organizing_club"),
             )
         except services.OrganizerError as error:
             form.add_error(None, error.message)
@@ -258,296 +250,6 @@ def tournament_status(request, tournament):
 
 
 # --- Teams -----------------------------------------------------------------------------------
-
-
-@organizer_required
-def teams(request, tournament):
-    return render(
-        request,
-        "tournaments/organizer/teams.html",
-        {
-            "tournament": tournament,
-            "teams": selectors.teams_of(tournament),
-            "counts": selectors.team_counts(tournament),
-        },
-    )
-
-
-def _registry_search(request, tournament) -> tuple[dict, dict]:
-    """In a club's tournament: the registry's players found by ``?q=`` (name or licence), each
-    with the links that put them in the form as player 1 or 2 (``?p1=``, ``?p2=``), and the
-    form's initial values of the players chosen so."""
-    club = tournament.organizing_club
-    if club is None:
-        return {}, {}
-    chosen = {}
-    for n in (1, 2):
-        value = whole_number(request.GET.get(f"p{n}"))
-        if value is not None:
-            player = club.players.filter(pk=value, anonymised=False).first()
-            if player is not None:
-                chosen[n] = player
-    initial = {
-        f"p{n}_{attr}": getattr(player, attr)
-        for n, player in chosen.items()
-        for attr in ("first_name", "last_name", "licence")
-    }
-    for n, player in chosen.items():
-        initial[f"p{n}_club"] = club.name
-        initial[f"p{n}_registry"] = player.pk
-    query = request.GET.get("q", "").strip()[:100]
-    found = []
-    if query:
-        for player in club_selectors.search_players(club, query).filter(anonymised=False)[:20]:
-            links = []
-            for n in (1, 2):
-                params = {"q": query}
-                params.update({f"p{k}": p.pk for k, p in chosen.items()})
-                params[f"p{n}"] = player.pk
-                links.append((n, "?" + urlencode(params)))
-            found.append((player, links))
-    search = {"club": club, "query": query, "found": found, "chosen": chosen}
-    return search, initial
-
-
-@organizer_required
-def team_add(request, tournament):
-    next_number = services.next_team_number(tournament)
-    search, initial = _registry_search(request, tournament)
-    form = TeamForm(
-        request.POST or None, tournament=tournament, next_number=next_number, initial=initial
-    )
-    if request.method == "POST" and form.is_valid():
-        try:
-            team = services.register_team(tournament, form.team_data())
-        except services.OrganizerError as error:
-            form.add_error(None, error.message)
-        else:
-            messages.success(
-                request,
-                gettext("Équipe %(number)s inscrite : %(name)s.")
-                % {"number": team.number, "name": team.display_name},
-            )
-            if "another" in request.POST:
-                return redirect("tournaments:team_add", tournament.slug)
-            return redirect("tournaments:manage_teams", tournament.slug)
-    return render(
-        request,
-        "tournaments/organizer/team_form.html",
-        {"tournament": tournament, "form": form, "team": None, "search": search},
-    )
-
-
-@organizer_required
-def team_edit(request, tournament, number: int):
-    team = selectors.team_by_number(tournament, number)
-    form = TeamForm(request.POST or None, tournament=tournament, team=team)
-    if request.method == "POST" and form.is_valid():
-        try:
-            team = services.update_team(team, form.team_data())
-        except services.OrganizerError as error:
-            form.add_error(None, error.message)
-        else:
-            messages.success(
-                request, gettext("Équipe %(number)s enregistrée.") % {"number": team.number}
-            )
-            return redirect("tournaments:manage_teams", tournament.slug)
-    return render(
-        request,
-        "tournaments/organizer/team_form.html",
-        {"tournament": tournament, "form": form, "team": team},
-    )
-
-
-@require_POST
-@organizer_required
-def team_withdraw(request, tournament, number: int):
-    team = selectors.team_by_number(tournament, number)
-    withdrawn = request.POST.get("action") != "reinstate"
-    services.set_withdrawn(team, withdrawn)
-    if withdrawn:
-        messages.success(
-            request, gettext("Équipe %(number)s déclarée forfait.") % {"number": team.number}
-        )
-        if services.has_plan(tournament):
-            messages.warning(
-                request,
-                gettext(
-                    "Le plan de table déjà généré garde cette équipe : régénérez-le tant "
-                    "qu'aucun résultat n'est saisi, sinon l'arbitre attribue des scores ajustés."
-                ),
-            )
-    else:
-        messages.success(
-            request, gettext("Équipe %(number)s réintégrée.") % {"number": team.number}
-        )
-    return redirect("tournaments:manage_teams", tournament.slug)
-
-
-@require_POST
-@organizer_required
-def team_delete(request, tournament, number: int):
-    team = selectors.team_by_number(tournament, number)
-    try:
-        services.delete_team(team)
-    except services.OrganizerError as error:
-        messages.error(request, error.message)
-    else:
-        messages.success(request, gettext("Équipe %(number)s supprimée.") % {"number": number})
-    return redirect("tournaments:manage_teams", tournament.slug)
-
-
-# --- Check-in (pointage) ---------------------------------------------------------------------
-
-
-@organizer_required
-def checkin(request, tournament):
-    return render(
-        request,
-        "tournaments/organizer/checkin.html",
-        {
-            "tournament": tournament,
-            "teams": selectors.teams_of(tournament, include_withdrawn=False),
-            "counts": selectors.team_counts(tournament),
-        },
-    )
-
-
-def _wants_json(request) -> bool:
-    return request.headers.get("X-Requested-With") == "fetch" or "application/json" in (
-        request.headers.get("Accept", "")
-    )
-
-
-@require_POST
-@organizer_required
-def checkin_toggle(request, tournament, number: int):
-    team = selectors.team_by_number(tournament, number)
-    wanted = request.POST.get("checked_in")
-    checked_in = not team.checked_in if wanted is None else wanted == "1"
-    services.set_checked_in(team, checked_in)
-    if _wants_json(request):
-        counts = selectors.team_counts(tournament)
-        return JsonResponse(
-            {
-                "number": team.number,
-                "checked_in": team.checked_in,
-                "checked_in_count": counts.checked_in,
-                "active_count": counts.active,
-                # The counter's sentence, its plural agreeing with the new count.
-                "count_html": render_to_string(
-                    "tournaments/organizer/_checkin_count.html", {"counts": counts}, request
-                ),
-            }
-        )
-    return redirect(reverse("tournaments:checkin", args=[tournament.slug]) + f"#equipe-{number}")
-
-
-@require_POST
-@organizer_required
-def checkin_all(request, tournament):
-    changed = services.check_in_all(tournament)
-    messages.success(
-        request,
-        ngettext("%(count)s équipe pointée.", "%(count)s équipes pointées.", changed)
-        % {"count": changed},
-    )
-    return redirect("tournaments:checkin", tournament.slug)
-
-
-# --- Import ----------------------------------------------------------------------------------
-
-
-def _serialize(rows) -> list[dict]:
-    return [
-        {
-            "line": row.line,
-            "number": row.team.number,
-            "name": row.team.name,
-            "players": [[p.first_name, p.last_name, p.licence, p.club] for p in row.team.players],
-        }
-        for row in rows
-    ]
-
-
-def _deserialize(data: list[dict]) -> list[services.TeamData]:
-    return [
-        services.TeamData(
-            players=tuple(services.PlayerData(*player) for player in item["players"]),
-            name=item["name"],
-            number=item["number"],
-        )
-        for item in data
-    ]
-
-
-@organizer_required
-def team_import(request, tournament):
-    form = TeamFileForm(request.POST or None, request.FILES or None)
-    parsed = None
-    if request.method == "POST" and form.is_valid():
-        upload = form.cleaned_data["file"]
-        content = upload.read(team_files.MAX_FILE_BYTES + 1)
-        parsed = team_files.check_team_file(tournament, upload.name, content)
-        pending = request.session.get(IMPORT_SESSION_KEY, {})
-        pending.pop(str(tournament.pk), None)
-        if not parsed.errors:
-            pending[str(tournament.pk)] = {"filename": upload.name, "rows": _serialize(parsed.rows)}
-        request.session[IMPORT_SESSION_KEY] = pending
-    return render(
-        request,
-        "tournaments/organizer/import.html",
-        {
-            "tournament": tournament,
-            "form": form,
-            "parsed": parsed,
-            "columns": team_files.COLUMNS,
-            "next_number": services.next_team_number(tournament),
-        },
-    )
-
-
-@require_POST
-@organizer_required
-def team_import_confirm(request, tournament):
-    pending = request.session.get(IMPORT_SESSION_KEY, {})
-    data = pending.get(str(tournament.pk))
-    if data is None:
-        messages.error(request, gettext("Aucun import en attente : envoyez d'abord le fichier."))
-        return redirect("tournaments:team_import", tournament.slug)
-    try:
-        created = services.register_teams(tournament, _deserialize(data["rows"]))
-    except services.OrganizerError as error:
-        messages.error(
-            request,
-            gettext("Rien n'a été enregistré : %(reason)s") % {"reason": error.message},
-        )
-        return redirect("tournaments:team_import", tournament.slug)
-    pending.pop(str(tournament.pk), None)
-    request.session[IMPORT_SESSION_KEY] = pending
-    count = len(created)
-    messages.success(
-        request,
-        ngettext("%(count)s équipe importée.", "%(count)s équipes importées.", count)
-        % {"count": count},
-    )
-    return redirect("tournaments:manage_teams", tournament.slug)
-
-
-@organizer_required
-def import_template(request, tournament, file_format: str):
-    if file_format == "xlsx":
-        response = HttpResponse(
-            team_files.template_xlsx(),
-            content_type="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-        )
-    else:
-        response = HttpResponse(team_files.template_csv(), content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="equipes-modele.{file_format}"'
-    return response
-
-
-# --- Table plan ------------------------------------------------------------------------------
 
 
 @organizer_required

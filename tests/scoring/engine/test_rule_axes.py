@@ -5,8 +5,10 @@ import pytest
 
 from scoring.engine.cards import Card, Hand, Seat, Strain
 from scoring.engine.play import IllegalCard, legal_cards, replay_deal
+from scoring.engine.rule_texts import VALUE_LABELS
 from scoring.engine.rules import (
     PRESETS,
+    SETTINGS,
     FailureScore,
     MultiplierScope,
     OvertakePartner,
@@ -265,3 +267,35 @@ def test_a_failure_under_the_bid_scope_without_base_or_with_a_flat_capot():
     flat = rules(multiplier_scope="bid_only", capot_bid="flat_500")
     assert marks(flat, bid="capot", coinche=1, points=150) == (0, 1000, False)
     assert marks(flat, bid="capot", coinche=1, capot="taker") == (1000, 0, True)
+
+
+# --- one source: each field of RuleSettings says what it is ------------------------------
+
+
+def test_every_setting_says_its_type_label_and_values_once():
+    for setting in SETTINGS:
+        assert setting.label and setting.default == getattr(FFB, setting.name)
+        assert isinstance(setting.default, setting.kind)
+        if setting.is_enum:
+            # Every value of an enum setting has its words (not the fallback, its JSON value).
+            assert all(VALUE_LABELS.get(value) for value in setting.values())
+        elif setting.kind is int and not setting.choices:
+            assert setting.minimum is not None and setting.maximum is not None
+        for value in setting.values():
+            setting.check(value)  # every value offered is a value the engine takes
+
+
+@pytest.mark.parametrize(
+    ("name", "bad", "message"),
+    [
+        ("failure_base", 161, "failure_base must be 160 or 162, not 161"),
+        ("lowest_bid", 85, "lowest_bid must be 80 or 82, not 85"),
+        ("generale_bonus", 25, "generale_bonus must be a multiple of 10 from 0 to 1000, not 25"),
+        ("generale_bonus", 1010, "generale_bonus must be a multiple of 10 from 0 to 1000"),
+        ("annonces", 1, "annonces must be true or false, not 1"),
+        ("rounding", "sometimes", "rounding must be one of half_up, half_down, none"),
+    ],
+)
+def test_a_value_outside_the_setting_is_refused_by_name(name, bad, message):
+    with pytest.raises(ValueError, match=message):
+        RuleSettings.from_dict({name: bad})

@@ -4,20 +4,10 @@ the settings, which name them ``tournaments.api.serializers.<NAME>``), its membe
 
 from __future__ import annotations
 
-from scoring.engine.rules import (
-    BID_STEPS,
-    FAILURE_BASES,
-    LOWEST_BIDS,
-    PRESETS,
-    SURCOINCHE_MULTIPLIERS,
-    CapotBid,
-    FailureScore,
-    MadeScore,
-    MultiplierScope,
-    OvertakePartner,
-    Rounding,
-    WinCondition,
-)
+from types import SimpleNamespace
+
+from scoring.engine.rule_texts import value_label
+from scoring.engine.rules import PRESETS, SETTINGS, Setting
 from tournaments import vocabulary
 from tournaments.accounts.roles import ARBITER, ORGANIZER
 
@@ -32,17 +22,21 @@ ANNONCE_KINDS = vocabulary.ANNONCE_KIND_VALUES
 CAPOTS = vocabulary.CAPOT_VALUES
 # Integer choices as (value, label) pairs: ENUM_NAME_OVERRIDES takes no bare integers.
 COINCHES = ((0, "none"), (1, "coinché"), (2, "surcoinché"))
-FAILURE_BASE_CHOICES = tuple((base, f"{base} points") for base in FAILURE_BASES)
-SURCOINCHE_MULTIPLIER_CHOICES = tuple((m, f"× {m}") for m in SURCOINCHE_MULTIPLIERS)
-LOWEST_BID_CHOICES = tuple((bid, f"{bid} points") for bid in LOWEST_BIDS)
-BID_STEP_CHOICES = tuple((step, f"by {step}") for step in BID_STEPS)
-WIN_CONDITIONS = tuple(m.value for m in WinCondition)
-MADE_SCORES = tuple(m.value for m in MadeScore)
-ROUNDINGS = tuple(m.value for m in Rounding)
-CAPOT_BIDS = tuple(m.value for m in CapotBid)
-FAILURE_SCORES = tuple(m.value for m in FailureScore)
-MULTIPLIER_SCOPES = tuple(m.value for m in MultiplierScope)
-OVERTAKE_PARTNER_CHOICES = tuple(m.value for m in OvertakePartner)
+
+
+def rule_choices(setting: Setting) -> tuple:
+    """A rule setting's choices for the API, read from the core: an enum's values, or a whole
+    number's (value, label) pairs (the label in the core's English: ``x4``)."""
+    if setting.is_enum:
+        return setting.json_values()
+    return tuple((value, value_label(setting, value)) for value in setting.values())
+
+
+RULE_CHOICES = SimpleNamespace(
+    **{setting.name: rule_choices(setting) for setting in SETTINGS if setting.is_choice}
+)
+"""Each rule setting with choices, by name: the schema names each set by the setting's
+``values_name`` (``ENUM_NAME_OVERRIDES`` in the settings, generated from the same list)."""
 RULES_PRESETS = tuple(PRESETS)
 ROLES = (ORGANIZER, ARBITER, TABLE)
 # The states of a board's double-dummy analysis as the API gives it.

@@ -6,54 +6,47 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from scoring.engine.rules import SETTINGS, Setting
 from tournaments.accounts.roles import ARBITER, ORGANIZER
 from tournaments.accounts.selectors import users_with_role
 from tournaments.setup.models import Tournament
 
 from ..permissions import Access
-from .choices import (
-    BID_STEP_CHOICES,
-    CAPOT_BIDS,
-    FAILURE_BASE_CHOICES,
-    FAILURE_SCORES,
-    LOWEST_BID_CHOICES,
-    MADE_SCORES,
-    MULTIPLIER_SCOPES,
-    OVERTAKE_PARTNER_CHOICES,
-    ROLES,
-    ROUNDINGS,
-    RULES_PRESETS,
-    SURCOINCHE_MULTIPLIER_CHOICES,
-    WIN_CONDITIONS,
-)
+from .choices import ROLES, RULES_PRESETS, rule_choices
 from .context import absolute_url
 
 
-class RulesSerializer(serializers.Serializer):
-    """The tournament's rule settings (règlement); on input, only the settings to change."""
+def rule_field(setting: Setting) -> serializers.Field:
+    """The API field of one rule setting, as the core describes it (optional: on input, only
+    the settings to change)."""
+    help_text = setting.label
+    if setting.is_choice:
+        return serializers.ChoiceField(rule_choices(setting), required=False, help_text=help_text)
+    if setting.kind is bool:
+        return serializers.BooleanField(required=False, help_text=help_text)
+    return serializers.IntegerField(
+        min_value=setting.minimum,
+        max_value=setting.maximum,
+        required=False,
+        help_text=help_text,
+    )
 
-    win_condition = serializers.ChoiceField(WIN_CONDITIONS, required=False)
-    made_score = serializers.ChoiceField(MADE_SCORES, required=False)
-    failure_base = serializers.ChoiceField(FAILURE_BASE_CHOICES, required=False)
-    surcoinche_multiplier = serializers.ChoiceField(SURCOINCHE_MULTIPLIER_CHOICES, required=False)
-    belote_imprenable = serializers.BooleanField(required=False)
-    rounding = serializers.ChoiceField(ROUNDINGS, required=False)
-    capot_bid = serializers.ChoiceField(CAPOT_BIDS, required=False)
-    generale_bonus = serializers.IntegerField(min_value=0, max_value=1000, required=False)
-    annonces = serializers.BooleanField(required=False)
-    no_trump = serializers.BooleanField(required=False)
-    all_trump = serializers.BooleanField(required=False)
-    must_undertrump = serializers.BooleanField(required=False)
-    failure_score = serializers.ChoiceField(FAILURE_SCORES, required=False)
-    failure_capot_base = serializers.BooleanField(required=False)
-    multiplier_scope = serializers.ChoiceField(MULTIPLIER_SCOPES, required=False)
-    belote_transferred = serializers.BooleanField(required=False)
-    belote_counts_for_bid = serializers.BooleanField(required=False)
-    annonces_count_for_bid = serializers.BooleanField(required=False)
-    overtake_partner = serializers.ChoiceField(OVERTAKE_PARTNER_CHOICES, required=False)
-    lowest_bid = serializers.ChoiceField(LOWEST_BID_CHOICES, required=False)
-    bid_step = serializers.ChoiceField(BID_STEP_CHOICES, required=False)
-    no_trump_doubles = serializers.BooleanField(required=False)
+
+def rules_serializer(settings: tuple[Setting, ...]) -> type[serializers.Serializer]:
+    """A serializer of these rule settings, one field each (``RulesSerializer``: the core's)."""
+    return type(
+        "RulesSerializer",
+        (serializers.Serializer,),
+        {
+            "__doc__": "The tournament's rule settings (règlement); on input, only the settings "
+            "to change.",
+            "__module__": __name__,
+            **{setting.name: rule_field(setting) for setting in settings},
+        },
+    )
+
+
+RulesSerializer = rules_serializer(SETTINGS)
 
 
 class TournamentSerializer(serializers.ModelSerializer):

@@ -49,6 +49,21 @@ def chunks(items: list, size: int) -> list[list]:
     return [items[start : start + size] for start in range(0, len(items), size)]
 
 
+def balanced_chunks(items: list, size: int) -> list[list]:
+    """``items`` over as few pages of at most ``size`` as ``chunks`` uses, shared evenly: 10
+    teams at 8 a page are 5 + 5, not 8 + 2 (the longer pages first: 17 → 6 + 6 + 5)."""
+    if not items:
+        return []
+    pages = -(-len(items) // size)
+    base, extra = divmod(len(items), pages)
+    result, start = [], 0
+    for page in range(pages):
+        end = start + base + (1 if page < extra else 0)
+        result.append(items[start:end])
+        start = end
+    return result
+
+
 def team_context(team: Team | None) -> dict | None:
     if team is None:
         return None

@@ -14,7 +14,7 @@ from tournaments.setup import selectors as plan_selectors
 from tournaments.setup.models import Tournament
 
 from .. import pdf
-from .common import Kind, Scope, chunks, common_context, side_short
+from .common import Kind, Scope, balanced_chunks, common_context, side_short
 
 
 @dataclass(frozen=True)
@@ -65,7 +65,8 @@ def seat_cells(entries: list[plan_selectors.ScheduleEntry], rounds: list[int]) -
 
 def seating_poster(tournament: Tournament, scope: str = Scope.STAFF) -> pdf.Printout:
     """Landscape pages, one line per team not withdrawn (by number): its number and name, then
-    for every round of the plan, published or not, its table and place."""
+    for every round of the plan, published or not, its table and place. The pages share the
+    teams evenly (``balanced_chunks``)."""
     teams = plan_selectors.teams_of(tournament, include_withdrawn=False)
     routes = plan_selectors.team_routes(tournament)
     rounds = list(tournament.round_set.order_by("number").values_list("number", flat=True))
@@ -101,6 +102,7 @@ def seating_poster(tournament: Tournament, scope: str = Scope.STAFF) -> pdf.Prin
         title=title,
         template="printing/seating_poster.html",
         context=context,
-        sections=[{"lines": page} for page in chunks(lines, size.teams_per_page)],
+        # As many lines on every page (10 teams: 5 + 5), the fewest pages.
+        sections=[{"lines": page} for page in balanced_chunks(lines, size.teams_per_page)],
         contents={"teams": [line["number"] for line in lines]},
     )

@@ -36,7 +36,7 @@ from .adjustments import adjust_result, assign_score, delete_result
 from .entry import confirm_result, dispute_result, record_result
 from .imports import ImportEntry, import_results
 from .intake import take_result, take_results
-from .penalties import give_penalty, remove_penalty, unit_for
+from .penalties import give_penalty, percent_example, remove_penalty, unit_for
 from .rounds import open_all_rounds, start_round
 from .team_codes import (
     MAX_CODE_FAILURES,
@@ -83,4 +83,5 @@ __all__ = [
     "unlock_team_code",
     "locked_teams",
     "unit_for",
+    "percent_example",
 ]

@@ -32,6 +32,20 @@ def unit_for(tournament: Tournament) -> str:
     return UNITS[penalty_unit(tournament.scoring_method)]
 
 
+EXAMPLE_PERCENT = 25
+"""The penalty of the penalties page's example: 25 % of a top."""
+
+
+def percent_example(tournament: Tournament) -> dict | None:
+    """The penalties page's example in the tournament's own figures: a penalty of 25 % of a
+    top, over the boards a team plays (all the tournament's boards, else the plan's rounds ×
+    boards per round), takes 25 / boards % off the team's percentage. None before any board."""
+    boards = tournament.boards.count() or (tournament.rounds or 0) * tournament.boards_per_round
+    if not boards:
+        return None
+    return {"percent": EXAMPLE_PERCENT, "boards": boards, "less": EXAMPLE_PERCENT / boards}
+
+
 def core_penalty(penalty: Penalty, team_number: int) -> CorePenalty:
     """The plain-Python penalty the scoring applies."""
     return CorePenalty(

@@ -5,7 +5,24 @@
 // scores three fixed sample deals under them and answers the fragment to show.
 (function () {
   "use strict";
+
+  // « Mitchell sans tours inversés : deux classements » follows the movement fields (the page
+  // opens with the server's answer).
+  function twoRankings() {
+    var warning = document.getElementById("two-rankings");
+    var movement = document.getElementById("id_movement_type");
+    var arrow = document.getElementById("id_arrow_switch");
+    if (!warning || !movement || !arrow) { return; }
+    function update() {
+      warning.hidden = !(movement.value === "mitchell" && !arrow.checked);
+    }
+    movement.addEventListener("change", update);
+    arrow.addEventListener("change", update);
+    update();
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
+    twoRankings();
     var data = document.getElementById("rule-presets");
     var select = document.getElementById("id_rules_preset");
     if (!data || !select) { return; }

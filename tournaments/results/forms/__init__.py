@@ -21,23 +21,29 @@ from scoring.engine.result_record import bids
 from scoring.engine.rules import DEFAULT_PRESET, PRESETS, RuleSettings
 from tournaments import vocabulary
 
-from .annonce_text import (
+from ..annonce_text import (
     AnnonceTextError,
     format_annonces_text,
     parse_annonces_text,
 )
-from .display import SEAT_LABELS
-from .exceptions import EntryProblem
-from .models import Adjustment
-from .phone_options import phone_options
-from .selectors import (
+from ..display import SEAT_LABELS
+from ..exceptions import EntryProblem
+from ..phone_options import phone_options
+from ..selectors import (
     annonce_choice_value,
     annonce_choices,
     annonce_from_choice,
     belote_choices,
     played_strains,
 )
-from .services import MAX_REASON_LENGTH
+from ..services import MAX_REASON_LENGTH
+
+# The arbiter's correction forms live in corrections.py; named here too (``forms.PenaltyForm``).
+from .corrections import ADJUSTMENT_CHOICES as ADJUSTMENT_CHOICES
+from .corrections import AdjustmentForm as AdjustmentForm
+from .corrections import AssignedScoreForm as AssignedScoreForm
+from .corrections import PenaltyForm as PenaltyForm
+from .corrections import RemovePenaltyForm as RemovePenaltyForm
 
 SEAT_CHOICES = [("", "—")] + [(seat.value, SEAT_LABELS[seat.value]) for seat in Seat]
 
@@ -50,6 +56,10 @@ def bid_choices(rules: RuleSettings) -> list[tuple[str, str]]:
 
 
 BID_CHOICES = bid_choices(PRESETS[DEFAULT_PRESET])
+BID_SCALE_LIST = "bid-scale"
+"""The id of the arbiter sheet's <datalist> of the bids: the suggestions of its typed bid."""
+
+
 STRAIN_LABELS = vocabulary.STRAIN_NAMES
 COINCHE_CHOICES = [
     ("0", "—"),
@@ -145,6 +155,7 @@ class ResultRowForm(forms.Form):
         hands=None,
         choices_from_hands: bool = False,
         existing=None,
+        typed_bid: bool = False,
         **kwargs,
     ) -> None:
         super().__init__(*args, **kwargs)
@@ -156,6 +167,14 @@ class ResultRowForm(forms.Form):
         for name, message in FIELD_ERRORS.items():
             self.fields[name].error_messages["invalid_choice"] = message
         self.fields["bid"].choices = bid_choices(rules)
+        if typed_bid:
+            # The arbiter types the bid; the page's datalist (BID_SCALE_LIST) suggests the scale.
+            attrs = {"list": BID_SCALE_LIST, "inputmode": "numeric", "autocomplete": "off"}
+            self.fields["bid"] = forms.CharField(
+                label=_("Enchère"),
+                required=False,
+                widget=forms.TextInput(attrs={**attrs, "size": 5}),
+            )
         self.fields["strain"].choices = [("", "—")] + [
             (strain.value, STRAIN_LABELS[strain.value]) for strain in strains
         ]
@@ -257,6 +276,23 @@ class ResultRowForm(forms.Form):
         return values
 
     # --- The arbiter's sheet ---
+
+    def clean_bid(self) -> str:
+        """A bid of the tournament's scale (typed on the arbiter's sheet: any text arrives)."""
+        value = str(self.cleaned_data.get("bid") or "").strip().lower()
+        scale = bids(self.rules)
+        if value in ("", "capot") or (value.isascii() and value.isdigit() and int(value) in scale):
+            return str(int(value)) if value.isdigit() else value
+        scale_text = _("%(lowest)s, puis tous les %(step)s jusqu'à %(highest)s, ou capot") % {
+            "lowest": scale[0],
+            "step": self.rules.bid_step,
+            "highest": scale[-1],
+        }
+        raise forms.ValidationError(
+            _("« %(bid)s » n'est pas une enchère de ce tournoi : %(scale)s."),
+            code="bid_not_on_scale",
+            params={"bid": value[:20], "scale": scale_text},
+        )
 
     def name_fields(self, board_number: int) -> None:
         """Give each control of the row an accessible name, « Preneur, étui 3 »: the sheet's
@@ -438,83 +474,6 @@ class ResultRowForm(forms.Form):
 
 def row_prefix(table_number: int, board_number: int) -> str:
     return f"t{table_number}b{board_number}"
-
-
-ADJUSTMENT_CHOICES = [(choice.value, choice.label) for choice in Adjustment]
-
-
-class AdjustmentForm(forms.Form):
-    """Adjusted scores per side (not played, fouled board, late table)."""
-
-    ns_adjustment = forms.ChoiceField(
-        label=gettext_lazy("Nord-Sud"), choices=ADJUSTMENT_CHOICES, initial=Adjustment.AVERAGE
-    )
-    ew_adjustment = forms.ChoiceField(
-        label=gettext_lazy("Est-Ouest"), choices=ADJUSTMENT_CHOICES, initial=Adjustment.AVERAGE
-    )
-    version = forms.IntegerField(widget=forms.HiddenInput, required=False)
-
-
-MARKS_ERRORS = {
-    "required": gettext_lazy(
-        "Indiquez la marque de chaque camp (0 pour un camp qui ne marque rien)."
-    ),
-    "invalid": gettext_lazy("Les marques sont des nombres entiers, 0 ou plus."),
-}
-
-
-class AssignedScoreForm(forms.Form):
-    """An assigned score in points (score assigné): the marks of each side, as on a deal."""
-
-    ns_marks = forms.IntegerField(label=gettext_lazy("Marque NS"), error_messages=MARKS_ERRORS)
-    ew_marks = forms.IntegerField(label=gettext_lazy("Marque EO"), error_messages=MARKS_ERRORS)
-    version = forms.IntegerField(widget=forms.HiddenInput, required=False)
-
-
-class PenaltyForm(forms.Form):
-    """A procedural penalty: the team (its side at the table, or its number), the amount in
-    the tournament's unit, the reason; on the penalties page a board (empty: the session) and
-    the round a session penalty counts from."""
-
-    team = forms.TypedChoiceField(label=gettext_lazy("Équipe"), coerce=str)
-    amount = forms.IntegerField(
-        error_messages={
-            "required": gettext_lazy("Indiquez le montant de la pénalité."),
-            "invalid": gettext_lazy("Le montant de la pénalité est un nombre entier positif."),
-        }
-    )
-    reason = forms.CharField(
-        label=gettext_lazy("Motif"),
-        max_length=MAX_REASON_LENGTH,
-        error_messages={"required": gettext_lazy("Indiquez le motif de la pénalité.")},
-    )
-    board = forms.IntegerField(
-        label=gettext_lazy("Étui (vide : toute la séance)"), required=False, min_value=1
-    )
-    round = forms.IntegerField(
-        label=gettext_lazy("Compte à partir du tour"), required=False, min_value=1
-    )
-
-    def __init__(self, *args, teams, unit: str, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["team"].choices = teams
-        self.fields["amount"].label = (
-            gettext_lazy("Montant (pourcentage du top)")
-            if unit == "percent"
-            else gettext_lazy("Montant (points)")
-        )
-        self.fields["amount"].widget.attrs.update(
-            {"min": 1, "max": 100 if unit == "percent" else 1000, "inputmode": "numeric"}
-        )
-
-    def first_error(self) -> str:
-        return next((str(message) for errors in self.errors.values() for message in errors), "")
-
-
-class RemovePenaltyForm(forms.Form):
-    reason = forms.CharField(
-        label=gettext_lazy("Raison du retrait"), max_length=MAX_REASON_LENGTH, required=False
-    )
 
 
 class DisputeForm(forms.Form):
