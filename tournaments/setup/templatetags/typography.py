@@ -1,7 +1,8 @@
 """Punctuation that differs between the site's languages, for the templates of every app.
 
 ``{% translate "Score ajusté" %}{% colon %} …`` reads « Score ajusté : … » in French and
-« Adjusted score: … » in English (``tournaments.vocabulary.colon``)."""
+« Adjusted score: … » in English (``tournaments.vocabulary.colon``);
+``{{ moment|time_with_seconds }}`` reads « 14:32:05 » in French and « 2:32:05 p.m. » in English."""
 
 from django import template
 
@@ -13,3 +14,8 @@ register = template.Library()
 @register.simple_tag
 def colon() -> str:
     return vocabulary.colon()
+
+
+@register.filter(expects_localtime=True)
+def time_with_seconds(moment) -> str:
+    return vocabulary.time_with_seconds(moment) if moment else ""
