@@ -11,14 +11,11 @@ The same pages are then walked on the demo ``bin/run`` makes (``demo_site``: its
 
 from __future__ import annotations
 
-import io
 import re
 
 import pytest
 from django.conf import settings as site_settings
-from django.contrib.auth import get_user_model
 from django.core.files.uploadedfile import SimpleUploadedFile
-from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 
@@ -30,6 +27,7 @@ from tests.support.site_pages import (
     Visit,
     World,
     build_world,
+    demo_world,
     identify,
     identify_other,
     preview_import,
@@ -37,8 +35,6 @@ from tests.support.site_pages import (
     swagger_drawn,
     wrong_password,
 )
-from tournaments.setup.management.commands.demo_site import DEMO_ARBITER, DEMO_ORGANIZER
-from tournaments.setup.models import Tournament
 
 pytestmark = [pytest.mark.sqlite, pytest.mark.django_db]
 
@@ -169,44 +165,11 @@ def test_every_page_answers_without_a_server_error(make_user, settings, role):
     assert not wrong, "pages answering another status than expected:\n" + "\n".join(wrong)
 
 
-def _demo_world() -> World:
-    """The demo as ``bin/run`` makes it, read as the walker's ``World``: the demo tournament for
-    the running and the registration pages alike (its « Inscriptions en ligne » answered 500 on
-    SQLite), the season's club for the club's pages."""
-    call_command("demo_site", stdout=io.StringIO())
-    users = get_user_model().objects
-    organizer = users.get(username=DEMO_ORGANIZER)
-    demo = Tournament.objects.filter(organizers=organizer, seasons__isnull=True).get()
-    team = demo.teams.get(number=1)
-    table = demo.tables.order_by("pk").first()
-    club = organizer.organized_clubs.get()
-    season = club.seasons.get()
-    player = club.players.order_by("pk").first()
-    return World(
-        slug=demo.slug,
-        table_token=table.token,
-        team_token=team.token,
-        team_code=team.code,
-        other_team_code=team.code,
-        registration_slug=demo.slug,
-        closed_table_token=table.token,
-        organizer=organizer,
-        arbiter=users.get(username=DEMO_ARBITER),
-        club_slug=club.slug,
-        club_player=player.pk,
-        season_slug=season.slug,
-        season_club=club.slug,
-        season_player=player.pk,
-        entry_token="pas-d-inscription",  # the demo takes no online registration: a 404
-        club_tournament=season.tournaments.order_by("pk").first().slug,
-    )
-
-
 def test_the_demo_answers_every_page_without_a_server_error(settings):
     """Every page of every role on the demo (the actions' states are the audit world's: here
     each page is only opened), in each role's language: no answer of 500 or more."""
     settings.SESSION_COOKIE_SECURE = False
-    world = _demo_world()
+    world = demo_world()
     failed, seen = [], 0
     for role, visitor in ROLES.items():
         client = _client_as(world, visitor.who, visitor.language, raising=False)
