@@ -164,6 +164,14 @@ def colon() -> str:
     return " :" if (get_language() or "fr").startswith("fr") else ":"
 
 
+def quoted(text) -> str:
+    """Words quoted as the active language quotes them: « Ce n'était pas une générale » in
+    French, “Ce n'était pas une générale” in English (a reason typed by a player, a name)."""
+    if (get_language() or "fr").startswith("fr"):
+        return f"« {text} »"
+    return f"“{text}”"
+
+
 def time_with_seconds(moment) -> str:
     """A time of day to the second, as the active language writes it: « 14:32:05 » in French,
     « 2:32:05 p.m. » in English. Django's locales have no such format (their ``TIME_FORMAT``

@@ -4,14 +4,17 @@
   plural hack in a template, a string of the product's Python (the site, the settings, the
   core and its messages), a translation or a rendered page.
 - The spelling « Régénérer », never « Regénérer ».
-- No English code (EW) on a French page; dates and times in the active language's formats (a
-  template or the code names a format, ``DATE_FORMAT``, ``TIME_FORMAT``..., never writes one:
-  « 8:55 p.m. » on an English page, not « 20:55 »); the
-  colon after a label follows the language's typography (« Nord-Sud : » in French,
+- No English code (EW) on a French page, no guillemet « » on an English one (“…”).
+- Dates and times in the active language's formats: a template or the code names a format
+  (``DATE_FORMAT``, ``TIME_FORMAT``...), never writes one: « 8:55 p.m. » on an English page,
+  not « 20:55 ».
+- The colon after a label follows the language's typography (« Nord-Sud : » in French,
   « North-South: » in English) and a sentence never ends on a doubled period (« 5:19 a.m.. »).
+- French elides before a vowel: « d'Est-Ouest », never « de Est-Ouest ».
 
-The pages are those the accessibility test visits (its ``VISITS`` and ``build_world``), read
-here with the test client in French and in English.
+The pages are those the accessibility test visits (its ``VISITS``), on its data
+(``build_world``) and on the demo (``demo_world``), read with the test client in French and in
+English.
 """
 
 from __future__ import annotations
@@ -268,6 +271,8 @@ ENGLISH_HOUR_MARK = re.compile(r"\d [ap]\.m\.")
 UNELIDED = re.compile(
     r"(?<![\w'’-])(?:[Dd]e|[Qq]ue|[Ll]e|[Ll]a|[Jj]e|[Nn]e|[Ss]e) [aeiouyàâéèêëîïôûAEIOUYÀÂÉÈÊÎÔ]"
 )
+# English quotes “…”, not French guillemets « … » (``tournaments.vocabulary.quoted``).
+GUILLEMET = re.compile(r"[«»]")
 DOUBLED_PERIOD = re.compile(r"\w\.\.(?!\.)(?!\w)")
 # A space before a colon ends a word in French typography only (times like 4:45 aside).
 SPACED_COLON = re.compile(r"\w[ \u00a0\u202f]:(?!\d)")
@@ -320,7 +325,7 @@ def test_the_pages_speak_each_language_properly(pages):
         if language == "fr":
             checks += [ENGLISH_SIDE, ENGLISH_HOUR_MARK, UNELIDED]
         else:
-            checks += [SPACED_COLON, ENGLISH_24_HOUR]
+            checks += [SPACED_COLON, ENGLISH_24_HOUR, GUILLEMET]
         for check in checks:
             found += [f"{language} {label}: {_context(text, m)!r}" for m in check.finditer(text)]
     assert len(pages) > 70
@@ -494,3 +499,14 @@ def test_the_arbiter_reads_times_in_the_language(make_user, language, started, c
     assert started in dashboard
     history = reverse("results:history", args=[tournament.slug, 1, 1, 1])
     assert confirmed in _page_text(client.get(history))
+
+
+@pytest.mark.parametrize(
+    ("language", "said"), [("fr", "« Pas une générale »"), ("en", "“Pas une générale”")]
+)
+def test_a_quotation_follows_the_language(language, said):
+    from django.template import Context, Template
+
+    template = Template("{% load typography %}{{ reason|quoted }}")
+    with translation.override(language):
+        assert template.render(Context({"reason": "Pas une générale"})) == said

@@ -2,6 +2,7 @@
 
 ``{% translate "Score ajusté" %}{% colon %} …`` reads « Score ajusté : … » in French and
 « Adjusted score: … » in English (``tournaments.vocabulary.colon``);
+``{{ reason|quoted }}`` reads « … » in French and “…” in English;
 ``{{ moment|time_with_seconds }}`` reads « 14:32:05 » in French and « 2:32:05 p.m. » in English."""
 
 from django import template
@@ -14,6 +15,11 @@ register = template.Library()
 @register.simple_tag
 def colon() -> str:
     return vocabulary.colon()
+
+
+@register.filter
+def quoted(text) -> str:
+    return vocabulary.quoted(text)
 
 
 @register.filter(expects_localtime=True)
