@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import unicodedata
 
-from django.utils.translation import get_language, pgettext_lazy
+from django.utils import timezone
+from django.utils.dateformat import time_format
+from django.utils.translation import get_language, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from scoring.engine.annonces import AnnonceKind
@@ -160,3 +162,20 @@ def colon() -> str:
     """The colon after a label, as the active language writes it: « Nord-Sud : » with a space
     in French, « North-South: » without one in English (and any other language)."""
     return " :" if (get_language() or "fr").startswith("fr") else ":"
+
+
+def quoted(text) -> str:
+    """Words quoted as the active language quotes them: « Ce n'était pas une générale » in
+    French, “Ce n'était pas une générale” in English (a reason typed by a player, a name)."""
+    if (get_language() or "fr").startswith("fr"):
+        return f"« {text} »"
+    return f"“{text}”"
+
+
+def time_with_seconds(moment) -> str:
+    """A time of day to the second, as the active language writes it: « 14:32:05 » in French,
+    « 2:32:05 p.m. » in English. Django's locales have no such format (their ``TIME_FORMAT``
+    stops at the minute), so the format string is translated (Django's date format letters)."""
+    if timezone.is_aware(moment):
+        moment = timezone.localtime(moment)
+    return time_format(moment, pgettext("format of a time of day to the second", "H:i:s"))

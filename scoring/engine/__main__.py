@@ -1,7 +1,7 @@
 """Command line: ``python -m scoring.engine score [--rules PRESET]`` scores result records.
 
 Reads one canonical result record (a JSON object) or a JSON array of records on stdin and
-prints the deal score(s) as JSON. On invalid input it prints the errors on stderr and exits 2.
+prints their deal scores as JSON. On invalid input it prints the errors on stderr and exits 2.
 
 ``python -m scoring.engine dd [--strains S,H] [--json-lines] [--must-undertrump]
 [--always-overtake-partner]`` reads one
@@ -38,9 +38,9 @@ def _parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True)
     score = commands.add_parser(
         "score",
-        help="score the result record(s) read on stdin",
+        help="score the result records read on stdin",
         description="Read one result record (JSON object) or a JSON array of records on stdin "
-        "and print the deal score(s) as JSON.",
+        "and print their deal scores as JSON.",
     )
     show = commands.add_parser("rules", help="print the rule settings as JSON")
     for command in (score, show):
@@ -59,7 +59,7 @@ def _parser() -> argparse.ArgumentParser:
         )
     dd = commands.add_parser(
         "dd",
-        help="double-dummy analysis of the deal(s) read on stdin",
+        help="double-dummy analysis of the deals read on stdin",
         description='Read one deal {"dealer": "N", "hands": {"N": "KJ.KT..AKQT", "E": ..., '
         '"S": ..., "W": ...}} (PBN hands) or a JSON array of deals on stdin and print, per '
         "deal, the points each side takes with perfect play in each strain: "

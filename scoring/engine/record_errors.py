@@ -92,7 +92,8 @@ MESSAGES: dict[str, str] = {
     "too_many_belote_seats": gettext_noop("A deal holds at most %(max)s belotes."),
     "belote_not_held": gettext_noop("%(seat)s does not hold the king and queen of trump."),
     "belote_not_held_all_trump": gettext_noop(
-        "%(seat)s holds the king and queen of %(count)s suit(s) only."
+        "%(seat)s does not hold the king and queen in as many suits as belotes announced "
+        "(%(count)s of 4)."
     ),
     "annonces_not_played": gettext_noop("Annonces are not played in this tournament."),
     "too_many_annonces": gettext_noop("A deal holds at most %(max)s annonces."),

@@ -346,15 +346,15 @@ PRESET_LABELS: dict[str, str] = {
     "ffb-contree-2016": gettext_noop("FFB contrée 2016"),
     "ffb-equipe-ludique": gettext_noop("FFB Équipe Ludique"),
     "cannes-2016": gettext_noop("Cannes championship 2016"),
-    "online-162": gettext_noop("Online « 162 exact »"),
+    "online-162": gettext_noop("Online “162 exact”"),
 }
 
 PRESET_SOURCES: dict[str, str] = {
     "ffb-coinche": gettext_noop(
-        "Fédération Française de Belote, « Règles officielles de la belote coinchée » (2015)."
+        "Fédération Française de Belote, “Règles officielles de la belote coinchée” (2015)."
     ),
     "ffb-coinche-sa-ta": gettext_noop(
-        "Fédération Française de Belote, « Règles officielles de la belote coinchée » (2015), "
+        "Fédération Française de Belote, “Règles officielles de la belote coinchée” (2015), "
         "with the sans atout and tout atout option of §11."
     ),
     "contree": gettext_noop(
@@ -365,14 +365,14 @@ PRESET_SOURCES: dict[str, str] = {
         "Fédération Française de Belote, rules of the belote contrée (2016 text)."
     ),
     "ffb-equipe-ludique": gettext_noop(
-        "Fédération Française de Belote, « Équipe Ludique » rules (the most recent FFB wording)."
+        "Fédération Française de Belote, “Équipe Ludique” rules (the most recent FFB wording)."
     ),
     "cannes-2016": gettext_noop(
         "Festival International des Jeux, Cannes 2016: regulation of the qualifiers of the "
         "Championnat de France de belote contrée."
     ),
     "online-162": gettext_noop(
-        "The « 162 exact » scale of several game sites and of the colver engine "
+        "The “162 exact” scale of several game sites and of the colver engine "
         "(a public survey of published belote rulebooks)."
     ),
 }

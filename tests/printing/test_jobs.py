@@ -222,7 +222,7 @@ def test_build_documents_command_writes_the_packet(tmp_path):
     )
     cards = (tmp_path / "pdf" / selectors.file_name(tournament, KIND, SCOPE)).read_bytes()
     assert len(pdf_pages(cards)) == 3
-    assert f"{len(selectors.PACKET)} document(s) written" in out.getvalue()
+    assert f"documents written: {len(selectors.PACKET)} in" in out.getvalue()
     assert "Fiches de route: " in out.getvalue()
 
 
@@ -243,7 +243,7 @@ def test_build_documents_command_writes_the_combined_packet_when_asked(tmp_path)
     assert written == [f"{tournament.slug}-dossier-complet.pdf"]
     pages = pdf_pages((tmp_path / written[0]).read_bytes())
     assert "Dossier complet" in pages[0] and "Plan de salle" in pages[0]
-    assert "1 document(s) written" in out.getvalue()
+    assert "documents written: 1 in" in out.getvalue()
 
 
 @pytest.mark.usefixtures("plain_text_pages")

@@ -370,14 +370,14 @@ def test_the_import_command_is_all_or_nothing(arbiter, tmp_path):
     copy = with_rich_board(small_tournament(arbiter=arbiter))
     out = io.StringIO()
     call_command("import_results", copy.slug, str(path), stdout=out)
-    assert out.getvalue().strip() == f"18 result(s) imported into {copy.slug}"
+    assert out.getvalue().strip() == f"results imported into {copy.slug}: 18"
     assert exchange.export_jsonl(copy) == path.read_text(encoding="utf-8")
 
     bad = tmp_path / "bad.jsonl"
     bad.write_text('{"round": 1, "table": 1, "board": 1, "passed": true}\nnope\n')
     fresh = small_tournament(arbiter=arbiter)
     err = io.StringIO()
-    with pytest.raises(CommandError, match="1 bad line"):
+    with pytest.raises(CommandError, match="bad lines: 1;"):
         call_command("import_results", fresh.slug, str(bad), stderr=err)
     assert err.getvalue().startswith("Ligne 2 : JSON illisible")
     assert not Result.objects.filter(tournament=fresh).exists()

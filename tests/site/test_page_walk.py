@@ -4,7 +4,10 @@ data, with the same actions done by posting their forms. No page may answer 500,
 (``bin/test``) or on SQLite (the ``sqlite`` run of ``.ci/run``: a club's ``bin/run`` database).
 
 The pages the audit leaves out because they are no HTML page of their own (fragments, JSON, files)
-are fetched too, by ``EXTRA_GETS``; what is left is a POST, done by the functional tests."""
+are fetched too, by ``EXTRA_GETS``; what is left is a POST, done by the functional tests.
+
+The same pages are then walked on the demo ``bin/run`` makes (``demo_site``: its accounts, its
+12-team tournament with results, its club's season): what a club opens first."""
 
 from __future__ import annotations
 
@@ -24,6 +27,7 @@ from tests.support.site_pages import (
     Visit,
     World,
     build_world,
+    demo_world,
     identify,
     identify_other,
     preview_import,
@@ -128,8 +132,8 @@ def test_every_action_of_the_audit_is_done_over_http_too():
     assert {visit.name for visit in EXTRA_GETS} <= set(EXCLUDED) | {"health"}
 
 
-def _client_as(world: World, who: str | None, language: str) -> Client:
-    client = Client()
+def _client_as(world: World, who: str | None, language: str, raising: bool = True) -> Client:
+    client = Client(raise_request_exception=raising)
     client.cookies[site_settings.LANGUAGE_COOKIE_NAME] = language
     user = {"arbiter": world.arbiter, "organizer": world.organizer}.get(who)
     if user is not None:
@@ -159,3 +163,21 @@ def test_every_page_answers_without_a_server_error(make_user, settings, role):
         if visit.action is not None:
             HTTP_ACTIONS[visit.action](client, url, world)
     assert not wrong, "pages answering another status than expected:\n" + "\n".join(wrong)
+
+
+def test_the_demo_answers_every_page_without_a_server_error(settings):
+    """Every page of every role on the demo (the actions' states are the audit world's: here
+    each page is only opened), in each role's language: no answer of 500 or more."""
+    settings.SESSION_COOKIE_SECURE = False
+    world = demo_world()
+    failed, seen = [], 0
+    for role, visitor in ROLES.items():
+        client = _client_as(world, visitor.who, visitor.language, raising=False)
+        visits = [visit for visit in VISITS + EXTRA_GETS if visit.role == visitor.pages]
+        for url in dict.fromkeys(visit.url(world) for visit in visits):
+            status = client.get(url, follow=True).status_code
+            seen += status == 200
+            if status >= 500:
+                failed.append(f"{role} {url}: {status}")
+    assert seen > 60  # the demo's pages open, not only refuse
+    assert not failed, "pages answering a server error on the demo:\n" + "\n".join(failed)

@@ -1,14 +1,20 @@
 """The site's language as a reader meets it (issue 29, « Language »).
 
 - Counts agree in number through ``ngettext`` / ``{% blocktranslate count %}``: no « (s) »
-  plural hack in a template, a French source string or a rendered page.
+  plural hack in a template, a string of the product's Python (the site, the settings, the
+  core and its messages), a translation or a rendered page.
 - The spelling « Régénérer », never « Regénérer ».
-- No English code (EW) on a French page; dates and times in the active language's formats; the
-  colon after a label follows the language's typography (« Nord-Sud : » in French,
+- No English code (EW) on a French page, no guillemet « » on an English one (“…”).
+- Dates and times in the active language's formats: a template or the code names a format
+  (``DATE_FORMAT``, ``TIME_FORMAT``...), never writes one: « 8:55 p.m. » on an English page,
+  not « 20:55 ».
+- The colon after a label follows the language's typography (« Nord-Sud : » in French,
   « North-South: » in English) and a sentence never ends on a doubled period (« 5:19 a.m.. »).
+- French elides before a vowel: « d'Est-Ouest », never « de Est-Ouest ».
 
-The pages are those the accessibility test visits (its ``VISITS`` and ``build_world``), read
-here with the test client in French and in English.
+The pages are those the accessibility test visits (its ``VISITS``), on its data
+(``build_world``) and on the demo (``demo_world``), read with the test client in French and in
+English.
 """
 
 from __future__ import annotations
@@ -28,7 +34,7 @@ from django.utils.html import strip_tags
 from tests.support.factories import add_plan, add_teams, make_tournament
 from tests.support.organizer import csv_bytes, team_rows
 from tests.support.paths import ROOT
-from tests.support.site_pages import VISITS, build_world
+from tests.support.site_pages import VISITS, build_world, demo_world
 from tournaments.setup.models import Tournament
 
 PLURAL_HACK = re.compile(r"\w\((?:s|e|es|x)\)")
@@ -67,6 +73,37 @@ def _gettext_strings():
                     yield path.relative_to(ROOT), node.lineno, argument.value
 
 
+def _docstrings(tree: ast.AST) -> set[int]:
+    return {
+        id(node.body[0].value)
+        for node in ast.walk(tree)
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+        and node.body
+        and isinstance(node.body[0], ast.Expr)
+        and isinstance(node.body[0].value, ast.Constant)
+    }
+
+
+def _product_modules():
+    for folder in ("tournaments", "config", "scoring"):
+        yield from (ROOT / folder).rglob("*.py")
+
+
+def _product_strings():
+    """(file, line, text) of every string literal of the product's Python, f-strings' parts
+    included: messages, command output, help texts (docstrings aside: they speak to developers)."""
+    for path in _product_modules():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        skipped = _docstrings(tree)
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.Constant)
+                and isinstance(node.value, str)
+                and id(node) not in skipped
+            ):
+                yield path.relative_to(ROOT), node.lineno, node.value
+
+
 def test_the_scans_catch_a_plural_hack_and_the_misspelling():
     assert PLURAL_HACK.search("7 équipe(s) importée(s)")
     assert PLURAL_HACK.search("5 tour(s) publié(s)")
@@ -95,6 +132,78 @@ def test_no_translatable_source_string_has_a_plural_hack_or_the_misspelling():
         if PLURAL_HACK.search(text) or MISSPELT.search(text)
     ]
     assert not found, "\n".join(found)
+
+
+def test_no_string_of_the_product_has_a_plural_hack():
+    """Not only what gettext reads: the commands' output, the core's English messages (their
+    French is in the catalogue), the help texts."""
+    strings = list(_product_strings())
+    assert len(strings) > 5000
+    found = [f"{path}:{line}: {text!r}" for path, line, text in strings if PLURAL_HACK.search(text)]
+    assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_no_translation_has_a_plural_hack(language):
+    catalogue = ROOT / "locale" / language / "LC_MESSAGES" / "django.po"
+    lines = catalogue.read_text(encoding="utf-8").splitlines()
+    found = [line for line in lines if not line.startswith("#") and PLURAL_HACK.search(line)]
+    assert not found, "\n".join(found)
+
+
+# A date or time format written out (« H:i », « d/m/Y ») rather than named (« TIME_FORMAT »).
+FORMAT_NAME = re.compile(r"^[A-Z_]+_FORMAT$")
+TEMPLATE_FORMAT = re.compile(r"\|(?:date|time):[\"']([^\"']*)[\"']")
+
+
+def test_templates_name_the_language_s_date_and_time_formats():
+    found = []
+    for path in _templates():
+        if not path.is_file():
+            continue
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            for match in TEMPLATE_FORMAT.finditer(line):
+                if not FORMAT_NAME.match(match.group(1)):
+                    found.append(f"{path.relative_to(ROOT)}:{number}: {match.group(0)}")
+    assert not found, "\n".join(found)
+
+
+def _formatted_by_hand(node: ast.Call) -> bool:
+    """``date_format(day, "d/m/Y")``, ``time_format(at, "H:i")``, ``at.strftime(...)``: a
+    format written out. ``date_format(day, "SHORT_DATE_FORMAT")`` names the language's."""
+    name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
+    if name == "strftime":
+        return True
+    if name not in ("date_format", "time_format") or len(node.args) < 2:
+        return False
+    written = node.args[1]
+    return isinstance(written, ast.Constant) and not FORMAT_NAME.match(str(written.value))
+
+
+def test_the_site_s_code_names_the_language_s_date_and_time_formats():
+    found = [
+        f"{path.relative_to(ROOT)}:{node.lineno}"
+        for path in _product_modules()
+        if path.parts[len(ROOT.parts)] != "scoring"
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Call) and _formatted_by_hand(node)
+    ]
+    assert not found, "\n".join(found)
+
+
+def test_the_format_scans_catch_a_written_out_format():
+    assert TEMPLATE_FORMAT.search('{{ at|time:"H:i" }}').group(1) == "H:i"
+    assert not FORMAT_NAME.match("H:i") and FORMAT_NAME.match("SHORT_DATETIME_FORMAT")
+    (call,) = [
+        n for n in ast.walk(ast.parse('time_format(at, "H:i:s")')) if isinstance(n, ast.Call)
+    ]
+    assert _formatted_by_hand(call)
+    (call,) = [
+        n
+        for n in ast.walk(ast.parse('date_format(d, "SHORT_DATE_FORMAT")'))
+        if isinstance(n, ast.Call)
+    ]
+    assert not _formatted_by_hand(call)
 
 
 # --- Counts in messages --------------------------------------------------------------------
@@ -155,6 +264,15 @@ def test_importing_teams_counts_them_in_words(organizer_client, teams, said):
 ISO_DATE = re.compile(r"\b\d{4}-\d\d-\d\d\b")
 # EW or E-W standing alone (not inside a word, a code or an address); NS and N-S are French too.
 ENGLISH_SIDE = re.compile(r"(?<![\w/-])(?:EW|E-W)(?![\w/-])")
+# A time of day after « at » on an English page that is not the language's (« at 20:55 »).
+ENGLISH_24_HOUR = re.compile(r"\bat \d{1,2}:\d\d(?::\d\d)?(?![\d:]| ?[ap]\.m\.)")
+ENGLISH_HOUR_MARK = re.compile(r"\d [ap]\.m\.")
+# « de Est-Ouest », « que Élise »: French elides these before a vowel (« d'Est-Ouest »).
+UNELIDED = re.compile(
+    r"(?<![\w'’-])(?:[Dd]e|[Qq]ue|[Ll]e|[Ll]a|[Jj]e|[Nn]e|[Ss]e) [aeiouyàâéèêëîïôûAEIOUYÀÂÉÈÊÎÔ]"
+)
+# English quotes “…”, not French guillemets « … » (``tournaments.vocabulary.quoted``).
+GUILLEMET = re.compile(r"[«»]")
 DOUBLED_PERIOD = re.compile(r"\w\.\.(?!\.)(?!\w)")
 # A space before a colon ends a word in French typography only (times like 4:45 aside).
 SPACED_COLON = re.compile(r"\w[ \u00a0\u202f]:(?!\d)")
@@ -171,10 +289,13 @@ def _context(text: str, match) -> str:
     return text[max(0, match.start() - 50) : match.end() + 30]
 
 
-@pytest.fixture
-def pages(make_user):
-    """{(language, label): text} of every page the accessibility test visits without acting."""
-    world = build_world(make_user)
+@pytest.fixture(params=["audit", "demo"])
+def pages(request, make_user):
+    """{(language, label): text} of every page the accessibility test visits without acting,
+    on its data and on the demo ``bin/run`` makes (other names: « Élise », « Étienne »...;
+    there only the pages that open, the demo taking no registration)."""
+    demo = request.param == "demo"
+    world = demo_world() if demo else build_world(make_user)
     users = {"organizer": world.organizer, "arbiter": world.arbiter}
     read = {}
     for visit in VISITS:
@@ -187,7 +308,11 @@ def pages(make_user):
             if user is not None:
                 client.force_login(user)
             response = client.get(visit.url(world), follow=True)
-            assert response.status_code == visit.status, visit.label()
+            if demo:
+                if response.status_code != 200:
+                    continue  # the walker checks its statuses (tests/site/test_page_walk.py)
+            else:
+                assert response.status_code == visit.status, visit.label()
             read[(language, visit.name, visit.label())] = _page_text(response)
     return read
 
@@ -198,16 +323,22 @@ def test_the_pages_speak_each_language_properly(pages):
     for (language, _name, label), text in pages.items():
         checks = [PLURAL_HACK, MISSPELT, ISO_DATE, DOUBLED_PERIOD]
         if language == "fr":
-            checks.append(ENGLISH_SIDE)
+            checks += [ENGLISH_SIDE, ENGLISH_HOUR_MARK, UNELIDED]
         else:
-            checks.append(SPACED_COLON)
+            checks += [SPACED_COLON, ENGLISH_24_HOUR, GUILLEMET]
         for check in checks:
             found += [f"{language} {label}: {_context(text, m)!r}" for m in check.finditer(text)]
-    assert len(pages) > 80
+    assert len(pages) > 70
     assert not found, "\n".join(found)
 
 
 # --- Elision, colons, dates and times -------------------------------------------------------
+
+
+def test_the_page_scan_catches_a_missing_elision():
+    assert UNELIDED.search("confirmation de Est-Ouest")
+    assert UNELIDED.search("Pourcentage par tournoi de Élise Martin")
+    assert not UNELIDED.search("confirmation d'Est-Ouest, de Nord-Sud, Rue de Hélène, Code EO")
 
 
 @pytest.mark.parametrize(
@@ -323,3 +454,59 @@ def test_the_expected_end_is_one_sentence_in_each_language(organizer_client, lan
     text = _page_text(client.get(reverse("tournaments:manage", args=[tournament.slug])))
     assert re.search(said, text), text
     assert not DOUBLED_PERIOD.search(text)
+
+
+@pytest.mark.parametrize(("language", "said"), [("fr", "16:04:05"), ("en", "4:04:05 p.m.")])
+def test_a_time_to_the_second_follows_the_language(language, said):
+    from django.template import Context, Template
+
+    template = Template("{% load typography %}{{ at|time_with_seconds }}")
+    at = datetime(2026, 12, 5, 15, 4, 5, tzinfo=UTC)  # 16:04:05 in Paris
+    with translation.override(language):
+        assert template.render(Context({"at": at})) == said
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("language", "started", "confirmed"),
+    [("fr", "démarré à 04:45", "(04:50:30)"), ("en", "started at 4:45 a.m.", "(4:50:30 a.m.)")],
+)
+def test_the_arbiter_reads_times_in_the_language(make_user, language, started, confirmed):
+    """The dashboard's round start (« Round 1 started at 20:55 » on an English page before) and
+    a result's confirmation time in its history."""
+    from tests.support.results import assignment, contract
+    from tournaments.results.models import Result
+    from tournaments.results.services import record_result
+    from tournaments.setup.models import Round
+
+    arbiter = make_user("arlette", "arbiter")
+    tournament = make_tournament(arbiter=arbiter)
+    add_teams(tournament, 6)
+    add_plan(tournament)
+    zone = timezone.get_current_timezone()
+    Round.objects.filter(tournament=tournament, number=1).update(
+        started_at=datetime(2026, 12, 5, 4, 45, tzinfo=zone)
+    )
+    table = assignment(tournament, 1, 1)
+    result = record_result(table, 1, contract(taker="N"), by=arbiter)
+    Result.objects.filter(pk=result.pk).update(
+        status=Result.Status.CONFIRMED, confirmed_at=datetime(2026, 12, 5, 4, 50, 30, tzinfo=zone)
+    )
+    client = Client()
+    client.force_login(arbiter)
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+    dashboard = _page_text(client.get(reverse("results:dashboard", args=[tournament.slug])))
+    assert started in dashboard
+    history = reverse("results:history", args=[tournament.slug, 1, 1, 1])
+    assert confirmed in _page_text(client.get(history))
+
+
+@pytest.mark.parametrize(
+    ("language", "said"), [("fr", "« Pas une générale »"), ("en", "“Pas une générale”")]
+)
+def test_a_quotation_follows_the_language(language, said):
+    from django.template import Context, Template
+
+    template = Template("{% load typography %}{{ reason|quoted }}")
+    with translation.override(language):
+        assert template.render(Context({"reason": "Pas une générale"})) == said

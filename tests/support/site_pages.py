@@ -9,9 +9,12 @@ that redirects, a fragment audited inside its page), so a new page cannot be for
 
 from __future__ import annotations
 
+import io
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from django.contrib.auth import get_user_model
+from django.core.management import call_command
 from django.urls import URLPattern, URLResolver, reverse
 from django.utils import timezone
 from rest_framework.views import APIView
@@ -29,6 +32,7 @@ from tournaments.registration.services import PairData, register_pair, set_regis
 from tournaments.results.models import Result
 from tournaments.results.services import record_result
 from tournaments.seasons.services import create_season, recompute_season
+from tournaments.setup.management.commands.demo_site import DEMO_ARBITER, DEMO_ORGANIZER
 from tournaments.setup.models import Tournament
 from tournaments.setup.services.teams import PlayerData
 from tournaments.standings.recomputation import recompute
@@ -47,6 +51,8 @@ class World:
     hand records released (the seed is revealed), an API token, the public ranking's PDF being
     made. At table 1 in round 2, team 1 (NS) entered board 3, which team 4 (EW) has to confirm,
     and board 4 is to enter.
+
+    ``demo_world`` reads the demo ``bin/run`` makes as one.
 
     Beside it, the same organizer's tournament still taking registrations (teams, two not
     checked in, no plan, no deals), and a tournament whose tables may not enter results."""
@@ -164,6 +170,39 @@ def build_world(make_user) -> World:
         season_player=members["Iris"].pk,
         entry_token=waiting.token,
         club_tournament=week.slug,
+    )
+
+
+def demo_world() -> World:
+    """The demo as ``bin/run`` makes it, read as the walker's ``World``: the demo tournament for
+    the running and the registration pages alike (its « Inscriptions en ligne » answered 500 on
+    SQLite), the season's club for the club's pages."""
+    call_command("demo_site", stdout=io.StringIO())
+    users = get_user_model().objects
+    organizer = users.get(username=DEMO_ORGANIZER)
+    demo = Tournament.objects.filter(organizers=organizer, seasons__isnull=True).get()
+    team = demo.teams.get(number=1)
+    table = demo.tables.order_by("pk").first()
+    club = organizer.organized_clubs.get()
+    season = club.seasons.get()
+    player = club.players.order_by("pk").first()
+    return World(
+        slug=demo.slug,
+        table_token=table.token,
+        team_token=team.token,
+        team_code=team.code,
+        other_team_code=team.code,
+        registration_slug=demo.slug,
+        closed_table_token=table.token,
+        organizer=organizer,
+        arbiter=users.get(username=DEMO_ARBITER),
+        club_slug=club.slug,
+        club_player=player.pk,
+        season_slug=season.slug,
+        season_club=club.slug,
+        season_player=player.pk,
+        entry_token="pas-d-inscription",  # the demo takes no online registration: a 404
+        club_tournament=season.tournaments.order_by("pk").first().slug,
     )
 
 

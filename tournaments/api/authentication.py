@@ -110,7 +110,7 @@ class ApiTokenScheme(OpenApiAuthenticationExtension):
             "type": "http",
             "scheme": "bearer",
             "description": (
-                "An API token created by an organizer on the tournament's « Jetons d'API » "
+                "An API token created by an organizer on the tournament's “Jetons d'API” "
                 "page, valid in that tournament only, with the scope chosen at creation."
             ),
         }

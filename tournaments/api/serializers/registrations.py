@@ -17,7 +17,7 @@ class RegistrationPlayerSerializer(serializers.Serializer):
 
 class RegistrationSerializer(serializers.ModelSerializer):
     status = serializers.ChoiceField(Entry.Status.choices, read_only=True)
-    pair = serializers.CharField(read_only=True, help_text="« Anne Martin – Bruno Durand »")
+    pair = serializers.CharField(read_only=True, help_text="“Anne Martin – Bruno Durand”")
     players = serializers.SerializerMethodField()
     waiting_position = serializers.SerializerMethodField()
     team = serializers.SerializerMethodField()

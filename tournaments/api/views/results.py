@@ -156,7 +156,7 @@ class ResultViewSet(
         request=serializers.AssignedScoreSerializer,
         responses={201: serializers.ResultSerializer},
         description="An assigned score in points (score assigné): the marks of each side "
-        "(« NS 160, EO 0 »), compared with the other tables like a played deal; rounded to the "
+        "(“NS 160, EO 0”), compared with the other tables like a played deal; rounded to the "
         "ten when the rules round. Replacing a result needs its version. Arbiters only.",
     )
     @action(detail=False, methods=["post"])

@@ -87,7 +87,7 @@ def snapshot_summary(snapshot):
         parts = [
             _("Équipe %(team)s") % {"team": snapshot.get("team")},
             display.penalty_amount(snapshot["amount"], snapshot.get("unit", "")),
-            f"« {snapshot.get('reason', '')} »",
+            vocabulary.quoted(snapshot.get("reason", "")),
         ]
         if snapshot.get("removed"):
             parts.append(_("retirée"))
@@ -106,7 +106,7 @@ def snapshot_summary(snapshot):
             f"{ew_label} {ADJUSTMENT_LABELS.get(snapshot['ew_adjustment'])}"
         )
     if snapshot.get("dispute_reason"):
-        parts.append(f"« {snapshot['dispute_reason']} »")
+        parts.append(vocabulary.quoted(snapshot["dispute_reason"]))
     return " · ".join(str(part) for part in parts)
 
 

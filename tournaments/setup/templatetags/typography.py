@@ -1,7 +1,9 @@
 """Punctuation that differs between the site's languages, for the templates of every app.
 
 ``{% translate "Score ajusté" %}{% colon %} …`` reads « Score ajusté : … » in French and
-« Adjusted score: … » in English (``tournaments.vocabulary.colon``)."""
+« Adjusted score: … » in English (``tournaments.vocabulary.colon``);
+``{{ reason|quoted }}`` reads « … » in French and “…” in English;
+``{{ moment|time_with_seconds }}`` reads « 14:32:05 » in French and « 2:32:05 p.m. » in English."""
 
 from django import template
 
@@ -13,3 +15,13 @@ register = template.Library()
 @register.simple_tag
 def colon() -> str:
     return vocabulary.colon()
+
+
+@register.filter
+def quoted(text) -> str:
+    return vocabulary.quoted(text)
+
+
+@register.filter(expects_localtime=True)
+def time_with_seconds(moment) -> str:
+    return vocabulary.time_with_seconds(moment) if moment else ""

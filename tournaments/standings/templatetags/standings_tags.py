@@ -7,11 +7,10 @@ Other apps' pages show the ranking through these tags (the tournament's and the 
 
 from django import template
 from django.template.defaultfilters import floatformat
-from django.utils import timezone
-from django.utils.dateformat import time_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from tournaments import vocabulary
 from tournaments.results import display
 from tournaments.results.models import Adjustment
 from tournaments.standings import selectors
@@ -102,14 +101,15 @@ def made_label(made) -> str:
 
 @register.simple_tag
 def freshness_text(freshness) -> str:
-    """« mis à jour à 14:32:05 », « calcul en attente », « pas encore de classement ».
+    """« mis à jour à 14:32:05 » (« updated at 2:32:05 p.m. »), « calcul en attente », « pas
+    encore de classement ».
 
     The time of day, not an age (« il y a 12 s »): the same words whenever the page is read, so
     that a page kept whole in the cache (tournaments/public_pages.py) stays true and keeps its
     ETag from one rendering to the next."""
     if freshness.computed_at is None:
         return _("calcul en attente") if freshness.pending else _("pas encore de classement")
-    at = time_format(timezone.localtime(freshness.computed_at), "H:i:s")
+    at = vocabulary.time_with_seconds(freshness.computed_at)
     if freshness.pending:
         return _("calcul en attente (dernière mise à jour à %(time)s)") % {"time": at}
     return _("mis à jour à %(time)s") % {"time": at}

@@ -58,7 +58,7 @@ class Command(BaseCommand):
             )
         self.stdout.write(
             self.style.SUCCESS(
-                f"{written} document(s) written in {time.perf_counter() - started:.1f} s"
+                f"documents written: {written} in {time.perf_counter() - started:.1f} s"
             )
         )
 

@@ -49,5 +49,5 @@ class Command(BaseCommand):
         except ImportRejected as error:
             for line in error.errors:
                 self.stderr.write(str(line))
-            raise CommandError(f"{len(error.errors)} bad line(s): nothing was imported") from None
-        self.stdout.write(f"{len(stored)} result(s) imported into {tournament.slug}")
+            raise CommandError(f"bad lines: {len(error.errors)}; nothing was imported") from None
+        self.stdout.write(f"results imported into {tournament.slug}: {len(stored)}")
