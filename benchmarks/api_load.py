@@ -29,7 +29,7 @@ import math
 import re
 import time
 
-from benchmarks import harness
+from benchmarks import cpu, harness
 
 RECOMPUTE_LINE = re.compile(r"scores v(\d+), (\d+) results .*?(\d+) rankings computed, (\d+) ms")
 
@@ -266,7 +266,7 @@ def report(args, outcome, served, converged, worker_log, load_after, logs) -> No
         print("    " + harness.describe_server_times(served, "POST", path_end))
     confirming = harness.request_stats(rows, _confirming_request(args.flow))
     if outcome.get("cpu") and confirming:
-        print("  " + harness.describe_cpu(outcome["cpu"], confirming["requests"], "entry"))
+        print("  " + cpu.describe_cpu(outcome["cpu"], confirming["requests"], "entry"))
     if outcome.get("slots_exhausted"):
         print("  (every slot of the tournament was entered before the end of the run)")
     delays, missing = freshness(outcome["samples"], outcome["watch"])

@@ -19,14 +19,12 @@ import argparse
 import os
 import time
 
-from benchmarks import harness
+from benchmarks import cpu, harness
 
 
 def backend_ticks(database: str) -> int:
     """CPU ticks used so far by the server processes of ``database``."""
-    return sum(
-        (harness._process_ticks(pid) or (0, 0))[1] for pid in harness.postgres_backends(database)
-    )
+    return sum((cpu.process_ticks(pid) or (0, 0))[1] for pid in harness.postgres_backends(database))
 
 
 def main() -> None:

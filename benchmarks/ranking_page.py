@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import argparse
 
-from benchmarks import harness
+from benchmarks import cpu, harness
 
 PAGES = {
     "page": ("classement/", "GET ranking page"),
@@ -124,7 +124,7 @@ def main() -> None:
                     print(f"      e.g. {example}")
                 served = services.access_log()[served_before:]
                 print("    " + harness.describe_server_times(served, "GET", path))
-                print("    " + harness.describe_cpu(outcome["cpu"], stats["requests"], "request"))
+                print("    " + cpu.describe_cpu(outcome["cpu"], stats["requests"], "request"))
             print(f"logs in {services.log_dir}")
         print("target: at least 300 requests/s, p95 under 100 ms")
 
