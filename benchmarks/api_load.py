@@ -88,7 +88,7 @@ def wait_converged(tournament, timeout: float = 60) -> float | None:
     return None
 
 
-def main() -> None:
+def _arguments() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--users", type=int, default=50)
     parser.add_argument(
@@ -114,7 +114,11 @@ def main() -> None:
     parser.add_argument("--broker", default=harness.BROKER)
     parser.add_argument("--cache", default=harness.CACHE)
     parser.add_argument("--keep", action="store_true", help="keep the database afterwards")
-    args = parser.parse_args()
+    return parser.parse_args()
+
+
+def main() -> None:
+    args = _arguments()
 
     print(harness.describe_machine())
     with harness.BenchDatabase(args.database, keep=args.keep) as database:

@@ -27,7 +27,7 @@ def backend_ticks(database: str) -> int:
     return sum((cpu.process_ticks(pid) or (0, 0))[1] for pid in harness.postgres_backends(database))
 
 
-def main() -> None:
+def _arguments() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--entries", type=int, default=500)
     parser.add_argument("--tables", type=int, default=20)
@@ -35,7 +35,11 @@ def main() -> None:
     parser.add_argument("--profile-file", default="var/entry_cost.prof")
     parser.add_argument("--database", default="coinche_bench_entry")
     parser.add_argument("--keep", action="store_true", help="keep the database afterwards")
-    args = parser.parse_args()
+    return parser.parse_args()
+
+
+def main() -> None:
+    args = _arguments()
 
     print(harness.describe_machine())
     with harness.BenchDatabase(args.database, keep=args.keep) as database:

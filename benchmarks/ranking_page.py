@@ -28,7 +28,7 @@ PAGES = {
 }
 
 
-def main() -> None:
+def _arguments() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--users", type=int, default=50)
     parser.add_argument(
@@ -51,10 +51,19 @@ def main() -> None:
     )
     parser.add_argument("--keep", action="store_true", help="keep the database afterwards")
     args = parser.parse_args()
-    pages = [page.strip() for page in args.pages.split(",") if page.strip()]
-    unknown = set(pages) - set(PAGES)
+    unknown = set(page_names(args)) - set(PAGES)
     if unknown:
         parser.error(f"unknown pages: {', '.join(sorted(unknown))}")
+    return args
+
+
+def page_names(args: argparse.Namespace) -> list[str]:
+    return [page.strip() for page in args.pages.split(",") if page.strip()]
+
+
+def main() -> None:
+    args = _arguments()
+    pages = page_names(args)
 
     print(harness.describe_machine())
     with harness.BenchDatabase(args.database, keep=args.keep) as database:

@@ -102,7 +102,7 @@ def change_one_result(tournament, arbiter, rng_index: int, first_round: bool = F
     raise RuntimeError("no result of that round could be corrected")
 
 
-def main() -> None:
+def _arguments() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=100)
     parser.add_argument("--rounds", type=int, default=10)
@@ -120,7 +120,11 @@ def main() -> None:
         action="store_true",
         help="also profile one full and one live run (cProfile, top 25)",
     )
-    args = parser.parse_args()
+    return parser.parse_args()
+
+
+def main() -> None:
+    args = _arguments()
 
     print(harness.describe_machine())
     with harness.BenchDatabase(args.database, keep=args.keep, reuse=args.reuse) as database:
