@@ -116,13 +116,18 @@ def main() -> None:
             f"({count / wall:.0f} entries/s from one client)"
         )
         if profiler is not None:
-            import pstats
+            _write_profile(profiler, args.profile_file)
 
-            profiler.dump_stats(args.profile_file)
-            print(f"profile written to {args.profile_file} (pstats)")
-            stats = pstats.Stats(profiler)
-            stats.sort_stats("cumulative").print_stats(60)
-            stats.sort_stats("tottime").print_stats(30)
+
+def _write_profile(profiler, path: str) -> None:
+    """Write the entries' profile to ``path`` and print its top functions."""
+    import pstats
+
+    profiler.dump_stats(path)
+    print(f"profile written to {path} (pstats)")
+    stats = pstats.Stats(profiler)
+    stats.sort_stats("cumulative").print_stats(60)
+    stats.sort_stats("tottime").print_stats(30)
 
 
 if __name__ == "__main__":
