@@ -13,6 +13,7 @@ from django.db.models import F, Value
 from django.db.models.functions import Coalesce, Greatest
 from django.utils import timezone
 
+from .. import sql
 from ..models import (
     ScoreChange,
     ScoringState,
@@ -69,15 +70,11 @@ def serialize_stores(tournament_id: int) -> None:
     Not a row lock on ``ScoringState``: the results' job claims update that row."""
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
-            cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)", (STORE_LOCK, tournament_id))
+            cursor.execute(sql.LOCK_STORES_SQL, (sql.STORE_LOCK, tournament_id))
             # Everything a store writes is derived from the results and can be computed again:
             # its commit need not wait for the disk (a crash loses the whole transaction or
             # nothing, and the journal rows it would have folded are then still there).
-            cursor.execute("SET LOCAL synchronous_commit TO OFF")
-
-
-STORE_LOCK = 0x5C0E
-"""The first key of the stores' advisory lock (the second is the tournament's id)."""
+            cursor.execute(sql.NO_SYNCHRONOUS_COMMIT_SQL)
 
 
 def fold(run: Run) -> None:

@@ -10,6 +10,7 @@ from fractions import Fraction
 from django.db import connection
 from django.utils import timezone
 
+from .. import sql
 from ..models import (
     BoardScore,
     RankingSnapshot,
@@ -22,23 +23,10 @@ BULK_BATCH = 1000
 def copy_snapshots(tournament_id, from_version, to_version, computed, changes_until) -> None:
     """Copy the rankings of ``from_version`` not in ``computed`` to ``to_version``, in the
     database (their entries never come through Python)."""
-    table = RankingSnapshot._meta.db_table
     excluded = sorted(r for r in computed if r is not None)
     with connection.cursor() as cursor:
         cursor.execute(
-            f"""
-            INSERT INTO {table} (tournament_id, version, up_to_round, method, entries,
-                results_counted, includes_changes_until, computed_at, fingerprint)
-            SELECT tournament_id, %s, up_to_round, method, entries, results_counted, %s, %s,
-                fingerprint
-            FROM {table}
-            WHERE tournament_id = %s AND version = %s AND up_to_round IS NOT NULL
-            """  # noqa: S608 - the table name from the model, values as parameters
-            + (
-                "AND up_to_round NOT IN (" + ", ".join(["%s"] * len(excluded)) + ")"
-                if excluded
-                else ""
-            ),
+            sql.copy_rankings_sql(len(excluded)),
             [to_version, changes_until, timezone.now(), tournament_id, from_version, *excluded],
         )
 
@@ -105,12 +93,21 @@ def insert_board_scores(rows: list[tuple]) -> None:
     if not rows:
         return
     if connection.vendor != "postgresql":
-        BoardScore.objects.bulk_create(
-            [BoardScore(**dict(zip(BOARD_SCORE_COLUMNS, row, strict=True))) for row in rows],
-            batch_size=BULK_BATCH,
-        )
-        return
+        _board_scores_by_orm(rows)
+    else:
+        _board_scores_by_copy(rows)
+
+
+def _board_scores_by_copy(rows: list[tuple]) -> None:
     _copy(BoardScore, BOARD_SCORE_COLUMNS, rows)
+
+
+def _board_scores_by_orm(rows: list[tuple]) -> None:
+    """The ORM's twin of ``_board_scores_by_copy`` (SQLite)."""
+    BoardScore.objects.bulk_create(
+        [BoardScore(**dict(zip(BOARD_SCORE_COLUMNS, row, strict=True))) for row in rows],
+        batch_size=BULK_BATCH,
+    )
 
 
 def delete_rows(rows) -> None:
@@ -145,7 +142,13 @@ def insert_snapshots(snapshots: list[RankingSnapshot]) -> None:
     tenth of a live change at 30,000 results)."""
     if connection.vendor != "postgresql":
         RankingSnapshot.objects.bulk_create(snapshots)
-        return
+    else:
+        _snapshots_by_copy(snapshots)
+
+
+def _snapshots_by_copy(snapshots: list[RankingSnapshot]) -> None:
+    """The snapshot rows by COPY, each list of entries once, and ``sql.SHARE_ENTRIES_SQL`` for
+    the rows sharing it (PostgreSQL; ``bulk_create`` is the twin)."""
     now = timezone.now()
     sent: dict[int, RankingSnapshot] = {}
     copies: list[tuple[RankingSnapshot, RankingSnapshot]] = []
@@ -173,16 +176,9 @@ def insert_snapshots(snapshots: list[RankingSnapshot]) -> None:
     )
     if not copies:
         return
-    table = RankingSnapshot._meta.db_table
     with connection.cursor() as cursor:
         cursor.executemany(
-            f"""
-            INSERT INTO {table} (tournament_id, version, up_to_round, method, entries,
-                results_counted, includes_changes_until, computed_at, fingerprint)
-            SELECT tournament_id, version, %s, method, entries, %s, %s, %s, %s
-            FROM {table}
-            WHERE tournament_id = %s AND version = %s AND up_to_round IS NOT DISTINCT FROM %s
-            """,  # noqa: S608 - the table name from the model, values as parameters
+            sql.SHARE_ENTRIES_SQL,
             [
                 (
                     snapshot.up_to_round,
@@ -201,12 +197,7 @@ def insert_snapshots(snapshots: list[RankingSnapshot]) -> None:
 
 def _copy(model, columns: tuple[str, ...], rows) -> None:
     """COPY ``rows`` (tuples of ``columns``) into ``model``'s table (PostgreSQL only)."""
-    from psycopg import sql
-
-    statement = sql.SQL("COPY {table} ({columns}) FROM STDIN").format(
-        table=sql.Identifier(model._meta.db_table),
-        columns=sql.SQL(", ").join(sql.Identifier(column) for column in columns),
-    )
+    statement = sql.copy_sql(model, columns)
     with connection.cursor() as cursor, cursor.cursor.copy(statement) as copy:
         for row in rows:
             copy.write_row(row)
