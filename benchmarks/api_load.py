@@ -29,7 +29,7 @@ import math
 import re
 import time
 
-from benchmarks import harness
+from benchmarks import cpu, harness
 
 RECOMPUTE_LINE = re.compile(r"scores v(\d+), (\d+) results .*?(\d+) rankings computed, (\d+) ms")
 
@@ -88,7 +88,7 @@ def wait_converged(tournament, timeout: float = 60) -> float | None:
     return None
 
 
-def main() -> None:
+def _arguments() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--users", type=int, default=50)
     parser.add_argument(
@@ -114,58 +114,19 @@ def main() -> None:
     parser.add_argument("--broker", default=harness.BROKER)
     parser.add_argument("--cache", default=harness.CACHE)
     parser.add_argument("--keep", action="store_true", help="keep the database afterwards")
-    args = parser.parse_args()
+    return parser.parse_args()
+
+
+def main() -> None:
+    args = _arguments()
 
     print(harness.describe_machine())
     with harness.BenchDatabase(args.database, keep=args.keep) as database:
         harness.setup_django(database.url)
-        from django.contrib.auth import get_user_model
-
-        from benchmarks.scenario import ORGANIZER, build_tournament, entry_slots
-        from tournaments.api.services import create_token
         from tournaments.results.models import Result
         from tournaments.standings.models import ScoringState
 
-        expected = (args.rate or 250) * args.duration * 1.1
-        rounds = args.rounds or choose_rounds(args.tables, args.boards_per_round, expected)
-        built = build_tournament(
-            tables=args.tables,
-            rounds=rounds,
-            boards_per_round=args.boards_per_round,
-            results=False,
-            label="api",
-        )
-        tournament = built.tournament
-        organizer = get_user_model().objects.get(username=ORGANIZER)
-        _token, arbiter_key = create_token(
-            tournament, by=organizer, name="Script de saisie", scope="arbiter"
-        )
-        table_keys = {}
-        if args.flow == "table":
-            for table in tournament.tables.all():
-                _token, table_keys[str(table.number)] = create_token(
-                    tournament, by=organizer, name=f"Table {table.number}", scope="table",
-                    table=table,
-                )  # fmt: skip
-        slots = entry_slots(tournament)
-        if args.flow == "table":
-            # A table device acts as the team whose code it gives (its route card): NS enters,
-            # EW confirms.
-            from tournaments.setup.models import TableAssignment
-
-            codes = {
-                (round_number, table): (ns_code, ew_code)
-                for round_number, table, ns_code, ew_code in TableAssignment.objects.filter(
-                    round__tournament=tournament
-                ).values_list("round__number", "table__number", "ns_team__code", "ew_team__code")
-            }
-            for slot in slots:
-                slot["ns_code"], slot["ew_code"] = codes[(slot["round"], slot["table"])]
-        print(
-            f"tournament: {args.tables} tables, {rounds} rounds, "
-            f"{rounds * args.boards_per_round} boards, {len(slots)} results to enter, "
-            f"method {tournament.scoring_method} (built in {built.seconds:.0f} s)"
-        )
+        tournament, arbiter_key, table_keys, slots = _prepare(args)
 
         harness.flush_redis(args.broker, args.cache)
         env = harness.site_env(database.url, broker=args.broker, cache=args.cache)
@@ -173,19 +134,7 @@ def main() -> None:
             plan = services.log_dir / "plan.json"
             plan.write_text(
                 json.dumps(
-                    {
-                        "slug": tournament.slug,
-                        "tournament_id": tournament.pk,
-                        "flow": args.flow,
-                        "arbiter_key": arbiter_key,
-                        "table_keys": table_keys,
-                        "slots": slots,
-                        "database": database.url,
-                        "result_table": Result._meta.db_table,
-                        "sample_every": args.sample_every,
-                        "poll_seconds": args.poll,
-                        "grace_seconds": 0 if args.without_worker else args.grace,
-                    }
+                    _plan(args, tournament, database.url, arbiter_key, table_keys, slots, Result)
                 )
             )
             if not args.without_worker:
@@ -250,6 +199,75 @@ def main() -> None:
         )
 
 
+def _plan(args, tournament, database_url, arbiter_key, table_keys, slots, result_model) -> dict:
+    """What the locust clients read (``BENCH_PLAN``): the flow, the keys, the slots to enter and
+    how to sample the freshness."""
+    return {
+        "slug": tournament.slug,
+        "tournament_id": tournament.pk,
+        "flow": args.flow,
+        "arbiter_key": arbiter_key,
+        "table_keys": table_keys,
+        "slots": slots,
+        "database": database_url,
+        "result_table": result_model._meta.db_table,
+        "sample_every": args.sample_every,
+        "poll_seconds": args.poll,
+        "grace_seconds": 0 if args.without_worker else args.grace,
+    }
+
+
+def _prepare(args):
+    """The tournament, its API keys (the arbiter's, each table's for the table flow) and the
+    result slots to enter, with the teams' codes for the table flow."""
+    from django.contrib.auth import get_user_model
+
+    from benchmarks.scenario import ORGANIZER, build_tournament, entry_slots
+    from tournaments.api.services import create_token
+
+    expected = (args.rate or 250) * args.duration * 1.1
+    rounds = args.rounds or choose_rounds(args.tables, args.boards_per_round, expected)
+    built = build_tournament(
+        tables=args.tables,
+        rounds=rounds,
+        boards_per_round=args.boards_per_round,
+        results=False,
+        label="api",
+    )
+    tournament = built.tournament
+    organizer = get_user_model().objects.get(username=ORGANIZER)
+    _token, arbiter_key = create_token(
+        tournament, by=organizer, name="Script de saisie", scope="arbiter"
+    )
+    table_keys = {}
+    if args.flow == "table":
+        for table in tournament.tables.all():
+            _token, table_keys[str(table.number)] = create_token(
+                tournament, by=organizer, name=f"Table {table.number}", scope="table",
+                table=table,
+            )  # fmt: skip
+    slots = entry_slots(tournament)
+    if args.flow == "table":
+        # A table device acts as the team whose code it gives (its route card): NS enters,
+        # EW confirms.
+        from tournaments.setup.models import TableAssignment
+
+        codes = {
+            (round_number, table): (ns_code, ew_code)
+            for round_number, table, ns_code, ew_code in TableAssignment.objects.filter(
+                round__tournament=tournament
+            ).values_list("round__number", "table__number", "ns_team__code", "ew_team__code")
+        }
+        for slot in slots:
+            slot["ns_code"], slot["ew_code"] = codes[(slot["round"], slot["table"])]
+    print(
+        f"tournament: {args.tables} tables, {rounds} rounds, "
+        f"{rounds * args.boards_per_round} boards, {len(slots)} results to enter, "
+        f"method {tournament.scoring_method} (built in {built.seconds:.0f} s)"
+    )
+    return tournament, arbiter_key, table_keys, slots
+
+
 def _confirming_request(flow: str) -> str:
     return "POST results/" if flow == "arbiter" else "POST results/{id}/confirm/"
 
@@ -266,7 +284,7 @@ def report(args, outcome, served, converged, worker_log, load_after, logs) -> No
         print("    " + harness.describe_server_times(served, "POST", path_end))
     confirming = harness.request_stats(rows, _confirming_request(args.flow))
     if outcome.get("cpu") and confirming:
-        print("  " + harness.describe_cpu(outcome["cpu"], confirming["requests"], "entry"))
+        print("  " + cpu.describe_cpu(outcome["cpu"], confirming["requests"], "entry"))
     if outcome.get("slots_exhausted"):
         print("  (every slot of the tournament was entered before the end of the run)")
     delays, missing = freshness(outcome["samples"], outcome["watch"])

@@ -19,17 +19,15 @@ import argparse
 import os
 import time
 
-from benchmarks import harness
+from benchmarks import cpu, harness
 
 
 def backend_ticks(database: str) -> int:
     """CPU ticks used so far by the server processes of ``database``."""
-    return sum(
-        (harness._process_ticks(pid) or (0, 0))[1] for pid in harness.postgres_backends(database)
-    )
+    return sum((cpu.process_ticks(pid) or (0, 0))[1] for pid in harness.postgres_backends(database))
 
 
-def main() -> None:
+def _arguments() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--entries", type=int, default=500)
     parser.add_argument("--tables", type=int, default=20)
@@ -37,7 +35,11 @@ def main() -> None:
     parser.add_argument("--profile-file", default="var/entry_cost.prof")
     parser.add_argument("--database", default="coinche_bench_entry")
     parser.add_argument("--keep", action="store_true", help="keep the database afterwards")
-    args = parser.parse_args()
+    return parser.parse_args()
+
+
+def main() -> None:
+    args = _arguments()
 
     print(harness.describe_machine())
     with harness.BenchDatabase(args.database, keep=args.keep) as database:
@@ -114,13 +116,18 @@ def main() -> None:
             f"({count / wall:.0f} entries/s from one client)"
         )
         if profiler is not None:
-            import pstats
+            _write_profile(profiler, args.profile_file)
 
-            profiler.dump_stats(args.profile_file)
-            print(f"profile written to {args.profile_file} (pstats)")
-            stats = pstats.Stats(profiler)
-            stats.sort_stats("cumulative").print_stats(60)
-            stats.sort_stats("tottime").print_stats(30)
+
+def _write_profile(profiler, path: str) -> None:
+    """Write the entries' profile to ``path`` and print its top functions."""
+    import pstats
+
+    profiler.dump_stats(path)
+    print(f"profile written to {path} (pstats)")
+    stats = pstats.Stats(profiler)
+    stats.sort_stats("cumulative").print_stats(60)
+    stats.sort_stats("tottime").print_stats(30)
 
 
 if __name__ == "__main__":

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import argparse
 
-from benchmarks import harness
+from benchmarks import cpu, harness
 
 PAGES = {
     "page": ("classement/", "GET ranking page"),
@@ -28,7 +28,7 @@ PAGES = {
 }
 
 
-def main() -> None:
+def _arguments() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--users", type=int, default=50)
     parser.add_argument(
@@ -51,10 +51,19 @@ def main() -> None:
     )
     parser.add_argument("--keep", action="store_true", help="keep the database afterwards")
     args = parser.parse_args()
-    pages = [page.strip() for page in args.pages.split(",") if page.strip()]
-    unknown = set(pages) - set(PAGES)
+    unknown = set(page_names(args)) - set(PAGES)
     if unknown:
         parser.error(f"unknown pages: {', '.join(sorted(unknown))}")
+    return args
+
+
+def page_names(args: argparse.Namespace) -> list[str]:
+    return [page.strip() for page in args.pages.split(",") if page.strip()]
+
+
+def main() -> None:
+    args = _arguments()
+    pages = page_names(args)
 
     print(harness.describe_machine())
     with harness.BenchDatabase(args.database, keep=args.keep) as database:
@@ -124,7 +133,7 @@ def main() -> None:
                     print(f"      e.g. {example}")
                 served = services.access_log()[served_before:]
                 print("    " + harness.describe_server_times(served, "GET", path))
-                print("    " + harness.describe_cpu(outcome["cpu"], stats["requests"], "request"))
+                print("    " + cpu.describe_cpu(outcome["cpu"], stats["requests"], "request"))
             print(f"logs in {services.log_dir}")
         print("target: at least 300 requests/s, p95 under 100 ms")
 

@@ -102,7 +102,7 @@ def change_one_result(tournament, arbiter, rng_index: int, first_round: bool = F
     raise RuntimeError("no result of that round could be corrected")
 
 
-def main() -> None:
+def _arguments() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=100)
     parser.add_argument("--rounds", type=int, default=10)
@@ -120,7 +120,11 @@ def main() -> None:
         action="store_true",
         help="also profile one full and one live run (cProfile, top 25)",
     )
-    args = parser.parse_args()
+    return parser.parse_args()
+
+
+def main() -> None:
+    args = _arguments()
 
     print(harness.describe_machine())
     with harness.BenchDatabase(args.database, keep=args.keep, reuse=args.reuse) as database:
@@ -174,26 +178,7 @@ def main() -> None:
         )
 
         arbiter = get_user_model().objects.get(username=ARBITER)
-        for first_round, label in (
-            (False, "live change in the last round"),
-            (True, "correction in round 1"),
-        ):
-            live, live_queries, computed, rescored = [], set(), set(), set()
-            for index in range(args.runs):
-                change_one_result(tournament, arbiter, index, first_round=first_round)
-                report, seconds, queries = timed(lambda: recompute(tournament.pk))
-                assert report.outcome is Outcome.WRITTEN, report
-                live.append(seconds)
-                live_queries.add(queries)
-                computed.add(report.rankings_computed)
-                rescored.add(report.boards_rescored)
-            print(
-                f"{label} (the job after one corrected result), "
-                f"{args.runs} runs: best {min(live):.3f} s, median {harness.median(live):.3f} s, "
-                f"worst {max(live):.3f} s; queries {sorted(live_queries)} + 1 COPY; "
-                f"rankings computed {sorted(computed)}; boards compared again {sorted(rescored)}; "
-                f"{cpu_summary(args.runs)} (load {harness.load_average()})"
-            )
+        _time_changes(args, tournament, arbiter)
         full_peak = traced(lambda: recompute(tournament.pk, force=True))
         change_one_result(tournament, arbiter, 0)
         live_peak = traced(lambda: recompute(tournament.pk))
@@ -211,6 +196,33 @@ def main() -> None:
             profile(lambda: recompute(tournament.pk, force=True))
             change_one_result(tournament, arbiter, 1)
             profile(lambda: recompute(tournament.pk))
+
+
+def _time_changes(args, tournament, arbiter) -> None:
+    """Time the job after one corrected result, ``args.runs`` times: in the last round (a live
+    change), then in round 1 (the general way)."""
+    from tournaments.standings.recomputation import Outcome, recompute
+
+    for first_round, label in (
+        (False, "live change in the last round"),
+        (True, "correction in round 1"),
+    ):
+        live, live_queries, computed, rescored = [], set(), set(), set()
+        for index in range(args.runs):
+            change_one_result(tournament, arbiter, index, first_round=first_round)
+            report, seconds, queries = timed(lambda: recompute(tournament.pk))
+            assert report.outcome is Outcome.WRITTEN, report
+            live.append(seconds)
+            live_queries.add(queries)
+            computed.add(report.rankings_computed)
+            rescored.add(report.boards_rescored)
+        print(
+            f"{label} (the job after one corrected result), "
+            f"{args.runs} runs: best {min(live):.3f} s, median {harness.median(live):.3f} s, "
+            f"worst {max(live):.3f} s; queries {sorted(live_queries)} + 1 COPY; "
+            f"rankings computed {sorted(computed)}; boards compared again {sorted(rescored)}; "
+            f"{cpu_summary(args.runs)} (load {harness.load_average()})"
+        )
 
 
 def reused_tournament():

@@ -38,7 +38,8 @@ def counted(page) -> int:
     )
 
 
-def main() -> None:
+def _arguments() -> tuple[argparse.ArgumentParser, argparse.Namespace]:
+    """The parser (its errors end the run later too) and the arguments."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--results", type=int, default=20)
     parser.add_argument("--gap", type=float, default=1.0, help="seconds between two results")
@@ -48,7 +49,11 @@ def main() -> None:
     parser.add_argument("--broker", default=harness.BROKER)
     parser.add_argument("--cache", default=harness.CACHE)
     parser.add_argument("--keep", action="store_true", help="keep the database afterwards")
-    args = parser.parse_args()
+    return parser, parser.parse_args()
+
+
+def main() -> None:
+    parser, args = _arguments()
     chromium = shutil.which("chromium") or shutil.which("chromium-browser")
     if chromium is None:
         parser.error("this benchmark needs Debian's Chromium: apt-get install chromium")

@@ -74,6 +74,7 @@ SQLITE_SUITE = (
     "standings/test_pages.py",
     "standings/test_penalties.py",
     "standings/test_incremental.py",
+    "standings/test_sql.py",
     "printing/test_views.py",
     "api/test_results.py",
     "api/test_registrations.py",

@@ -199,12 +199,12 @@ def test_rows_written_by_another_run_meanwhile_are_all_rewritten(
 ):
     """A run whose base version was superseded while it computed rewrites every row from its
     own scores instead of patching rows it did not compare with."""
-    from tournaments.standings import recomputation
+    from tournaments.standings.recomputation import run
 
     tournament = small_tournament(scoring_method="matchpoints")
     enter(tournament, MITCHELL_RESULTS, django_capture_on_commit_callbacks)
     put_result(tournament, 2, 3, 2, 0, 200)
-    real_compute = recomputation._incremental
+    real_compute = run.incremental_computations
 
     def another_run_first(*args, **kwargs):
         answer = real_compute(*args, **kwargs)
@@ -213,7 +213,7 @@ def test_rows_written_by_another_run_meanwhile_are_all_rewritten(
         ScoringState.objects.filter(tournament=tournament).update(version=123)
         return answer
 
-    monkeypatch.setattr(recomputation, "_incremental", another_run_first)
+    monkeypatch.setattr(run, "incremental_computations", another_run_first)
     report = recompute(tournament.pk)
 
     assert report.outcome is Outcome.WRITTEN
@@ -258,7 +258,7 @@ def test_replaced_board_scores_go_in_one_statement(django_capture_on_commit_call
     from django.test.utils import CaptureQueriesContext
 
     from tests.support.standings import MITCHELL_RESULTS, enter
-    from tournaments.standings.recomputation import _delete
+    from tournaments.standings.recomputation.writes import delete_rows
 
     tournament = small_tournament(scoring_method="matchpoints")
     enter(tournament, MITCHELL_RESULTS, django_capture_on_commit_callbacks)
@@ -266,7 +266,7 @@ def test_replaced_board_scores_go_in_one_statement(django_capture_on_commit_call
     assert rows.count() > 1
 
     with CaptureQueriesContext(connection) as queries:
-        _delete(rows)
+        delete_rows(rows)
 
     assert len(queries) == 1
     assert not BoardScore.objects.filter(tournament=tournament).exists()
@@ -287,12 +287,12 @@ def put_all(tournament, results) -> None:
 @pytest.fixture
 def live_changes(monkeypatch):
     """Record what each run's live change did: True (applied), False (the general way)."""
-    from tournaments.standings import recomputation
+    from tournaments.standings.recomputation import live, run
 
     outcomes = {"applied": [], "meetings": 0}
-    real_live, real_meetings = recomputation._live_change, recomputation._meetings
+    real_live, real_meetings = run.live_change, live._meetings
 
-    def live(*args, **kwargs):
+    def live_change(*args, **kwargs):
         report = real_live(*args, **kwargs)
         outcomes["applied"].append(report is not None)
         return report
@@ -301,8 +301,8 @@ def live_changes(monkeypatch):
         outcomes["meetings"] += 1
         return real_meetings(*args, **kwargs)
 
-    monkeypatch.setattr(recomputation, "_live_change", live)
-    monkeypatch.setattr(recomputation, "_meetings", meetings)
+    monkeypatch.setattr(run, "live_change", live_change)
+    monkeypatch.setattr(live, "_meetings", meetings)
     return outcomes
 
 

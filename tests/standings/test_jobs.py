@@ -15,9 +15,9 @@ from tests.support.celery import use_broker
 from tests.support.factories import small_tournament
 from tests.support.standings import big_mitchell, is_stale, mark_stale, put_result
 from tournaments.results.models import Result
-from tournaments.standings import recomputation, selectors, services, tasks
+from tournaments.standings import selectors, services, tasks
 from tournaments.standings.models import BoardScore, RankingSnapshot, ScoreChange, ScoringState
-from tournaments.standings.recomputation import KEEP_VERSIONS, Outcome, recompute
+from tournaments.standings.recomputation import KEEP_VERSIONS, Outcome, recompute, run
 from tournaments.standings.services import Enqueued, mark_results_changed
 
 pytestmark = pytest.mark.django_db
@@ -91,7 +91,7 @@ def test_every_change_is_a_row_of_the_journal_folded_by_the_run_that_includes_it
 def test_a_change_committed_while_a_run_computes_stays_in_the_journal(monkeypatch):
     tournament = small_tournament()
     put_result(tournament, 1, 1, 1, 160, 0)
-    real_load = recomputation._load
+    real_load = run.load
     late = []
 
     def load_then_change(tournament_id):
@@ -100,12 +100,12 @@ def test_a_change_committed_while_a_run_computes_stays_in_the_journal(monkeypatc
         late.append(mark_stale(tournament, board_number=2))
         return inputs
 
-    monkeypatch.setattr(recomputation, "_load", load_then_change)
+    monkeypatch.setattr(run, "load", load_then_change)
     assert recompute(tournament.pk).outcome is Outcome.WRITTEN
 
     remaining = list(ScoreChange.objects.filter(tournament=tournament))
     assert remaining == late and is_stale(tournament)
-    monkeypatch.setattr(recomputation, "_load", real_load)
+    monkeypatch.setattr(run, "load", real_load)
     assert recompute(tournament.pk).outcome is Outcome.UP_TO_DATE
     assert not is_stale(tournament)
 

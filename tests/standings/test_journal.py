@@ -9,9 +9,9 @@ from django.db import connection
 
 from tests.support.factories import small_tournament
 from tests.support.standings import is_stale, put_result
-from tournaments.standings import recomputation, tasks
+from tournaments.standings import tasks
 from tournaments.standings.models import ScoreChange, ScoringState
-from tournaments.standings.recomputation import Outcome, recompute
+from tournaments.standings.recomputation import Outcome, live, recompute, run, store
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow, pytest.mark.postgresql]
 
@@ -57,14 +57,16 @@ def test_an_entry_and_its_claim_do_not_wait_while_a_run_stores_its_scores(monkey
     put_result(tournament, 1, 1, 2, 100, 60)
 
     storing, release = threading.Event(), threading.Event()
-    real_insert = recomputation._insert_snapshots
+    real_insert = store.insert_snapshots
 
     def insert_then_pause(snapshots):
         real_insert(snapshots)  # the store's transaction has written the board scores
         storing.set()
         release.wait(60)
 
-    monkeypatch.setattr(recomputation, "_insert_snapshots", insert_then_pause)
+    # A full run stores by ``store``, a live change by ``live``: both pause.
+    monkeypatch.setattr(store, "insert_snapshots", insert_then_pause)
+    monkeypatch.setattr(live, "insert_snapshots", insert_then_pause)
     run_thread, run_outcome = in_thread(lambda: recompute(tournament.pk).outcome)
     try:
         assert storing.wait(60), "the run never reached its store"
@@ -92,7 +94,7 @@ def test_two_runs_at_once_store_once_and_the_later_reader_wins(published):
     tournament = small_tournament()
     put_result(tournament, 1, 1, 1, 160, 0)
     first_read, release = threading.Event(), threading.Event()
-    real_load = recomputation._load
+    real_load = run.load
 
     def load_then_pause(tournament_id):
         inputs = real_load(tournament_id)
@@ -102,7 +104,7 @@ def test_two_runs_at_once_store_once_and_the_later_reader_wins(published):
         return inputs
 
     recomputation_load = pytest.MonkeyPatch()
-    recomputation_load.setattr(recomputation, "_load", load_then_pause)
+    recomputation_load.setattr(run, "load", load_then_pause)
     try:
         early_thread, early = in_thread(lambda: recompute(tournament.pk).outcome)
         assert first_read.wait(60)

@@ -73,9 +73,9 @@ class ScoringState(models.Model):
     covered_until = models.DateTimeField(null=True, blank=True)
     failed_change = models.BigIntegerField(null=True, blank=True)
     # What the running totals (RunningTotals) of the latest version were computed under (the plan,
-    # teams, method, penalties: ``recomputation._context_digest``); blank: none stored.
+    # teams, method, penalties: ``recomputation.inputs.setup_digest``); blank: none stored.
     totals_digest = models.CharField(max_length=64, blank=True)
-    # What deriving the rankings' inputs from that setup gave (recomputation._stored_context).
+    # What deriving the rankings' inputs from that setup gave (recomputation.inputs.stored_context).
     totals_context = models.JSONField(default=dict, blank=True)
     # How long the latest successful computation took, database writes included.
     duration_ms = models.PositiveIntegerField(null=True, blank=True)

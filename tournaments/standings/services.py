@@ -19,6 +19,7 @@ from django.utils import timezone
 from tournaments import rows
 from tournaments.jobs import BrokerUnavailable, after_commit, publish
 
+from . import sql
 from .models import ScoreChange, ScoringState
 from .recomputation import recompute
 from .selectors import tournaments_to_catch_up
@@ -55,23 +56,27 @@ def mark_results_changed(tournament, board_numbers=()) -> None:
     now = timezone.now()
     boards = sorted(set(board_numbers)) or [None]
     if connection.vendor == "postgresql":
-        with rows.cursor() as cursor:
-            if len(boards) == 1:
-                cursor.execute(MARK_SQL, (tournament.pk, boards[0], now))
-            else:
-                cursor.executemany(MARK_SQL, [(tournament.pk, board, now) for board in boards])
+        _journal_by_sql(tournament.pk, boards, now)
     else:
-        ScoreChange.objects.bulk_create(
-            [ScoreChange(tournament_id=tournament.pk, board_number=b, at=now) for b in boards]
-        )
+        _journal_by_orm(tournament.pk, boards, now)
     after_commit(enqueue_recomputation, tournament.pk)
 
 
-MARK_SQL = f"""
-INSERT INTO {ScoreChange._meta.db_table} (tournament_id, board_number, at) VALUES (%s, %s, %s)
-"""  # noqa: S608 - the table name from the model, values as parameters
-"""The journal row of ``mark_results_changed``: fixed SQL on PostgreSQL (every result write runs
-it, and building it with the ORM cost more CPU than running it)."""
+def _journal_by_sql(tournament_id: int, boards: list[int | None], now) -> None:
+    """The journal rows by ``sql.MARK_SQL`` (PostgreSQL): building the ``INSERT`` with the ORM
+    cost more CPU than running it, and every result write runs it."""
+    with rows.cursor() as cursor:
+        if len(boards) == 1:
+            cursor.execute(sql.MARK_SQL, (tournament_id, boards[0], now))
+        else:
+            cursor.executemany(sql.MARK_SQL, [(tournament_id, board, now) for board in boards])
+
+
+def _journal_by_orm(tournament_id: int, boards: list[int | None], now) -> None:
+    """The journal rows the ORM's way (SQLite; the twin of ``_journal_by_sql``)."""
+    ScoreChange.objects.bulk_create(
+        [ScoreChange(tournament_id=tournament_id, board_number=b, at=now) for b in boards]
+    )
 
 
 def on_results_changed(sender, *, tournament, board_numbers=(), **kwargs) -> None:
@@ -113,29 +118,26 @@ def enqueue_recomputation(tournament_id: int) -> Enqueued:
     return Enqueued.PUBLISHED
 
 
-CLAIM_SQL = f"""
-WITH claimed AS (
-    UPDATE {ScoringState._meta.db_table} SET scheduled_at = %(now)s
-    WHERE tournament_id = %(tournament)s
-      AND (scheduled_at IS NULL OR scheduled_at < %(stale)s)
-    RETURNING 1
-)
-SELECT
-    (SELECT count(*) FROM claimed),
-    EXISTS (SELECT 1 FROM {ScoringState._meta.db_table} WHERE tournament_id = %(tournament)s)
-"""  # noqa: S608 - the table name from the model, values as parameters
-
-
 def _claim(tournament_id: int, now) -> tuple[bool, bool]:
     """Claim the job (``scheduled_at``) unless one is queued: (claimed, the books exist), in
     one statement on PostgreSQL. While a job is queued the ``UPDATE`` matches no row, so it
     takes no lock: a burst of entries does not queue on the tournament's row."""
     stale = now - timedelta(seconds=SCHEDULED_STALE_SECONDS)
     if connection.vendor == "postgresql":
-        with rows.cursor() as cursor:
-            cursor.execute(CLAIM_SQL, {"now": now, "tournament": tournament_id, "stale": stale})
-            claimed, exists = cursor.fetchone()
-            return bool(claimed), bool(exists)
+        return _claim_by_sql(tournament_id, now, stale)
+    return _claim_by_orm(tournament_id, now, stale)
+
+
+def _claim_by_sql(tournament_id: int, now, stale) -> tuple[bool, bool]:
+    """The claim by ``sql.CLAIM_SQL`` (PostgreSQL): one statement."""
+    with rows.cursor() as cursor:
+        cursor.execute(sql.CLAIM_SQL, {"now": now, "tournament": tournament_id, "stale": stale})
+        claimed, exists = cursor.fetchone()
+        return bool(claimed), bool(exists)
+
+
+def _claim_by_orm(tournament_id: int, now, stale) -> tuple[bool, bool]:
+    """The claim the ORM's way (SQLite; the twin of ``_claim_by_sql``)."""
     claimed = (
         ScoringState.objects.filter(tournament_id=tournament_id)
         .filter(Q(scheduled_at__isnull=True) | Q(scheduled_at__lt=stale))
