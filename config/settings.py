@@ -313,6 +313,11 @@ CELERY_TASK_ROUTES = {
 # request itself with ANALYSIS_IN_PROCESS=1, or only by ``manage.py analyse_boards SLUG``
 # with ANALYSIS_IN_PROCESS=0.
 ANALYSIS_IN_PROCESS = os.environ.get("ANALYSIS_IN_PROCESS", "background")
+# The printed documents likewise: without a broker they are made in a thread of the web process
+# (``background``, the default; tournaments/background.py), so that « Générer tout le dossier »
+# answers at once and the Documents page shows the progress; DOCUMENTS_IN_PROCESS=1 makes them
+# in the request (tests, scripts).
+DOCUMENTS_IN_PROCESS = os.environ.get("DOCUMENTS_IN_PROCESS", "background")
 # A task nobody routed is presumed long: it must not delay the rankings.
 CELERY_TASK_DEFAULT_QUEUE = "documents"
 CELERY_TASK_SERIALIZER = "json"

@@ -227,13 +227,16 @@ def _fast_password_hasher(request):
 
 @pytest.fixture(autouse=True)
 def _no_background_analysis(request):
-    """Without a broker the site analyses the boards in a thread of its own
-    (tournaments/deals/background.py), which would reach the test database from outside the
+    """Without a broker the site analyses the boards and makes the documents in threads of its
+    own (tournaments/background.py), which would reach the test database from outside the
     test's transaction: off, unless a test turns it on. Only with pytest-django loaded."""
     if not request.config.pluginmanager.has_plugin("django"):
         return
     settings = request.getfixturevalue("settings")
     settings.ANALYSIS_IN_PROCESS = "0"
+    # The documents, likewise: made in the request that asks (after its commit), unless a test
+    # turns the documents thread on.
+    settings.DOCUMENTS_IN_PROCESS = "1"
 
 
 @pytest.fixture(autouse=True)

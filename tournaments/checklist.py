@@ -50,6 +50,13 @@ def register(key: str, order: int, provider: StepProvider) -> None:
     _providers[key] = (order, provider)
 
 
+def step_for(tournament, key: str) -> Step | None:
+    """The one step ``key`` (None when no app registered it or it does not concern the
+    tournament): what another step or an act (« Ouvrir la séance ») waits for."""
+    entry = _providers.get(key)
+    return None if entry is None else entry[1](tournament)
+
+
 def steps_for(tournament) -> list[Step]:
     """Every registered step that concerns the tournament, in order, the first one to do marked
     ``is_next`` (one that can wait only when no other is left)."""

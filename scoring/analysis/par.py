@@ -150,10 +150,10 @@ def par(table: Contracts, first: Side) -> Contract | None:
     """The « contrat optimal »: where an auction between two sides seeing every card ends.
 
     ``first`` speaks first; if it passes the other side may open. Then each side in turn
-    overbids or passes, a pass ending the auction (docs/analysis.md). A side overbids with the
-    highest bid it makes in a strain, or with the lowest bid above the current one in a strain
-    (a cheaper contract, or a sacrifice); it bids only when that improves its score minus the
-    other side's. None: both pass (passe générale).
+    overbids or passes, a pass ending the auction (docs/analysis.md). A side overbids only with
+    a contract it makes: the highest bid it makes in a strain, or the lowest bid above the
+    current one in a strain it makes higher; it bids only when that improves its score minus
+    the other side's. So the par is always made. None: both pass (passe générale).
     """
     made = {
         (side, strain): table.highest_made(side, strain)
@@ -167,16 +167,21 @@ def par(table: Contracts, first: Side) -> Contract | None:
         return 0 if contract is None else contract.score.ns - contract.score.ew
 
     def options(side: Side, above: int) -> list[Contract]:
+        # Only contracts the side makes: the other side sees every card and would coinche one
+        # that fails. Offering the failing ones too (uncoinched: 160 + the bid to the other
+        # side) made a sacrifice over a capot cheaper than the capot, and the « contrat
+        # optimal » a contract going down (« NS 260 ♠ (chute) »).
         chosen: dict[tuple, Contract] = {}
         for strain in table.strains:
             best = made[(side, strain)]
-            if best is not None and best.rank > above:
-                chosen[(strain, best.bid)] = best
-            for level in levels:
-                if level > above:
-                    bid: int | str = CAPOT if level == CAPOT_RANK else level
-                    chosen[(strain, bid)] = table.get(side, strain, bid)
-                    break
+            if best is None or best.rank <= above:
+                continue
+            chosen[(strain, best.bid)] = best
+            # The lowest bid above the current one, when made (a cheaper contract).
+            level = next(level for level in levels if level > above)
+            lowest = table.get(side, strain, CAPOT if level == CAPOT_RANK else level)
+            if lowest.made:
+                chosen[(strain, lowest.bid)] = lowest
         return list(chosen.values())
 
     def key(contract: Contract | None) -> tuple | None:

@@ -4,6 +4,8 @@
 // - [data-refresh-url][data-refresh-seconds]: replaced by the server's fresh HTML every few
 //   seconds, without reloading the page (rankings, dashboards);
 // - form[data-confirm]: asks confirm(form.dataset.confirm) before submitting;
+// - form[data-busy]: once submitted, its buttons are disabled and read data-busy (a long job
+//   asked for: not twice);
 // - select[data-autosubmit]: submits its form when changed;
 // - form[data-navigate]: on submit, goes to the address chosen in its select (team finder);
 // - button[data-reload]: reloads the page (the "service unavailable" page);
@@ -34,6 +36,15 @@
     if (form.matches("form[data-confirm]") && !window.confirm(form.dataset.confirm)) {
       event.preventDefault();
       return;
+    }
+    if (form.matches("form[data-busy]") && !event.defaultPrevented) {
+      // After this event: a button disabled now would leave the submission's data.
+      setTimeout(function () {
+        form.querySelectorAll("button").forEach(function (button) {
+          button.disabled = true;
+          button.textContent = form.dataset.busy;
+        });
+      }, 0);
     }
     if (form.matches("form[data-navigate]")) {
       event.preventDefault();

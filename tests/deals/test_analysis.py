@@ -7,7 +7,8 @@ import pytest
 
 from scoring.analysis.solver import analyse, hands_from_pbn
 from scoring.engine.cards import Seat
-from tournaments.deals import analysis, background, services, tasks
+from tournaments import background
+from tournaments.deals import analysis, services, tasks
 from tournaments.deals.models import Board, BoardAnalysis
 
 SPLIT = {"N": ".AKQJT987..", "S": "AKQJT987...", "E": "..AKQJ.AKQJ", "W": "..T987.T987"}
@@ -181,8 +182,8 @@ def test_changing_the_rules_publishes_the_analysis_again(
 
 @pytest.mark.django_db(transaction=True)
 def test_without_a_broker_a_thread_of_the_process_analyses_the_boards(barometer, monkeypatch):
-    worker = background.BackgroundAnalysis()
-    monkeypatch.setattr(background, "background", worker)
+    worker = background.BackgroundJobs("board-analysis")
+    monkeypatch.setattr(background, "analysis", worker)
     from django.conf import settings
 
     monkeypatch.setattr(settings, "ANALYSIS_IN_PROCESS", "background")
@@ -212,8 +213,8 @@ def test_without_a_broker_a_thread_of_the_process_analyses_the_boards(barometer,
 @pytest.mark.django_db(transaction=True)
 def test_the_first_request_of_a_process_catches_up_once(barometer, client, monkeypatch):
     services.save_typed_board(barometer, 1, SPLIT)  # analysis off: left pending
-    fresh = background.BackgroundAnalysis()
-    monkeypatch.setattr(background, "background", fresh)
+    fresh = background.BackgroundJobs("board-analysis")
+    monkeypatch.setattr(background, "analysis", fresh)
     from django.conf import settings
 
     monkeypatch.setattr(settings, "ANALYSIS_IN_PROCESS", "background")
@@ -229,8 +230,8 @@ def test_the_first_request_of_a_process_catches_up_once(barometer, client, monke
 
 @pytest.mark.django_db
 def test_with_the_analysis_off_nothing_is_queued(barometer, settings, monkeypatch):
-    fresh = background.BackgroundAnalysis()
-    monkeypatch.setattr(background, "background", fresh)
+    fresh = background.BackgroundJobs("board-analysis")
+    monkeypatch.setattr(background, "analysis", fresh)
     settings.ANALYSIS_IN_PROCESS = "0"
     assert analysis.enqueue_analysis(barometer.pk) is False
     analysis.on_request_started()
@@ -279,7 +280,7 @@ def test_the_catch_up_lets_the_next_tick_retry_when_publishing_failed(barometer,
 def test_the_background_thread_tries_again_after_a_database_error():
     from django.db import OperationalError
 
-    worker = background.BackgroundAnalysis()
+    worker = background.BackgroundJobs("board-analysis")
     worker.retry_delays = (0, 0)
     calls = []
 

@@ -46,7 +46,7 @@ def test_the_analysis_is_shown_exactly_with_the_hands(client, analysed, people, 
         if number in expected:
             assert f'class="dd-table" data-board="{number}"' in response.text
             assert f"<td>{100 + number}</td>" in response.text
-            assert "NS 120 ♥ (fait)" in response.text
+            assert "NS 120 ♥" in response.text
         else:
             assert refused(response) == ("login" if role == "anonymous" else "forbidden")
             assert "dd-table" not in getattr(response, "text", "")
@@ -71,6 +71,18 @@ def test_the_table_reads_bids_and_par(analysed):
     spades = table.rows[0]
     assert (spades.ns, spades.ew, spades.ns_bid, spades.ew_bid) == (102, 60, "Capot", "80")
     assert table.rows[1].ew_bid == "—"
-    assert table.par_text == "NS 120 ♥ (fait)"
+    assert table.par_text == "NS 120 ♥"
     assert table.best_for("NS") == ("Capot", "♠")
     assert table.best_for("EW") == ("80", "♠")
+
+
+def test_an_analysis_whose_par_goes_down_is_made_again(analysed):
+    """The par search used to store a failing sacrifice as the par (« EO 260 ♠ (chute) »):
+    such an analysis no longer matches its board, so the catch-up makes it again."""
+    board = analysed.boards.get(number=2)
+    rules = analysed.rule_settings().to_dict()
+    assert board.analysis.matches(board, rules)
+    board.analysis.par = {**board.analysis.par, "made": False}
+    board.analysis.save()
+    assert not board.analysis.matches(board, rules)
+    assert 2 not in selectors.visible_analyses(analysed.organizers.get(), analysed)

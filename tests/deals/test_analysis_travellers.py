@@ -27,11 +27,25 @@ def test_compare_says_what_each_contract_was_worth(played):
     made = {"contract": {"bid": 100, "strain": "H", "taker": "S", "coinche": 0}}
     failed = {"contract": {"bid": 120, "strain": "H", "taker": "N", "coinche": 0}}
     defence = {"contract": {"bid": 80, "strain": "H", "taker": "E", "coinche": 0}}
-    assert table.compare(made) == "faisable : 101 points à quatre jeux, jusqu'à 110"
-    assert table.compare(failed) == "infaisable : 101 points à quatre jeux, jusqu'à 110"
-    assert table.compare(defence) == "infaisable : 61 points à quatre jeux, pas même 80"
-    assert table.compare({"passed": True, "contract": None}).startswith("Passe ; à quatre jeux")
-    assert table.summary == "NS peuvent faire Capot ♠ ; EO peuvent faire 80 ♠"
+    assert table.compare(made) == "NS pouvaient le faire : 101 points, jusqu'à 110"
+    assert table.compare(failed) == "NS faisaient 101 points, de quoi faire 110"
+    assert table.compare(defence) == "EO faisaient 61 points, pas assez pour 80"
+    assert table.compare({"passed": True, "contract": None}) == (
+        "Passe ; NS pouvaient faire Capot ♠ et EO pouvaient faire 80 ♠"
+    )
+    assert table.summary == (
+        "Avec les quatre jeux visibles, NS pouvaient faire Capot ♠ et EO pouvaient faire 80 ♠"
+    )
+
+
+def test_the_words_never_judge_the_tables_play(played):
+    """A contract made at the table against the double-dummy points (the defence slipped) is
+    beside « EO faisaient 61 points… », never beside « infaisable » or « chute »."""
+    table = selectors.analysis_table(played.boards.get(number=1).analysis)
+    for taker, bid in (("S", 100), ("N", 120), ("E", 80), ("W", 160)):
+        record = {"contract": {"bid": bid, "strain": "H", "taker": taker, "coinche": 0}}
+        text = table.compare(record)
+        assert "infaisable" not in text and "chute" not in text and "faisable" not in text
 
 
 def test_the_traveller_shows_the_analysis_only_with_the_hands(client, played, people):
@@ -39,17 +53,20 @@ def test_the_traveller_shows_the_analysis_only_with_the_hands(client, played, pe
     login(client, people.organizer)
     response = client.get(url)
     assert 'class="dd-summary" data-board="1"' in response.text
-    assert "NS peuvent faire Capot ♠" in response.text
-    assert "Passe ; à quatre jeux : NS peuvent faire Capot" in response.text
+    assert "Avec les quatre jeux visibles, NS pouvaient faire Capot ♠" in response.text
+    assert "Passe ; NS pouvaient faire Capot" in response.text
+    # What double dummy means, in one sentence, and where to read more.
+    assert "chaque camp joue au mieux en voyant les 32 cartes" in response.text
+    assert "docs/analysis.md" in response.text
 
     # An arbiter sees the traveller at any time, but not the hands before the release.
     client.logout()
     login(client, people.arbiter)
     response = client.get(url)
     assert response.status_code == 200
-    assert "dd-summary" not in response.text and "à quatre jeux" not in response.text
+    assert "dd-summary" not in response.text and "quatre jeux visibles" not in response.text
 
     services.release_hands(played)
     response = client.get(url)
     assert 'class="dd-summary" data-board="1"' in response.text
-    assert "Passe ; à quatre jeux : NS peuvent faire Capot" in response.text
+    assert "Passe ; NS pouvaient faire Capot" in response.text

@@ -65,12 +65,12 @@ def test_the_checklist_mid_day(organizer_page, screenshot):
 
     page.goto(f"{base}/tournois/{tournament.slug}/organisation/")
     steps = page.locator("ol.checklist > li")
-    expect(steps).to_have_count(11)
+    expect(steps).to_have_count(12)
     current = page.locator('ol.checklist > li[aria-current="step"]')
     expect(current).to_have_count(1)
     expect(current).to_contain_text("Documents")
     expect(current).to_contain_text("Étape suivante")
-    expect(steps.nth(8)).to_contain_text("résultats manquants au tour 1")
+    expect(steps.nth(9)).to_contain_text("résultats manquants au tour 1")
     expect(page.locator("p.estimate")).to_contain_text(
         "Durée estimée : 48 min (3 tours de 2 étuis, 8 min par étui)"
     )
@@ -82,3 +82,48 @@ def test_the_checklist_mid_day(organizer_page, screenshot):
     page.set_viewport_size({"width": 390, "height": 844})
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     screenshot(page, "organizer checklist on a phone")
+
+
+def test_the_session_opens_from_the_checklist_in_one_act(organizer_page, screenshot):
+    """A ready set-up (teams checked in, plan, deals, documents): « Ouvrir la séance », one
+    confirmation, and the tournament is « En cours », its rounds published, round 1 started."""
+    from tournaments.printing import services as printing
+    from tournaments.setup.models import Tournament, TournamentEvent
+
+    page, organizer, base = organizer_page
+    tournament = make_tournament(
+        organizer=organizer,
+        name="Open de Vincennes",
+        slug="open-de-vincennes",
+        status=Tournament.Status.REGISTRATION,
+    )
+    add_teams(tournament, 6)
+    add_plan(tournament, published=False, started=False)
+    generate_deals(tournament)
+    printing.request_packet(tournament)  # made at once here (DOCUMENTS_IN_PROCESS=1)
+
+    page.goto(f"{base}/tournois/{tournament.slug}/organisation/")
+    current = page.locator('ol.checklist > li[aria-current="step"]')
+    expect(current).to_contain_text("Ouverture de la séance")
+    expect(current).to_contain_text("Tout est prêt")
+    button = page.get_by_role("button", name="Ouvrir la séance")
+    expect(button).to_be_enabled()
+    screenshot(page, "ready to open", docs="organizer-open-session")
+    dialogs = []
+    page.once("dialog", lambda dialog: dialogs.append(dialog.message) or dialog.accept())
+    with page.expect_navigation():
+        button.click()
+    assert len(dialogs) == 1 and "Ouvrir la séance ?" in dialogs[0]
+    expect(page.locator("ul.messages")).to_contain_text(
+        "Séance ouverte : le tournoi est « En cours », les 3 tours sont publiés et le tour 1 a "
+        "démarré."
+    )
+    opening_step = page.locator("ol.checklist > li", has_text="Ouverture de la séance")
+    expect(opening_step).to_contain_text("Séance ouverte")
+    expect(page.get_by_role("button", name="Ouvrir la séance")).to_have_count(0)
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.RUNNING
+    rounds = list(Round.objects.filter(tournament=tournament).order_by("number"))
+    assert all(round_.published for round_ in rounds)
+    assert rounds[0].started_at is not None and rounds[1].started_at is None
+    assert TournamentEvent.objects.filter(tournament=tournament, by=organizer).count() == 1

@@ -287,7 +287,7 @@ def test_a_tournament_day_from_creation_to_the_pdf_packet(
     # --- The organizer has the packet made and downloads every document -----------------------
     nav(organizer, "Documents")
     organizer.click("button:has-text('Générer tout le dossier')")
-    says(organizer, "documents sont en préparation")
+    expect(organizer.locator(".packet-state")).to_contain_text("Dossier :")
     screenshot(organizer, "packet requested")
     # The page refreshes its table by itself until every document can be downloaded.
     wait_until(

@@ -507,6 +507,7 @@ EXCLUDED = {
     "results:start_round": _POST,
     "results:unlock_code": _POST,
     "results:open_all_rounds": _POST,
+    "results:open_session": _POST,
     "results:entry_row": "JSON to the entry sheet's script",
     "results:table_score": "JSON to the table page's script (the live deal score)",
     "results:table_send": "JSON to the table page's outbox (POST)",

@@ -27,6 +27,7 @@ ORDER = [
     "plan",
     "deals",
     "documents",
+    "opening",
     "publication",
     "rounds",
     "results",
@@ -84,7 +85,7 @@ def build_packet(tournament) -> None:
 # --- The list itself -------------------------------------------------------------------
 
 
-def test_the_eleven_steps_come_in_the_order_of_the_day_with_their_pages():
+def test_the_twelve_steps_come_in_the_order_of_the_day_with_their_pages():
     tournament = draft()
     listed = organizer_checklist(tournament)
     assert [step.key for step in listed] == ORDER
@@ -95,6 +96,7 @@ def test_the_eleven_steps_come_in_the_order_of_the_day_with_their_pages():
         "Plan de table",
         "Donnes",
         "Documents",
+        "Ouverture de la séance",
         "Publication",
         "Tours",
         "Résultats",
@@ -109,6 +111,7 @@ def test_the_eleven_steps_come_in_the_order_of_the_day_with_their_pages():
     assert urls["documents"] == reverse("printing:documents", args=[slug])
     assert urls["rounds"] == reverse("results:dashboard", args=[slug])
     assert urls["finish"] == reverse("tournaments:manage", args=[slug]) + "#etat"
+    assert urls["opening"] == reverse("tournaments:manage", args=[slug]) + "#ouvrir-la-seance"
     assert all(step.state in checklist.STATES for step in listed)
 
 
@@ -229,14 +232,20 @@ def test_the_packet_is_done_when_every_document_is_made_and_up_to_date():
     build_packet(tournament)
     assert packet_status(tournament).ready == 7
     assert state(tournament, "documents") == (checklist.DONE, "7 documents à jour")
-    assert next_step(tournament) == "publication"
+    # Everything ready: « Ouvrir la séance » is the next step (it publishes the rounds too).
+    assert next_step(tournament) == "opening"
 
     # A team renamed after printing: the documents that show the teams (the seating poster, the
     # cards) are out of date.
     tournament.teams.filter(number=1).update(name="Les Valets")
     assert state(tournament, "documents") == (checklist.IN_PROGRESS, "5 documents périmés")
-    # Out of date is not pressing: the next step is still the publication.
+    # Out of date is not pressing for the checklist, but the session waits for them: the next
+    # step is the publication, « Ouvrir la séance » says what is missing.
     assert next_step(tournament) == "publication"
+    assert state(tournament, "opening") == (
+        checklist.BLOCKED,
+        "À terminer d'abord : Documents (5 documents périmés)",
+    )
 
 
 def test_a_step_that_can_wait_is_next_only_when_nothing_else_is_left():
@@ -274,11 +283,16 @@ def test_publication_needs_the_tournament_visible_then_its_rounds():
     tournament = planned()
     assert state(tournament, "publication") == (
         checklist.TODO,
-        "Brouillon : seuls les organisateurs voient le tournoi",
+        "Brouillon : seuls les organisateurs voient le tournoi ; « Ouvrir la séance » le publie "
+        "avec ses tours",
     )
-    assert steps(tournament)["publication"].url.endswith("#etat")
+    # Never the state form: the opening while a draft, then the plan's « Publier tous les tours ».
+    assert steps(tournament)["publication"].url.endswith("#ouvrir-la-seance")
     Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.REGISTRATION)
     assert state(tournament, "publication") == (checklist.TODO, "Aucun tour publié")
+    assert steps(tournament)["publication"].url == (
+        reverse("tournaments:plan", args=[tournament.slug]) + "#publier"
+    )
     assert state(tournament, "rounds") == (checklist.BLOCKED, "Publiez d'abord les tours")
     Round.objects.filter(tournament=tournament, number=1).update(published=True)
     assert state(tournament, "publication") == (

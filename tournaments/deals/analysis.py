@@ -4,7 +4,7 @@
 board is typed or retyped; the ``analysis.analyse_boards`` job (``tasks``) runs
 ``analyse_boards`` on the ``analysis`` queue, and a worker starting, then beat every few
 minutes, catch up on boards left without a current analysis (a broker that was away).
-Without a broker the analysis runs in a thread of the web process (``background``). Each
+Without a broker the analysis runs in a thread of the web process (``tournaments.background``). Each
 board's analysis is stored with the hands, dealer and rule settings it was computed from (the
 play rules ``must_undertrump`` and ``overtake_partner`` among them; ``BoardAnalysis.matches``),
 so one made from hands since retyped is never shown, and a job that lost a race to a retyping
@@ -25,6 +25,7 @@ from scoring.analysis.solver import Solver, analyse, hands_from_pbn
 from scoring.engine.cards import Seat
 from scoring.engine.play import opening_leader
 from scoring.engine.rules import OvertakePartner
+from tournaments import background
 from tournaments.jobs import BrokerUnavailable, publish
 from tournaments.setup.models import Tournament
 
@@ -34,7 +35,7 @@ logger = logging.getLogger(__name__)
 
 
 # ``settings.ANALYSIS_IN_PROCESS``: what happens without a broker (jobs in-process).
-IN_BACKGROUND = "background"  # a thread of the process (``background``), the default
+IN_BACKGROUND = "background"  # a thread of the process (``tournaments.background``), the default
 IN_REQUEST = "1"  # in the request that asked for it (tests, scripts)
 CATCH_UP_HOLD_SECONDS = 30 * 60
 """A tournament queued by the catch-up is not queued again by it for this long, unless its job
@@ -70,10 +71,8 @@ def enqueue_analysis(tournament_id: int, board_numbers: Iterable[int] | None = N
     if _in_process() and settings.ANALYSIS_IN_PROCESS != IN_REQUEST:
         if settings.ANALYSIS_IN_PROCESS != IN_BACKGROUND:
             return False
-        from . import background
-
         key = (tournament_id, None if numbers is None else tuple(numbers))
-        background.background.submit(key, analyse_boards, tournament_id, numbers)
+        background.analysis.submit(key, analyse_boards, tournament_id, numbers)
         return True
     try:
         publish(analyse_boards_task, (tournament_id, numbers))
@@ -99,9 +98,7 @@ def on_request_started(sender=None, **kwargs) -> None:
     """Receiver of ``request_started``: without a broker, the first request of the process
     queues the catch-up in the background thread (``background``)."""
     if runs_in_background():
-        from . import background
-
-        background.background.catch_up_once(_catch_up_in_background)
+        background.analysis.catch_up_once(_catch_up_in_background)
 
 
 def enqueue_analysis_on_commit(tournament: Tournament, board_numbers=None) -> None:

@@ -110,9 +110,11 @@ class BoardAnalysis(models.Model):
 
     def matches(self, board: Board, rules: dict) -> bool:
         """Computed from this board's current hands and dealer under these rule settings
-        (``RuleSettings.to_dict()``)."""
+        (``RuleSettings.to_dict()``), by the present par search (an older one could store a
+        failing sacrifice as the par: such an analysis is made again)."""
         return (
-            self.dealer == board.dealer
+            (self.par is None or self.par.get("made", True))
+            and self.dealer == board.dealer
             and self.hands == board.hands
             and self.rules == rules
             and self.must_undertrump == rules.get("must_undertrump", False)

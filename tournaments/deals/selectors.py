@@ -315,50 +315,62 @@ class AnalysisTable:
 
     @property
     def summary(self) -> str:
-        """« NS peuvent faire 120 ♥ ; EO peuvent faire 90 ♠ » (the highest contract of each
-        side that makes one), or « Personne ne peut faire 80 »."""
+        """« Avec les quatre jeux visibles, NS pouvaient faire 120 ♥ et EO 90 ♠ » (the highest
+        contract each side makes), or « … personne ne pouvait faire 80 »."""
+        return gettext("Avec les quatre jeux visibles, %(what)s") % {"what": self._makeable()}
+
+    def _makeable(self) -> str:
         parts = []
         for side in ("NS", "EW"):
             best = self.best_for(side)
             if best is not None:
                 parts.append(
-                    gettext("%(side)s peuvent faire %(bid)s %(strain)s")
+                    gettext("%(side)s pouvaient faire %(bid)s %(strain)s")
                     % {"side": vocabulary.side_letters(side), "bid": best[0], "strain": best[1]}
                 )
-        return " ; ".join(parts) or gettext("Personne ne peut faire 80")
+        if not parts:
+            return gettext("personne ne pouvait faire 80")
+        return gettext(" et ").join(parts)
 
     def compare(self, record: dict | None) -> str:
-        """What a result's contract was worth with perfect play, for a traveller line."""
+        """What a result's contract was worth with the four hands visible, for a traveller line:
+        what the taking side could make, never a verdict on the table's play (a contract made at
+        the table after a defence's slip is not « infaisable »)."""
         contract = (record or {}).get("contract")
         if not contract:
-            return gettext("Passe ; à quatre jeux : %(summary)s") % {"summary": self.summary}
+            return gettext("Passe ; %(what)s") % {"what": self._makeable()}
         side = "NS" if contract.get("taker") in ("N", "S") else "EW"
         row = self.row(contract.get("strain"))
         if row is None:
             return ""
         points, highest = row.of(side)
-        makeable = highest is not None and _bid_rank(highest) >= _bid_rank(contract.get("bid"))
-        verdict = gettext("faisable") if makeable else gettext("infaisable")
+        letters = vocabulary.side_letters(side)
         if highest is None:
-            return gettext("%(verdict)s : %(points)s points à quatre jeux, pas même 80") % {
-                "verdict": verdict,
+            return gettext("%(side)s faisaient %(points)s points, pas assez pour 80") % {
+                "side": letters,
                 "points": points,
             }
-        return gettext("%(verdict)s : %(points)s points à quatre jeux, jusqu'à %(bid)s") % {
-            "verdict": verdict,
+        if _bid_rank(highest) >= _bid_rank(contract.get("bid")):
+            return gettext("%(side)s pouvaient le faire : %(points)s points, jusqu'à %(bid)s") % {
+                "side": letters,
+                "points": points,
+                "bid": _bid_text(highest),
+            }
+        return gettext("%(side)s faisaient %(points)s points, de quoi faire %(bid)s") % {
+            "side": letters,
             "points": points,
             "bid": _bid_text(highest),
         }
 
     @property
     def par_text(self) -> str:
-        """« NS 120 ♥ (faits) », « EO 260 ♦ (chute) » or « Passe »."""
+        """« NS 120 ♥ » or « Passe »: the par is always a contract made
+        (``scoring.analysis.par``)."""
         if self.par is None:
             return gettext("Passe")
-        outcome = gettext("fait") if self.par["made"] else gettext("chute")
         side = vocabulary.side_letters(self.par["side"])
         strain = vocabulary.STRAIN_SYMBOLS[self.par["strain"]]
-        return f"{side} {_bid_text(self.par['bid'])} {strain} ({outcome})"
+        return f"{side} {_bid_text(self.par['bid'])} {strain}"
 
     @property
     def par_score(self) -> str:

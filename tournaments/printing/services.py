@@ -1,10 +1,11 @@
 """Writes on printed documents: asking for a document or the whole packet, and the job's body.
 
-``request_document`` records the request and queues a Celery job after the commit (in-process
-when there is no broker). Requests are coalesced: a job queued and not started yet will read the
-latest data anyway, so asking again queues nothing. Each request bumps ``generation``; a job
-stores its file only if no newer request came in meanwhile, so a slow job never overwrites a
-newer document, and an old file is removed only once its replacement is stored.
+``request_document`` records the request and queues a Celery job after the commit (without a
+broker, in a thread of the web process: ``tournaments.background``). Requests are coalesced: a
+job queued and not started yet will read the latest data anyway, so asking again queues
+nothing. Each request bumps ``generation``; a job stores its file only if no newer request came
+in meanwhile, so a slow job never overwrites a newer document, and an old file is removed only
+once its replacement is stored.
 """
 
 from __future__ import annotations
@@ -15,12 +16,14 @@ from datetime import timedelta
 from enum import Enum
 from functools import partial
 
+from django.conf import settings
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
+from tournaments import background
 from tournaments.jobs import BrokerUnavailable, after_commit, publish
 from tournaments.setup.models import Tournament
 
@@ -30,7 +33,9 @@ from .tasks import build_document_task
 
 logger = logging.getLogger(__name__)
 
-"""What publishing raises when the broker is unreachable."""
+IN_BACKGROUND = "background"
+"""``settings.DOCUMENTS_IN_PROCESS``: without a broker, the jobs run in the process's documents
+thread (the default); any other value runs them in the request, after its commit."""
 
 RETRY_FAILED_SECONDS = 60
 """A failed document is remade on a download request no sooner than this after the failure."""
@@ -116,8 +121,23 @@ def _needs_job(document: Document, version: str, force: bool) -> bool:
     return not (up_to_date and document.file)
 
 
+def _in_process() -> bool:
+    """No broker: Celery would run the job in the process (``task_always_eager``)."""
+    return bool(build_document_task.app.conf.task_always_eager)
+
+
 def _enqueue(document_id: int, generation: int) -> None:
-    """Hand the job to Celery; on a broker failure the document shows the error at once."""
+    """Hand the job to Celery; on a broker failure the document shows the error at once.
+
+    Without a broker (``bin/run``) the job goes to the process's documents thread
+    (``tournaments.background``), never into the request that asked for it: the page answers
+    at once and shows the progress (``DOCUMENTS_IN_PROCESS=1`` runs it here, for tests and
+    scripts)."""
+    if _in_process() and settings.DOCUMENTS_IN_PROCESS == IN_BACKGROUND:
+        background.documents.submit(
+            ("document", document_id, generation), build_document, document_id, generation
+        )
+        return
     try:
         publish(build_document_task, (document_id, generation))
     except BrokerUnavailable as error:

@@ -16,7 +16,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import FileResponse, Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from tournaments.guards import public_tournament, tournament_guard
@@ -51,7 +51,7 @@ def _documents_context(request, tournament: Tournament) -> dict:
         "tournament": tournament,
         "rows": rows,
         "may_request": selectors.may_request(request.user, tournament),
-        "busy": selectors.any_in_progress(rows),
+        "packet": selectors.packet_state(tournament),
         "refresh_seconds": REFRESH_SECONDS,
         # The QR codes of the cards would lead the phones to themselves: say how to fix it.
         "loopback_host": loopback_host() if tournament.table_entry else "",
@@ -92,31 +92,25 @@ def request_document(request, tournament: Tournament):
     if reason is not None:
         messages.error(request, f"{label} : {reason}")
         return _back_to_documents(tournament)
+    # No message: the page's table says where the document stands, and keeps saying it.
     services.request_document(tournament, kind, scope, by=request.user, force=True)
-    messages.success(
-        request,
-        gettext("« %(document)s » est en préparation ; la page se met à jour toute seule.")
-        % {"document": label},
-    )
     return _back_to_documents(tournament)
 
 
 @require_POST
 @documents_order_required
 def request_packet(request, tournament: Tournament):
-    """An organizer asks for the whole packet (every document that can be made now)."""
-    requested = services.request_packet(tournament, by=request.user)
-    if requested:
-        messages.success(
-            request,
-            ngettext(
-                "%(count)s document est en préparation.",
-                "%(count)s documents sont en préparation.",
-                len(requested),
-            )
-            % {"count": len(requested)},
+    """An organizer asks for the whole packet (every document that can be made now).
+
+    Refused while it is being made (the button is then disabled): the page's summary and table
+    say where each document stands, so no message here could go stale beside them."""
+    if selectors.packet_state(tournament).building:
+        messages.info(
+            request, gettext("Le dossier est déjà en préparation : attendez qu'il soit prêt.")
         )
-    else:
+        return _back_to_documents(tournament)
+    requested = services.request_packet(tournament, by=request.user)
+    if not requested:
         messages.error(
             request, gettext("Rien à imprimer pour l'instant : générez le plan de table.")
         )

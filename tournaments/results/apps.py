@@ -13,6 +13,7 @@ class ResultsConfig(AppConfig):
         from tournaments import checklist, navigation
 
         from . import selectors
+        from .services import opening
 
         navigation.register("results:dashboard", _("Arbitrage"), navigation.ARBITER, 10)
         navigation.register("results:entry", _("Saisie des résultats"), navigation.ARBITER, 11)
@@ -22,5 +23,7 @@ class ResultsConfig(AppConfig):
         navigation.register("results:table_links", _("Liens des tables"), navigation.ARBITER, 13)
         navigation.register("results:penalties", _("Pénalités"), navigation.ARBITER, 14)
 
+        # Before « Publication »: once the set-up is ready, opening the session publishes too.
+        checklist.register("opening", 65, opening.opening_step)
         checklist.register("rounds", 80, selectors.rounds_step)
         checklist.register("results", 90, selectors.results_step)

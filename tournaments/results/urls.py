@@ -6,6 +6,7 @@ from . import (
     views_arbiter,
     views_exchange,
     views_offline,
+    views_opening,
     views_public,
     views_table,
     views_team_codes,
@@ -33,6 +34,11 @@ urlpatterns = [
         "tournois/<slug:slug>/arbitrage/equipe/<int:team_number>/debloquer-code/",
         views_team_codes.unlock_code,
         name="unlock_code",
+    ),
+    path(
+        "tournois/<slug:slug>/organisation/ouvrir-la-seance/",
+        views_opening.open_session,
+        name="open_session",
     ),
     path(
         "tournois/<slug:slug>/arbitrage/ouvrir-tous-les-tours/",

@@ -329,3 +329,28 @@ class TableAssignment(models.Model):
 
     def team_of(self, side: str):
         return self.ns_team if side == "NS" else self.ew_team
+
+
+class TournamentEvent(models.Model):
+    """The audit trail of a tournament's acts that are not results (journal): who opened the
+    session, when, and what it changed."""
+
+    class Action(models.TextChoices):
+        OPEN_SESSION = "open_session", _("Ouverture de la séance")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="events")
+    action = models.CharField(_("action"), max_length=30, choices=Action.choices)
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    at = models.DateTimeField(_("le"), auto_now_add=True)
+    # What the act changed: {"status": [before, after], "published": n, "started_round": 1}.
+    details = models.JSONField(default=dict, blank=True)
+
+    class Meta:
+        ordering = ["tournament", "at", "pk"]
+        verbose_name = _("événement du tournoi")
+        verbose_name_plural = _("événements du tournoi")
+
+    def __str__(self) -> str:
+        return f"{self.tournament_id}: {self.action} ({self.at:%Y-%m-%d %H:%M})"

@@ -461,16 +461,21 @@ def plan_step(tournament: Tournament) -> Step:
 
 
 def publication_step(tournament: Tournament) -> Step:
+    """« Publication »: the rounds published, on the plan page's « Publier tous les tours »
+    (« Ouvrir la séance » does it too)."""
     name = gettext("Publication")
+    url = reverse("tournaments:plan", args=[tournament.slug]) + "#publier"
     if tournament.status == Tournament.Status.DRAFT:
         return Step(
             "publication",
             name,
             checklist.TODO,
-            gettext("Brouillon : seuls les organisateurs voient le tournoi"),
-            manage_url(tournament, "etat"),
+            gettext(
+                "Brouillon : seuls les organisateurs voient le tournoi ; « Ouvrir la séance » le "
+                "publie avec ses tours"
+            ),
+            manage_url(tournament, "ouvrir-la-seance"),
         )
-    url = reverse("tournaments:plan", args=[tournament.slug])
     rounds = Round.objects.filter(tournament=tournament)
     total = rounds.count()
     published = rounds.filter(published=True).count()

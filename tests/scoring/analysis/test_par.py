@@ -60,3 +60,41 @@ def test_highest_made_is_made_and_the_next_bid_is_not():
         best = par(contracts, Side.NS)
         # Nobody passes out a deal one side makes something in.
         assert best is not None
+
+
+# North-South make nothing above 250 here, East-West a capot: the old search let North-South
+# « sacrifice » at 260 ♠ uncoinched (160 + 260 to East-West cost less than the capot), and the
+# « contrat optimal » read « NS 260 ♠ (chute) ».
+OVER_A_CAPOT = {
+    Seat.NORTH: Hand.from_pbn("9.Q.KT9.QJ8"),
+    Seat.WEST: Hand.from_pbn("QJ8.KJ8.J.A"),
+    Seat.SOUTH: Hand.from_pbn("AKT7..87.KT"),
+    Seat.EAST: Hand.from_pbn(".AT97.AQ.97"),
+}
+
+
+def test_the_par_is_never_a_contract_that_goes_down():
+    points = analyse(OVER_A_CAPOT, Seat.SOUTH)
+    contracts = Contracts(OVER_A_CAPOT, points, RULES)
+    # The failing 260 ♠ exists, and would have saved North-South points uncoinched...
+    sacrifice = contracts.get(Side.NS, Strain.SPADES, 260)
+    assert not sacrifice.made
+    best = par(contracts, Side.EW)
+    # ...but the other side, seeing every card, would coinche it: only made contracts bid.
+    assert best is not None and best.made
+    assert best.side is Side.EW
+    assert best.score.ew > sacrifice.score.ew
+
+
+def test_no_par_of_random_deals_goes_down():
+    rng = random.Random(2026)
+    for _ in range(6):
+        deck = list(DECK)
+        rng.shuffle(deck)
+        hands = {
+            seat: Hand(deck[8 * i : 8 * i + 8]) for i, seat in enumerate(SEATS_COUNTER_CLOCKWISE)
+        }
+        contracts = Contracts(hands, analyse(hands, Seat.SOUTH), RULES)
+        for first in Side:
+            best = par(contracts, first)
+            assert best is None or best.made

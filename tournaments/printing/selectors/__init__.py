@@ -36,7 +36,7 @@ from .catalogue import (
     job_is_alive,
     route_card_file_name,
 )
-from .document_rows import DocumentRow, DocumentState, any_in_progress, document_row, document_rows
+from .document_rows import DocumentRow, DocumentState, document_row, document_rows
 from .facts import Facts, data_version, facts_digest, unavailable_for, unavailable_reason
 from .packet import (
     PacketState,
@@ -63,7 +63,6 @@ __all__ = [
     "QUEUED_STALE_SECONDS",
     "RUNNING_STALE_SECONDS",
     "Scope",
-    "any_in_progress",
     "can_download",
     "data_version",
     "document_for",

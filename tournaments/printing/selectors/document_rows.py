@@ -115,7 +115,3 @@ def document_rows(user, tournament: Tournament, *, scopes=None) -> list[Document
                 continue
             rows.append(document_row(user, facts, stored, now, kind, scope))
     return rows
-
-
-def any_in_progress(rows: list[DocumentRow]) -> bool:
-    return any(row.in_progress for row in rows)

@@ -142,6 +142,16 @@ class PacketState:
         """Every document that can be made now is made and up to date."""
         return self.can_be_made and not self.building and not self.to_build
 
+    @property
+    def available(self) -> int:
+        """How many of its documents can be made now."""
+        return sum(1 for row in self.rows if not row.unavailable)
+
+    @property
+    def up_to_date(self) -> int:
+        """How many of those are made and up to date."""
+        return sum(1 for row in self.rows if row.state == DocumentState.UP_TO_DATE)
+
 
 def packet_state(tournament: Tournament) -> PacketState:
     """The state of every document of the packet (see ``PacketState``)."""

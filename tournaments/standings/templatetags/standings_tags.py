@@ -168,7 +168,7 @@ def live_ranking(tournament, ranking):
 @register.filter
 def dd_compare(analysis, record) -> str:
     """A traveller line's contract against the board's double-dummy analysis
-    (``deals.selectors.AnalysisTable.compare``): « faisable : 97 points à quatre jeux,
+    (``deals.selectors.AnalysisTable.compare``): « NS pouvaient le faire : 97 points,
     jusqu'à 120 »."""
     if analysis is None:
         return ""

@@ -1,17 +1,18 @@
-"""The analysis without a broker (``bin/run`` on a club's laptop): one thread of the process.
+"""Long jobs without a broker (``bin/run`` on a club's laptop): a thread of the process each.
 
-With jobs in-process (no ``CELERY_BROKER_URL``), the analysis of a tournament's boards would
-hold the organizer's request for a minute. ``submit`` hands it instead to a single daemon
-thread of the web process, started at the first need: it analyses one tournament at a time,
-in the order asked, with its own database connection, and never raises into a request. A
-tournament already waiting is not queued twice; ``analyse_boards`` skips the boards already
-analysed from their present hands, so asking again costs a query.
+With jobs in-process (no ``CELERY_BROKER_URL``), the double-dummy analysis of a tournament's
+boards would hold the organizer's request for a minute, and « Générer tout le dossier » for
+15 to 25 s. ``submit`` hands such work instead to a daemon thread of the web process, started
+at the first need: it works through its queue one item at a time, in the order asked, with its
+own database connection, and never raises into a request. Work already waiting under the same
+key is not queued twice. There is one queue per kind of work (``analysis``, ``documents``), so
+that the packet never waits behind an analysis.
 
-The jobs held by the thread are lost when the process stops: ``request_started`` queues, once
-per process, a catch-up of every tournament with boards lacking a current analysis
-(``analysis.on_request_started``), so the first page served after a start (the demo
-tournament of ``bin/run`` included) sets it going. This module knows nothing of the analysis:
-it is handed the functions to run.
+The work held by a thread is lost when the process stops: the analysis catches up at the first
+request of the next process (``deals.analysis.on_request_started``, ``catch_up_once``); a
+document left queued shows « Interrompu » once its job is presumed lost (printing's
+``selectors.job_is_alive``). This module knows nothing of the work: it is handed the functions
+to run (docs/architecture.md, "Jobs").
 """
 
 from __future__ import annotations
@@ -29,10 +30,11 @@ logger = logging.getLogger(__name__)
 CATCH_UP = "catch-up"
 
 
-class BackgroundAnalysis:
-    """A queue of work (analyses, catch-ups) and the one thread that works through it."""
+class BackgroundJobs:
+    """A queue of work and the one thread that works through it."""
 
-    def __init__(self) -> None:
+    def __init__(self, name: str) -> None:
+        self.name = name
         self._queue: queue.Queue = queue.Queue()
         self._waiting: set[Hashable] = set()
         self._lock = threading.Lock()
@@ -49,9 +51,7 @@ class BackgroundAnalysis:
             self._waiting.add(key)
             self._queue.put((key, function, args))
             if self._thread is None or not self._thread.is_alive():
-                self._thread = threading.Thread(
-                    target=self._run, name="board-analysis", daemon=True
-                )
+                self._thread = threading.Thread(target=self._run, name=self.name, daemon=True)
                 self._thread.start()
 
     def catch_up_once(self, function: Callable[[], object]) -> None:
@@ -93,15 +93,21 @@ class BackgroundAnalysis:
                 return
             except DatabaseError:
                 if delay is None:
-                    logger.exception("background analysis %s failed", key)
+                    logger.exception("background %s %s failed", self.name, key)
                     return
-                logger.warning("background analysis %s: database error, attempt %s", key, attempt)
+                logger.warning(
+                    "background %s %s: database error, attempt %s", self.name, key, attempt
+                )
                 time.sleep(delay)
             except Exception:
-                logger.exception("background analysis %s failed", key)
+                logger.exception("background %s %s failed", self.name, key)
                 return
             finally:
                 connections.close_all()
 
 
-background = BackgroundAnalysis()
+analysis = BackgroundJobs("board-analysis")
+"""The boards' double-dummy analysis (``deals.analysis``)."""
+
+documents = BackgroundJobs("documents")
+"""The printed documents (``printing.services``)."""
