@@ -132,7 +132,7 @@ def test_the_second_phone_sees_the_first_phones_entry_without_a_reload(
     for digit in "100":
         north_south.tap(f"#etui-1 [data-group=pad] button[data-key='{digit}']")
     north_south.tap("#etui-1 .save-bar button")
-    expect(page.locator(".messages")).to_contain_text("Étui 1 enregistré")
+    expect(page.locator(".messages")).to_contain_text("Étui 1 enregistré", timeout=TIMEOUT_MS)
 
     # East-West's phone, untouched: the board comes « à confirmer » within a few seconds.
     expect(other.locator("#etui-1 .badge")).to_have_text("Saisi, à confirmer", timeout=15_000)

@@ -752,3 +752,32 @@ def test_a_disputed_board_says_what_the_table_can_do_next(page):
     # A phone with no form below is not promised one.
     anonymous = Client().get(page).content.decode()
     assert "saisir le résultat exact ci-dessous" not in anonymous
+
+
+def test_when_the_round_is_over_the_page_says_where_each_team_goes(page, tournament):
+    plan = TableAssignment.objects.get(
+        table__number=1, round__number=1, round__tournament=tournament
+    )
+    north_south = phone(page, "NS")
+    assert "Au tour 2" not in north_south.get(page).text
+    for board in plan.boards:
+        entered = services.record_result(plan, board, contract(), by=team_at(plan, "NS"))
+        services.confirm_result(entered, by=team_at(plan, "EW"))
+    html = north_south.get(page + "?tour=1").text
+    # Round 2 of the small Mitchell: team 1 stays North-South at table 1, team 4 goes to table 2.
+    assert "Au tour 2" in html
+    assert "<strong>Nord-Sud</strong> : restez table 1 · <strong>Est-Ouest</strong> : table 2" in (
+        html.replace("\u00a0", " ")
+    )
+    # A phone that may not know the round is over is not told.
+    assert "Au tour 2" not in Client().get(page + "?tour=1").text
+
+
+def test_the_round_clock_stops_and_disappears_once_the_tournament_is_finished(page, tournament):
+    clock = reverse("results:clock", args=[tournament.slug])
+    assert Client().get(clock).json()["state"] != "finished"
+    assert "data-round-clock" in Client().get(page).text
+    tournament.status = "finished"
+    tournament.save(update_fields=["status"])
+    assert Client().get(clock).json() == {"state": "finished"}
+    assert "data-round-clock" not in Client().get(page).text

@@ -38,6 +38,7 @@ from .exceptions import EntryInvalid, ResultError
 from .forms import DisputeForm, ResultRowForm
 from .models import Result
 from .offline import TABLE_SCOPE, offline_config
+from .where_next import where_next
 
 MISSING_CODE = gettext_noop("Donnez le code de votre équipe (il figure sur votre fiche de route).")
 
@@ -148,6 +149,7 @@ def _render_page(request, table, rounds, chosen, team, rules, bound, refusal, st
     side = chosen.assignment.side_of(team) if team is not None else None
     other = services.OTHER_SIDE.get(side or "", "")
     round_open = chosen is not None and refusal is None
+    finished = table_page.finished_rounds_shown(request, rounds, staff=staff)
     return render(
         request,
         "results/table_entry.html",
@@ -156,7 +158,7 @@ def _render_page(request, table, rounds, chosen, team, rules, bound, refusal, st
             "table": table,
             "rounds": rounds,
             # Rounds whose boards are all in, marked « ✓ » only where this phone may know it.
-            "finished_rounds": table_page.finished_rounds_shown(request, rounds, staff=staff),
+            "finished_rounds": finished,
             "chosen": chosen,
             "team": team,
             # The other team, proved once on this phone to accept or contest (« Accepter »).
@@ -167,6 +169,10 @@ def _render_page(request, table, rounds, chosen, team, rules, bound, refusal, st
             # Boards waiting for the other team, which has not proved itself on this phone.
             "ask_other_code": any(view["waiting"] for view in rows),
             "acceptable": [view for view in rows if view["can_confirm"]],
+            # Once the round is over here (as far as this phone may know): where each goes.
+            "where_next": where_next(chosen.assignment)
+            if chosen and chosen.round.number in finished
+            else None,
             # What the page's script polls to follow the table (views_table_state).
             "live_key": table_page.live_state(
                 request,
