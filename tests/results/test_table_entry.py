@@ -781,3 +781,18 @@ def test_the_round_clock_stops_and_disappears_once_the_tournament_is_finished(pa
     tournament.save(update_fields=["status"])
     assert Client().get(clock).json() == {"state": "finished"}
     assert "data-round-clock" not in Client().get(page).text
+
+
+def test_the_team_page_says_where_to_go_once_its_round_is_over(tournament):
+    plan = TableAssignment.objects.get(
+        table__number=1, round__number=1, round__tournament=tournament
+    )
+    link = reverse("results:team_link", args=[plan.ew_team.token])
+    assert "Votre tour est terminé" not in Client().get(link).text
+    for board in plan.boards:
+        entered = services.record_result(plan, board, contract(), by=team_at(plan, "NS"))
+        services.confirm_result(entered, by=team_at(plan, "EW"))
+    # Team 4 (East-West at table 1) plays round 2 at table 2; team 1 stays at table 1.
+    assert "Votre tour est terminé : allez à la table 2." in Client().get(link).text
+    home = reverse("results:team_link", args=[plan.ns_team.token])
+    assert "Votre tour est terminé : restez table 1." in Client().get(home).text
