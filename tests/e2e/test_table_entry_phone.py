@@ -2,7 +2,8 @@
 
 North-South open their team's link, tap the taker, the bid, the strain, the coinche, the points
 on the number pad, the belote and an annonce for every board of their round, see the deal's
-score before saving, save; East-West confirm each board with their code on the same phone. The
+score before saving, save; East-West give their code once on the same phone and accept each
+board with one tap. The
 stored results are the ones tapped, scored as the engine scores them. Chromium (Debian's)
 driven by Playwright against the live test server.
 """
@@ -221,10 +222,12 @@ def test_a_round_is_entered_by_taps_at_360_px_and_confirmed_by_the_other_team(
     expect(page.locator(".messages")).to_contain_text("Étui 2 enregistré")
     assert no_horizontal_overflow(page)
 
-    # --- East-West confirm each board with their code, on the same phone ---------------------
+    # --- East-West give their code once on the same phone, then accept each board -----------
+    expect(page.locator("section.other-team-card")).to_contain_text("Est-Ouest confirme")
+    page.fill("#other-team-code", plan.ew_team.code)
+    tap(page, "form.other-team-form button[type=submit]")
     for board in boards:
-        expect(page.locator(f"#etui-{board}")).to_contain_text("L'autre équipe vérifie")
-        page.fill(f"#confirm-code-{board}", plan.ew_team.code)
+        expect(page.locator(f"#etui-{board}")).to_contain_text("Saisi par Nord-Sud")
         tap(page, f"#etui-{board} form.confirm-form button")
         expect(page.locator(".messages")).to_contain_text(f"Étui {board} confirmé.")
     screenshot(page, "the round is confirmed")

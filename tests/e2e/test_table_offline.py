@@ -2,8 +2,8 @@
 
 North-South enter three boards with the network cut: each waits on its board, « En attente
 d'envoi », with the page's count; the page reloads from the service worker and still shows
-them; the network comes back and the three are stored exactly once; East-West confirm them
-offline with their code, through the same outbox; the ranking counts them. A board entered
+them; the network comes back and the three are stored exactly once; East-West give their code
+once and accept them offline, through the same outbox; the ranking counts them. A board entered
 offline that the arbiter entered meanwhile comes back as a conflict on the phone, kept until the
 players act, and the arbiter's result stays as it was.
 """
@@ -137,10 +137,13 @@ def test_three_boards_entered_offline_are_sent_once_when_the_network_returns(
     assert (by_board[1].record["contract"]["bid"], by_board[1].record["taker_points"]) == (110, 113)
     assert by_board[2].record["contract"]["taker"] == "E"
 
-    # --- East-West confirm with their code, offline too: the same outbox ----------------------
+    # --- East-West give their code once, then accept offline: the same outbox ----------------
+    page.reload()
+    page.fill("#other-team-code", plan.ew_team.code)
+    tap(page, "form.other-team-form button[type=submit]")
+    expect(page.locator("section.judge-card")).to_contain_text("Est-Ouest")
     context.set_offline(True)
     for board in BOARDS:
-        page.fill(f"#confirm-code-{board}", plan.ew_team.code)
         tap(page, f"#etui-{board} form.confirm-form button")
         expect(page.locator(f"#etui-{board} .outbox-note")).to_contain_text(
             "Confirmation par l'autre équipe"

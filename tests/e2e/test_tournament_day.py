@@ -251,10 +251,11 @@ def test_a_tournament_day_from_creation_to_the_pdf_packet(
     player.click(f"#etui-{board} button:has-text('Enregistrer')")
     says(player, f"Étui {board} enregistré : à confirmer par Est-Ouest")
     screenshot(player, "waiting for the opponents", docs="table-entry-waiting")
-    # The entering side cannot confirm its own entry, even with its own code.
-    player.fill(f"#confirm-code-{board}", round_two.ns_team.code)
-    player.click(f"#etui-{board} form.confirm-form button")
-    says(player, "doit être confirmé par l'autre équipe")
+    # The entering side cannot become the confirming side with its own code.
+    player.fill("#other-team-code", round_two.ns_team.code)
+    player.click("form.other-team-form button[type=submit]")
+    says(player, "C'est le code de votre équipe")
+    assert player.input_value("#other-team-code") == ""
 
     east_west = browser.new_context(locale="fr-FR", viewport={"width": 390, "height": 844})
     opponent = east_west.new_page()
@@ -265,7 +266,7 @@ def test_a_tournament_day_from_creation_to_the_pdf_packet(
     expect(opponent.locator("section.side-card")).to_contain_text("Vous êtes Est-Ouest")
     expect(opponent.locator(f"#etui-{board}")).to_contain_text("Saisi par Nord-Sud")
     screenshot(opponent, "opponent checks the summary", docs="table-entry-confirm")
-    opponent.click(f"#etui-{board} button:has-text('Confirmer')")
+    opponent.click(f"#etui-{board} button:has-text('Accepter')")
     says(opponent, f"Étui {board} confirmé.")
     screenshot(opponent, "opponent confirmed")
     confirmed = Result.objects.get(

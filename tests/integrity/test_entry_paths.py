@@ -311,7 +311,13 @@ UPLOAD = "tournaments.results.views_exchange.exchange_page"
 API = "tournaments.api.views.results.ResultViewSet._record"
 
 PATHS = [
-    EntryPath("phone form", by_phone_form, "team", None, (f"{VIEWS_TABLE}._act",)),
+    EntryPath(
+        "phone form",
+        by_phone_form,
+        "team",
+        None,
+        (f"{VIEWS_TABLE}._act", f"{VIEWS_TABLE}._dispute_exact"),
+    ),
     EntryPath("phone outbox", by_outbox, "team", None, (f"{VIEWS_TABLE}.table_send",)),
     # Who sees the hands picks the belote and annonces among those the hands hold (checkboxes):
     # the sheet's fields cannot claim what the cards contradict, so only the blind run.

@@ -229,6 +229,40 @@ def test_the_same_phone_cannot_switch_sides_to_confirm(tournament):
     assert Result.objects.get(is_current=True).status == "entered"
 
 
+def test_the_other_teams_proof_on_the_entering_phone_never_accepts_a_later_entry(tournament):
+    """The Bridgemate way: East-West gives its code once on North-South's phone to accept what
+    it was shown. North-South, phone back in hand, enters another board and taps « Accepter »
+    or « Tout accepter », or replays the proof in round 2: nothing is confirmed."""
+    table = tournament.tables.get(number=1)
+    page = reverse("results:table_entry", args=[table.token])
+    phone = Client()
+    phone.post(page, {"action": "identify", "round": 1, "code": plan(tournament).ns_team.code})
+    entry = {"action": "enter", "round": 1, "b1-passed": "on", "b1-coinche": "0"}
+    phone.post(page, {**entry, "board": 1, "b1-submission_key": "a"})
+    phone.post(
+        page, {"action": "identify_other", "round": 1, "code": plan(tournament).ew_team.code}
+    )
+    phone.post(
+        page, {"action": "identify_other", "round": 1, "code": plan(tournament).ns_team.code}
+    )
+    two = {"action": "enter", "round": 1, "board": 2, "b2-passed": "on", "b2-coinche": "0"}
+    phone.post(page, {**two, "b2-submission_key": "b"})
+    second = Result.objects.get(board_number=2, is_current=True)
+    phone.post(page, {"action": "confirm", "round": 1, "board": 2, "version": second.version})
+    phone.post(page, {"action": "confirm_all", "round": 1, "v1": 1, "v2": second.version})
+    send = reverse("results:table_send", args=[table.token])
+    phone.post(send, {"action": "confirm", "round": 1, "board": 2, "version": second.version})
+    round_two = plan(tournament, 2, 1)
+    services.record_result(
+        round_two, round_two.boards[0], {"passed": True}, by=team_at(round_two, "NS")
+    )
+    phone.post(page, {"action": "confirm_all", "round": 2, f"v{round_two.boards[0]}": 1})
+    assert set(Result.objects.filter(is_current=True).values_list("status", flat=True)) == {
+        "entered"
+    }
+    assert not ResultEvent.objects.filter(action="confirm").exists()
+
+
 def test_the_service_refuses_a_team_confirming_its_own_entry(tournament):
     entered = services.record_result(
         plan(tournament), 1, {"passed": True}, by=team_at(plan(tournament), "NS")

@@ -234,3 +234,25 @@ def test_correcting_a_board_without_result_only_puts_the_cursor_in_its_row(
     # A row that is not on this round's sheet changes nothing.
     page = arbiter_client.get(url.replace("t1b2", "t9b9")).content.decode()
     assert "autofocus" not in page
+
+
+def test_the_dashboard_shows_both_versions_of_a_dispute_side_by_side(arbiter_client, tournament):
+    plan = assignment(tournament, 1, 1)
+    entered = services.record_result(plan, 1, contract(), by=team_at(plan, "NS"), source="table")
+    disputed = services.dispute_result(entered, "Faux", by=team_at(plan, "EW"))
+    theirs = services.record_result(
+        plan,
+        1,
+        contract(points=80),
+        by=team_at(plan, "EW"),
+        source="table",
+        replace_version=disputed.version,
+    )
+    services.dispute_result(theirs, "Nous avions 100", by=team_at(plan, "NS"))
+    html = arbiter_client.get(reverse("results:dashboard", args=[tournament.slug])).text
+    listed = html[
+        html.index('id="contestes"') : html.index("</section>", html.index('id="contestes"'))
+    ]
+    assert "Version Est-Ouest" in listed and "preneurs 80" in listed
+    assert "Version Nord-Sud" in listed and "preneurs 100" in listed
+    assert "« Nous avions 100 »" in listed

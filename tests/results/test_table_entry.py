@@ -92,7 +92,7 @@ def test_one_side_enters_and_the_other_confirms(page):
     east_west = phone(page, "EW")
     html = east_west.get(page).content.decode()
     assert "90 ♥ par N — preneurs 100" in html
-    assert "Saisi par Nord-Sud : vérifiez le résumé et confirmez-le, ou contestez-le." in html
+    assert "Saisi par Nord-Sud : vérifiez le résumé, puis acceptez-le ou contestez-le." in html
     # The side that entered cannot confirm: neither as itself nor with its own code.
     act(north_south, page, "confirm", 1, entered.version)
     assert current(1).status == "entered"
@@ -219,6 +219,130 @@ def test_the_opponents_confirm_on_the_same_phone_with_their_own_code(page):
     assert (confirmed.status, confirmed.confirmed_team.number) == ("confirmed", 4)
     # The phone is still North-South's: the code given to confirm is not remembered.
     assert "Vous êtes <strong>Nord-Sud</strong>" in north_south.get(page).content.decode()
+
+
+def three_boards_entered_by_north_south(page, tournament):
+    """North-South's phone, with boards 1 and 2 entered (the round's two boards at table 1)."""
+    north_south = phone(page, "NS")
+    for board in (1, 2):
+        enter(
+            north_south,
+            page,
+            board,
+            key=f"k{board}",
+            taker="N",
+            bid="90",
+            strain="H",
+            taker_points="100",
+        )
+    return north_south
+
+
+def test_the_other_team_gives_its_code_once_then_accepts_each_board_in_one_tap(page, tournament):
+    north_south = three_boards_entered_by_north_south(page, tournament)
+    html = north_south.get(page).content.decode()
+    assert "Est-Ouest confirme" in html and 'id="other-team-code"' in html
+    assert 'type="password" id="other-team-code" name="code" inputmode="numeric"' in html
+    assert "Sans code à taper : ouvrez le QR code de votre fiche de route" in html
+    assert 'class="confirm-form"' not in html
+    response = north_south.post(
+        page, {"action": "identify_other", "round": 1, "code": code_of(page, "EW")}
+    )
+    assert response.status_code == 302
+    html = north_south.get(page).content.decode()
+    assert "Est-Ouest</strong> (Équipe 4) accepte ou conteste chaque étui." in html
+    assert html.count('class="confirm-form"') == 2 and "Tout accepter (2 étuis)" in html
+    # One tap on board 1: no code with it.
+    act(north_south, page, "confirm", 1, current(1).version)
+    assert (current(1).status, current(1).confirmed_team.number) == ("confirmed", 4)
+    # The phone is still North-South's for entering.
+    assert "Vous êtes <strong>Nord-Sud</strong>" in north_south.get(page).content.decode()
+    events = ResultEvent.objects.filter(action="confirm")
+    assert [event.actor_label for event in events] == ["table 1, EW, équipe 4"]
+
+
+def test_accept_all_confirms_every_board_shown_each_audited(page, tournament):
+    north_south = three_boards_entered_by_north_south(page, tournament)
+    north_south.post(page, {"action": "identify_other", "round": 1, "code": code_of(page, "EW")})
+    response = north_south.post(
+        page,
+        {"action": "confirm_all", "round": 1, "v1": current(1).version, "v2": current(2).version},
+        follow=True,
+    )
+    assert "Étuis 1, 2 confirmés." in response.content.decode()
+    assert {current(board).status for board in (1, 2)} == {"confirmed"}
+    events = ResultEvent.objects.filter(action="confirm").order_by("board_number")
+    assert [(e.board_number, e.actor_label) for e in events] == [
+        (1, "table 1, EW, équipe 4"),
+        (2, "table 1, EW, équipe 4"),
+    ]
+
+
+def test_the_other_teams_proof_ends_when_the_phone_enters_again(page, tournament):
+    north_south = phone(page, "NS")
+    enter(north_south, page, 1, key="k1", taker="N", bid="90", strain="H", taker_points="100")
+    north_south.post(page, {"action": "identify_other", "round": 1, "code": code_of(page, "EW")})
+    enter(north_south, page, 2, key="k2", taker="N", bid="90", strain="H", taker_points="100")
+    # Back with North-South, who entered board 2: East-West's proof accepts nothing now.
+    act(north_south, page, "confirm", 2, current(2).version)
+    north_south.post(page, {"action": "confirm_all", "round": 1, "v1": 1, "v2": 1})
+    assert current(1).status == current(2).status == "entered"
+    assert not ResultEvent.objects.filter(action="confirm").exists()
+    assert 'id="other-team-code"' in north_south.get(page).content.decode()
+
+
+def test_the_entering_teams_own_code_does_not_make_it_the_confirming_team(page, tournament):
+    north_south = phone(page, "NS")
+    enter(north_south, page, 1, key="k1", taker="N", bid="90", strain="H", taker_points="100")
+    response = north_south.post(
+        page, {"action": "identify_other", "round": 1, "code": code_of(page, "NS")}, follow=True
+    )
+    assert "C&#x27;est le code de votre équipe : c&#x27;est Est-Ouest qui confirme" in (
+        response.content.decode()
+    )
+    act(north_south, page, "confirm", 1, current(1).version)
+    north_south.post(page, {"action": "confirm_all", "round": 1, "v1": 1})
+    assert current(1).status == "entered"
+
+
+def test_a_refused_other_code_is_not_kept_on_the_page(page, tournament):
+    north_south = phone(page, "NS")
+    enter(north_south, page, 1, key="k1", taker="N", bid="90", strain="H", taker_points="100")
+    wrong = wrong_codes(current(1).assignment, 1)[0]
+    response = north_south.post(
+        page, {"action": "identify_other", "round": 1, "code": wrong}, follow=True
+    )
+    html = response.content.decode()
+    assert "Code d" in html and wrong not in html
+    assert 'id="other-team-code" name="code"' in html and "value=" not in re.search(
+        r'<input type="password" id="other-team-code"[^>]*>', html
+    ).group(0)
+    assert current(1).status == "entered"
+
+
+def test_the_other_teams_proof_does_not_outlive_the_meeting(tournament):
+    table = tournament.tables.get(number=1)
+    page = reverse("results:table_entry", args=[table.token])
+    north_south = phone(page, "NS")
+    enter(north_south, page, 1, key="k1", taker="N", bid="90", strain="H", taker_points="100")
+    north_south.post(page, {"action": "identify_other", "round": 1, "code": code_of(page, "EW")})
+    round_two = TableAssignment.objects.get(table=table, round__number=2)
+    services.record_result(
+        round_two, round_two.boards[0], contract(), by=team_at(round_two, "NS"), source="table"
+    )
+    result = Result.objects.get(assignment=round_two, is_current=True)
+    for action in ("confirm", "confirm_all"):
+        north_south.post(
+            page,
+            {
+                "action": action,
+                "round": 2,
+                "board": result.board_number,
+                "version": result.version,
+                f"v{result.board_number}": result.version,
+            },
+        )
+    assert Result.objects.get(assignment=round_two, is_current=True).status == "entered"
 
 
 def test_the_old_change_of_side_cannot_confirm_anything(page):
@@ -478,7 +602,7 @@ def test_the_other_team_confirms_from_its_own_linked_phone(page, tournament):
     east_west = Client()
     east_west.get(reverse("results:team_link", args=[plan.ew_team.token]))
     html = east_west.get(page).content.decode()
-    assert "Saisi par Nord-Sud : vérifiez le résumé et confirmez-le, ou contestez-le." in html
+    assert "Saisi par Nord-Sud : vérifiez le résumé, puis acceptez-le ou contestez-le." in html
     act(east_west, page, "confirm", 1, current(1).version)
     confirmed = current(1)
     assert (confirmed.status, confirmed.confirmed_team_id) == ("confirmed", plan.ew_team_id)
@@ -569,3 +693,106 @@ def test_the_arbiter_sees_locked_codes_and_unlocks_them(tournament, arbiter, pag
     assert response.status_code == 302
     assert tournament.teams.get(pk=plan.ns_team_id).code_failures == 0
     assert tournament.teams.get(pk=plan.ew_team_id).code_failures == services.MAX_CODE_FAILURES
+
+
+def test_the_contesting_team_types_the_exact_result_at_once_and_it_waits_for_the_first(page):
+    north_south, east_west = phone(page, "NS"), phone(page, "EW")
+    enter(north_south, page, 1, key="k1", taker="N", bid="90", strain="H", taker_points="100")
+    html = east_west.get(page).content.decode()
+    assert 'value="dispute_exact"' in html and "Contester avec ce résultat" in html
+    assert "Appeler l'arbitre" in html
+    exact = {
+        "action": "dispute_exact",
+        "round": 1,
+        "board": 1,
+        "version": current(1).version,
+        "b1-coinche": "0",
+        "b1-taker": "N",
+        "b1-bid": "90",
+        "b1-strain": "H",
+        "b1-taker_points": "80",
+        "b1-submission_key": "exact-1",
+    }
+    response = east_west.post(page, exact)
+    assert response.status_code == 302
+    waiting = current(1)
+    assert (waiting.status, waiting.entered_side, waiting.version) == ("entered", "EW", 3)
+    assert waiting.record["taker_points"] == 80
+    actions = list(ResultEvent.objects.filter(board_number=1).values_list("action", flat=True))
+    assert actions == ["create", "dispute", "change"]
+    assert "votre résultat attend la confirmation de Nord-Sud" in east_west.get(page).text
+    # North-South accept it in one tap.
+    html = north_south.get(page).content.decode()
+    assert "Saisi par Est-Ouest" in html
+    act(north_south, page, "confirm", 1, waiting.version)
+    assert current(1).status == "confirmed" and current(1).record["taker_points"] == 80
+
+
+def test_an_incomplete_exact_result_disputes_nothing(page):
+    north_south, east_west = phone(page, "NS"), phone(page, "EW")
+    enter(north_south, page, 1, key="k1", taker="N", bid="90", strain="H", taker_points="100")
+    response = east_west.post(
+        page,
+        {"action": "dispute_exact", "round": 1, "board": 1, "version": 1, "b1-coinche": "0"},
+    )
+    assert response.status_code == 400
+    assert current(1).status == "entered" and current(1).version == 1
+    # Nor may the team that entered dispute its own entry this way.
+    entered_again = north_south.post(page, {**{"action": "dispute_exact"}, "round": 1, "board": 1})
+    assert entered_again.status_code in (302, 400, 403) and current(1).version == 1
+
+
+def test_a_disputed_board_says_what_the_table_can_do_next(page):
+    north_south, east_west = phone(page, "NS"), phone(page, "EW")
+    enter(north_south, page, 1, key="k1", taker="N", bid="90", strain="H", taker_points="100")
+    act(east_west, page, "dispute", 1, current(1).version, reason="Nous avions 92.")
+    html = north_south.get(page).content.decode()
+    assert "vous pouvez aussi saisir le résultat exact ci-dessous" in html
+    assert "<summary>Saisir le résultat exact</summary>" in html
+    # A phone with no form below is not promised one.
+    anonymous = Client().get(page).content.decode()
+    assert "saisir le résultat exact ci-dessous" not in anonymous
+
+
+def test_when_the_round_is_over_the_page_says_where_each_team_goes(page, tournament):
+    plan = TableAssignment.objects.get(
+        table__number=1, round__number=1, round__tournament=tournament
+    )
+    north_south = phone(page, "NS")
+    assert "Au tour 2" not in north_south.get(page).text
+    for board in plan.boards:
+        entered = services.record_result(plan, board, contract(), by=team_at(plan, "NS"))
+        services.confirm_result(entered, by=team_at(plan, "EW"))
+    html = north_south.get(page + "?tour=1").text
+    # Round 2 of the small Mitchell: team 1 stays North-South at table 1, team 4 goes to table 2.
+    assert "Au tour 2" in html
+    assert "<strong>Nord-Sud</strong> : restez table 1 · <strong>Est-Ouest</strong> : table 2" in (
+        html.replace("\u00a0", " ")
+    )
+    # A phone that may not know the round is over is not told.
+    assert "Au tour 2" not in Client().get(page + "?tour=1").text
+
+
+def test_the_round_clock_stops_and_disappears_once_the_tournament_is_finished(page, tournament):
+    clock = reverse("results:clock", args=[tournament.slug])
+    assert Client().get(clock).json()["state"] != "finished"
+    assert "data-round-clock" in Client().get(page).text
+    tournament.status = "finished"
+    tournament.save(update_fields=["status"])
+    assert Client().get(clock).json() == {"state": "finished"}
+    assert "data-round-clock" not in Client().get(page).text
+
+
+def test_the_team_page_says_where_to_go_once_its_round_is_over(tournament):
+    plan = TableAssignment.objects.get(
+        table__number=1, round__number=1, round__tournament=tournament
+    )
+    link = reverse("results:team_link", args=[plan.ew_team.token])
+    assert "Votre tour est terminé" not in Client().get(link).text
+    for board in plan.boards:
+        entered = services.record_result(plan, board, contract(), by=team_at(plan, "NS"))
+        services.confirm_result(entered, by=team_at(plan, "EW"))
+    # Team 4 (East-West at table 1) plays round 2 at table 2; team 1 stays at table 1.
+    assert "Votre tour est terminé : allez à la table 2." in Client().get(link).text
+    home = reverse("results:team_link", args=[plan.ns_team.token])
+    assert "Votre tour est terminé : restez table 1." in Client().get(home).text

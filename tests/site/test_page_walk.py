@@ -116,6 +116,7 @@ EXTRA_GETS = [
     Visit("player", "results:table_manifest", kwargs=lambda w: {"token": w.table_token}),
     Visit("player", "results:team_manifest", kwargs=lambda w: {"token": w.team_token}),
     Visit("player", "results:service_worker", kwargs=lambda w: {}),
+    Visit("player", "results:table_state", kwargs=lambda w: {"token": w.table_token}),
     Visit("arbiter", "results:dashboard_grid"),
     Visit("arbiter", "results:export", kwargs=lambda w: {"slug": w.slug, "fmt": "csv"}),
     Visit("arbiter", "results:export", kwargs=lambda w: {"slug": w.slug, "fmt": "jsonl"}),

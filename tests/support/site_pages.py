@@ -49,7 +49,7 @@ class World:
     """A running 6-team Mitchell: published plan, generated deals, the results of rounds 1 and
     3 and of two tables of round 2 (one adjusted, one disputed), scores computed, every round's
     hand records released (the seed is revealed), an API token, the public ranking's PDF being
-    made. At table 1 in round 2, team 1 (NS) entered board 3, which team 4 (EW) has to confirm,
+    made. At table 1 in round 2, team 1 (NS) entered board 3, which team 6 (EW) has to confirm,
     and board 4 is to enter.
 
     ``demo_world`` reads the demo ``bin/run`` makes as one.
@@ -158,7 +158,7 @@ def build_world(make_user) -> World:
         table_token=tables[1].token,
         team_token=team.token,
         team_code=team.code,
-        other_team_code=tournament.teams.get(number=4).code,
+        other_team_code=assignment(tournament, 2, 1).ew_team.code,
         registration_slug=registration.slug,
         closed_table_token=closed_tables[1].token,
         organizer=organizer,
@@ -230,7 +230,7 @@ def identify(page, world: World) -> None:
 
 
 def identify_other(page, world: World) -> None:
-    """The phone is handed to the other team (team 4, EW), which has board 3 to confirm."""
+    """The phone is handed to the other team (team 6, EW), which has board 3 to confirm."""
     with page.expect_navigation():
         page.click("form:has(input[name=action][value=forget]) button")
     _say_team(page, world.other_team_code)
@@ -511,6 +511,7 @@ EXCLUDED = {
     "results:entry_row": "JSON to the entry sheet's script",
     "results:table_score": "JSON to the table page's script (the live deal score)",
     "results:table_send": "JSON to the table page's outbox (POST)",
+    "results:table_state": "JSON to the table page's script (the table's state, polled)",
     "results:table_manifest": "a web app manifest (JSON)",
     "results:team_manifest": "a web app manifest (JSON)",
     "results:service_worker": "the service worker's script",

@@ -9,6 +9,8 @@ from . import (
     views_opening,
     views_public,
     views_table,
+    views_table_score,
+    views_table_state,
     views_team_codes,
     views_team_link,
 )
@@ -104,8 +106,9 @@ urlpatterns = [
     ),
     path("tournois/<slug:slug>/horloge/", views_public.clock, name="clock"),
     path("table/<str:token>/", views_table.table_entry, name="table_entry"),
-    path("table/<str:token>/score/", views_table.table_score, name="table_score"),
+    path("table/<str:token>/score/", views_table_score.table_score, name="table_score"),
     path("table/<str:token>/envoi/", views_table.table_send, name="table_send"),
+    path("table/<str:token>/etat/", views_table_state.table_state, name="table_state"),
     path(
         "table/<str:token>/manifest.webmanifest",
         views_offline.table_manifest,

@@ -26,7 +26,7 @@ from tournaments.request_numbers import whole_number
 from tournaments.setup.models import Round
 from tournaments.setup.selectors import teams_of
 
-from . import selectors, services
+from . import disputes, selectors, services
 from .display import flag_messages, record_summary
 from .exceptions import BoardNotPlayedHere, EntryInvalid, ResultError
 from .forms import (
@@ -101,19 +101,6 @@ def _flagged(request, tournament) -> list[dict] | None:
     ]
 
 
-def _disputed(tournament) -> list[dict]:
-    """« Résultats contestés », each with its link to the row of the entry sheet."""
-    return [
-        {
-            "result": result,
-            "correction_url": correction_url(
-                tournament, result.round.number, result.table.number, result.board_number
-            ),
-        }
-        for result in selectors.disputed_results(tournament)
-    ]
-
-
 @require_GET
 @arbiter_required
 def dashboard(request, tournament):
@@ -124,7 +111,7 @@ def dashboard(request, tournament):
             "tournament": tournament,
             "board": selectors.dashboard(tournament),
             "flagged": _flagged(request, tournament),
-            "disputed": _disputed(tournament),
+            "disputed": disputes.dashboard_items(tournament, correction_url),
             "locked_teams": services.locked_teams(tournament),
             "only_flagged": request.GET.get("filtre") == "a-verifier",
             "can_open_all_rounds": policy.can_open_all_rounds(request.user, tournament),
@@ -143,7 +130,7 @@ def dashboard_grid(request, tournament):
             "tournament": tournament,
             "board": selectors.dashboard(tournament),
             "flagged": _flagged(request, tournament),
-            "disputed": _disputed(tournament),
+            "disputed": disputes.dashboard_items(tournament, correction_url),
             "locked_teams": services.locked_teams(tournament),
         },
     )

@@ -22,7 +22,7 @@ from django.http import Http404, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext_noop, ngettext
 from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_POST
 
@@ -32,12 +32,13 @@ from tournaments import policy
 from tournaments.request_numbers import whole_number
 from tournaments.setup.models import Team
 
-from . import proofs, selectors, services
-from .display import SIDE_LABELS, record_summary
+from . import proofs, selectors, services, table_page
+from .display import SIDE_LABELS
 from .exceptions import EntryInvalid, ResultError
 from .forms import DisputeForm, ResultRowForm
 from .models import Result
 from .offline import TABLE_SCOPE, offline_config
+from .where_next import where_next
 
 MISSING_CODE = gettext_noop("Donnez le code de votre équipe (il figure sur votre fiche de route).")
 
@@ -95,6 +96,12 @@ def table_entry(request, token: str):
         if action == "identify":
             _identify(request, chosen)
             return redirect(_page_url(table, chosen.round.number))
+        if action == "identify_other":
+            _identify_other(request, chosen, team)
+            return redirect(_page_url(table, chosen.round.number))
+        if action == "confirm_all":
+            _confirm_all(request, chosen, team)
+            return redirect(_page_url(table, chosen.round.number))
         if action == "forget":
             proofs.forget(request, chosen.assignment)
             return redirect(_page_url(table, chosen.round.number))
@@ -128,7 +135,8 @@ def _render_page(request, table, rounds, chosen, team, rules, bound, refusal, st
     tournament = table.tournament
     forms, disputes = bound
     staff = policy.can_enter_any_result(request.user, tournament)
-    shown = _results_shown(tournament, chosen, team, staff=staff)
+    shown = table_page.results_shown(tournament, chosen, team, staff=staff)
+    judge = _judge(request, chosen.assignment, team) if chosen is not None else None
     rows = []
     if chosen is not None:
         for row in chosen.rows:
@@ -136,11 +144,12 @@ def _render_page(request, table, rounds, chosen, team, rules, bound, refusal, st
             dispute = disputes.get(row.board) or DisputeForm(
                 initial={"version": row.result.version if row.result else None}
             )
-            view = _row_view(row, chosen.assignment, team, form, dispute)
-            rows.append(view if row.board in shown else _hidden_row_view(view))
+            view = table_page.row_view(row, chosen.assignment, team, judge, form, dispute)
+            rows.append(view if row.board in shown else table_page.hidden_row_view(view))
     side = chosen.assignment.side_of(team) if team is not None else None
     other = services.OTHER_SIDE.get(side or "", "")
     round_open = chosen is not None and refusal is None
+    finished = table_page.finished_rounds_shown(request, rounds, staff=staff)
     return render(
         request,
         "results/table_entry.html",
@@ -149,9 +158,31 @@ def _render_page(request, table, rounds, chosen, team, rules, bound, refusal, st
             "table": table,
             "rounds": rounds,
             # Rounds whose boards are all in, marked « ✓ » only where this phone may know it.
-            "finished_rounds": _finished_rounds_shown(request, rounds, staff=staff),
+            "finished_rounds": finished,
             "chosen": chosen,
             "team": team,
+            # The other team, proved once on this phone to accept or contest (« Accepter »).
+            "judge": judge if judge is not None and judge != team else None,
+            "judge_side_label": SIDE_LABELS.get(
+                chosen.assignment.side_of(judge) if judge is not None else "", ""
+            ),
+            # Boards waiting for the other team, which has not proved itself on this phone.
+            "ask_other_code": any(view["waiting"] for view in rows),
+            "acceptable": [view for view in rows if view["can_confirm"]],
+            # Once the round is over here (as far as this phone may know): where each goes.
+            "where_next": where_next(chosen.assignment)
+            if chosen and chosen.round.number in finished
+            else None,
+            # What the page's script polls to follow the table (views_table_state).
+            "live_key": table_page.live_state(
+                request,
+                chosen,
+                rounds,
+                team,
+                proofs.confirming_team(request, chosen.assignment) if chosen else None,
+                staff=staff,
+                closed=refusal,
+            )["key"],
             "side": side,
             "side_label": SIDE_LABELS.get(side or "", ""),
             "other_side_label": SIDE_LABELS.get(other, ""),
@@ -170,44 +201,6 @@ def _render_page(request, table, rounds, chosen, team, rules, bound, refusal, st
         },
         status=status,
     )
-
-
-def _results_shown(tournament, chosen, team, *, staff: bool) -> set[int]:
-    """The boards of the chosen round whose results (or whether one was entered) this phone
-    may see: all of them for a team proved for this meeting and for the tournament's arbiters;
-    for anyone else only boards whose hands are released (their travellers are public then).
-    A table's link lies on the table: it must not show a team the boards it plays later."""
-    if chosen is None:
-        return set()
-    boards = [row.board for row in chosen.rows]
-    if team is not None or staff:
-        return set(boards)
-    return policy.boards_with_visible_hands(policy.PUBLIC, tournament, boards)
-
-
-def _finished_rounds_shown(request, rounds, *, staff: bool) -> set[int]:
-    proven = proofs.proven_meetings(request)
-    return {
-        item.round.number
-        for item in rounds
-        if item.finished and (staff or item.assignment.pk in proven)
-    }
-
-
-def _hidden_row_view(view: dict) -> dict:
-    """A board as a phone that did not prove itself for the meeting sees it: its number."""
-    return {
-        **view,
-        "state": None,
-        "result": None,
-        "can_enter": False,
-        "can_correct": False,
-        "can_confirm": False,
-        "confirm_with_code": False,
-        "waiting": False,
-        "locked": False,
-        "hidden": True,
-    }
 
 
 def _chosen_round(request, rounds):
@@ -230,73 +223,6 @@ def _chosen_round(request, rounds):
     room = selectors.current_round(rounds[0].round.tournament)
     room_number = room.number if room is not None else None
     return next((item for item in rounds if item.round.number == room_number), rounds[0])
-
-
-def _json_refusal(message, status: int, code: str) -> JsonResponse:
-    return JsonResponse(
-        {"ok": False, "errors": [{"field": "__all__", "code": code, "message": str(message)}]},
-        status=status,
-    )
-
-
-@require_POST
-def table_score(request, token: str):
-    """The live deal score of the phone form, before saving (« Nord-Sud 250 · Est-Ouest 0 »).
-
-    The form's fields, as the page posts them, are read by the same form and scored by the
-    rules engine with the tournament's rules, against the rules ALONE: never against the hands,
-    which the players may not see, so the answer is the same whatever the cards. Answers the
-    marks, or the errors in French (400). The same access as entering on the page: the table's
-    link, the round open, the phone proved to be one of the table's teams. Reads only: nothing
-    is stored, not even in the session, so the script may ask at every tap (it waits for a
-    pause first)."""
-    table = selectors.table_by_token(token)
-    if table is None:
-        return _json_refusal(_("Cette table n'existe pas."), 404, "not_found")
-    if not table.tournament.table_entry:
-        return _json_refusal(
-            _("La saisie des résultats par les joueurs est fermée dans ce tournoi."),
-            403,
-            "closed",
-        )
-    chosen = _chosen_round(request, selectors.table_rounds(table))
-    refusal = policy.table_closed_reason(policy.PUBLIC, chosen.assignment) if chosen else None
-    if chosen is None or refusal is not None:
-        message = refusal or _("La saisie n'est pas possible pour le moment.")
-        return _json_refusal(message, 403, "closed")
-    if _identity(request, chosen.assignment) is None:
-        return _json_refusal(
-            _("Donnez d'abord le code de votre équipe (il figure sur votre fiche de route)."),
-            403,
-            "no_team",
-        )
-    row = _posted_row(request, chosen)
-    if row is None:
-        return _json_refusal(
-            _("Cet étui n'est pas joué à cette table dans ce tour."), 400, "wrong_board"
-        )
-    form = _row_form(row, table.tournament.rule_settings(), request.POST)
-    if not form.is_valid():
-        return JsonResponse({"ok": False, "errors": form.error_items()}, status=400)
-    try:
-        scored = services.score_record(form.record, form.rules, None)
-    except ResultValidationError as error:
-        problems = EntryInvalid.from_engine(error).problems
-        return JsonResponse({"ok": False, "errors": form.add_problems(problems)}, status=400)
-    score = scored.score
-    answer = JsonResponse(
-        {
-            "ok": True,
-            "ns_marks": score.ns,
-            "ew_marks": score.ew,
-            "made": score.made,
-            "text": _("Nord-Sud %(ns)s · Est-Ouest %(ew)s") % {"ns": score.ns, "ew": score.ew},
-            "verdict": "" if score.made is None else (_("fait") if score.made else _("chute")),
-            "summary": record_summary(scored.record.to_dict()),
-        }
-    )
-    answer["Cache-Control"] = "no-store"
-    return answer
 
 
 # What the outbox of the phone page (results/outbox.js) sends: the page's own form fields, and
@@ -388,6 +314,7 @@ def table_send(request, token: str):
                     400,
                     errors=form.add_problems(error.problems),
                 )
+            proofs.forget_confirmer(request, chosen.assignment)
             other = SIDE_LABELS[services.OTHER_SIDE[chosen.assignment.side_of(team)]]
             message = _(
                 "Étui %(board)s enregistré : à confirmer par %(side)s avec le code de leur équipe."
@@ -463,45 +390,95 @@ def _posted_row(request, chosen):
     return next((row for row in chosen.rows if row.board == board), None)
 
 
-def _row_view(row, assignment, team, form, dispute) -> dict:
-    """What the page offers for one board, from the point of view of ``team`` (None: the phone
-    has not said which team it is)."""
-    state = row.state
-    result = row.result
-    entered_by_us = (
-        result is not None
-        and team is not None
-        and result.was_entered_by(team, assignment.side_of(team))
-    )
-    waiting = state == selectors.ENTERED
-    return {
-        "board": row.board,
-        "state": state,
-        "result": result if state != selectors.MISSING else None,
-        "form": form,
-        "dispute_form": dispute,
-        "can_enter": team is not None and state == selectors.MISSING,
-        "can_correct": team is not None
-        and ((waiting and entered_by_us) or state == selectors.DISPUTED),
-        # The other team confirms: from its own identified phone, or by giving its code here.
-        "can_confirm": waiting and team is not None and not entered_by_us,
-        "confirm_with_code": waiting and (team is None or entered_by_us),
-        "waiting": waiting and entered_by_us,
-        "locked": state in selectors.DONE_STATES,
-    }
+def _judge(request, assignment, team) -> Team | None:
+    """The team that confirms or contests on this phone: the other team when it proved itself
+    once on it for this meeting (``proofs.confirming_team``), else the phone's own team."""
+    return proofs.confirming_team(request, assignment) or team
 
 
 def _confirming_actor(request, assignment, team):
-    """Who confirms or disputes: the team whose code was given with the form, else the team
-    this phone is. The code is not remembered: the phone stays the team that entered."""
+    """Who confirms or disputes: the team whose code was given with the form (an older page,
+    the API's way; not remembered), else the other team proved once on this phone for the
+    meeting, else the team this phone is."""
     code = request.POST.get("code")
     if code is not None:
         if not code.strip():
             raise services.ResultForbidden(_(MISSING_CODE))
         return policy.team_actor(services.team_by_code(assignment, code))
-    if team is None:
+    judge = _judge(request, assignment, team)
+    if judge is None:
         raise services.ResultForbidden(_(MISSING_CODE))
-    return policy.team_actor(team)
+    return policy.team_actor(judge)
+
+
+def _identify_other(request, chosen, team) -> None:
+    """« L'autre équipe confirme »: the phone of the team that entered is passed across the
+    table, and the other team gives its code once for the meeting; then each board is one tap.
+    On a phone that is no team yet, the code simply makes it that team."""
+    assignment = chosen.assignment
+    code = request.POST.get("code", "")
+    if not code.strip():
+        messages.error(request, _(MISSING_CODE))
+        return
+    try:
+        other = services.team_by_code(assignment, code)
+    except ResultError as error:
+        messages.error(request, str(error))
+        return
+    side = SIDE_LABELS[assignment.side_of(other)]
+    if team is None:
+        proofs.prove(request, assignment.pk, other)
+    elif other == team:
+        messages.error(
+            request,
+            _("C'est le code de votre équipe : c'est %(side)s qui confirme, avec son code.")
+            % {"side": SIDE_LABELS[services.OTHER_SIDE[assignment.side_of(team)]]},
+        )
+        return
+    else:
+        proofs.prove_confirmer(request, assignment.pk, other)
+    messages.success(
+        request,
+        _("%(side)s (%(team)s) : acceptez ou contestez chaque étui.")
+        % {"side": side, "team": other.display_name},
+    )
+
+
+def _confirm_all(request, chosen, team) -> None:
+    """« Tout accepter »: every board the page showed to accept, each at the version shown
+    (``v<board>``), confirmed one by one by the same services (each audited)."""
+    assignment = chosen.assignment
+    ip = client_ip(request)
+    try:
+        actor = _confirming_actor(request, assignment, team)
+    except ResultError as error:
+        messages.error(request, str(error))
+        return
+    confirmed = []
+    for row in chosen.rows:
+        version = whole_number(request.POST.get(f"v{row.board}"))
+        if version is None:
+            continue
+        seen = Result.objects.filter(
+            assignment=assignment, board_number=row.board, version=version
+        ).first()
+        if seen is None:
+            messages.error(request, _("Ce résultat n'existe plus : rechargez la page."))
+            continue
+        try:
+            services.confirm_result(seen, by=actor, ip=ip)
+        except ResultError as error:
+            messages.error(
+                request, _("Étui %(board)s : %(error)s") % {"board": row.board, "error": error}
+            )
+            continue
+        confirmed.append(row.board)
+    if confirmed:
+        messages.success(
+            request,
+            ngettext("Étui %(boards)s confirmé.", "Étuis %(boards)s confirmés.", len(confirmed))
+            % {"boards": ", ".join(str(board) for board in confirmed)},
+        )
 
 
 def _act(request, action, table, chosen, row, team, rules):
@@ -538,6 +515,8 @@ def _act(request, action, table, chosen, row, team, rules):
         except ResultError as error:
             form.add_error(None, str(error))
             return "entry", form, error.status
+        # The phone is back with the team that enters: the other team's proof ends here.
+        proofs.forget_confirmer(request, assignment)
         if not result.is_replay:
             other = services.OTHER_SIDE[assignment.side_of(team)]
             messages.success(
@@ -554,6 +533,8 @@ def _act(request, action, table, chosen, row, team, rules):
                 _("Étui %(board)s : cet envoi avait déjà été enregistré.") % {"board": row.board},
             )
         return None
+    if action == "dispute_exact":
+        return _dispute_exact(request, chosen, row, team, rules, table)
     if action in ("confirm", "dispute"):
         form = DisputeForm(request.POST) if action == "dispute" else None
         version = whole_number(request.POST.get("version"))
@@ -583,4 +564,65 @@ def _act(request, action, table, chosen, row, team, rules):
             messages.error(request, str(error))
         return None
     messages.error(request, _("Action inconnue."))
+    return None
+
+
+def _dispute_exact(request, chosen, row, team, rules, table):
+    """« Contester » with the exact result typed at once: the contesting team's record is read
+    first (nothing is disputed if it is incomplete), then the entry is disputed and the record
+    stored as the board's new version, entered by the contesting team: it waits for the first
+    team's confirmation, and the arbiter sees both versions side by side. Each step audited."""
+    assignment = chosen.assignment
+    form = _row_form(row, rules, request.POST)
+    ip = client_ip(request)
+    try:
+        actor = _confirming_actor(request, assignment, team)
+    except ResultError as error:
+        form.is_valid()
+        form.add_error(None, str(error))
+        return "entry", form, error.status
+    if not form.is_valid():
+        return "entry", form, 400
+    try:
+        # Against the rules alone, before anything is disputed: the same answer whatever the
+        # cards (the entry itself is checked again by the adapter).
+        services.score_record(form.record, form.rules, None)
+    except ResultValidationError as error:
+        form.add_problems(EntryInvalid.from_engine(error).problems)
+        return "entry", form, 400
+    seen = Result.objects.filter(
+        assignment=assignment,
+        board_number=row.board,
+        version=whole_number(request.POST.get("version")),
+    ).first()
+    if seen is None:
+        messages.error(request, _("Ce résultat n'existe plus : rechargez la page."))
+        return None
+    reason = request.POST.get("reason", "").strip() or _("Résultat exact saisi par %(side)s") % {
+        "side": SIDE_LABELS[assignment.side_of(actor.team)]
+    }
+    try:
+        disputed = services.dispute_result(seen, reason, by=actor, ip=ip)
+        services.take_result(
+            assignment,
+            row.board,
+            form.record,
+            by=policy.team_actor(actor.team, table=table),
+            source=Result.Source.TABLE,
+            ip=ip,
+            submission_key=form.cleaned_data.get("submission_key") or None,
+            replace_version=disputed.version,
+        )
+    except EntryInvalid as error:
+        form.add_problems(error.problems)
+        return "entry", form, 400
+    except ResultError as error:
+        form.add_error(None, str(error))
+        return "entry", form, error.status
+    first = SIDE_LABELS[services.OTHER_SIDE[assignment.side_of(actor.team)]]
+    messages.warning(
+        request,
+        _("Étui %(board)s contesté : votre résultat attend la confirmation de %(side)s.")
+        % {"board": row.board, "side": first},
+    )
     return None

@@ -46,9 +46,23 @@ def team_link(request, token: str):
             "team": team,
             "schedule": schedule,
             "next": upcoming,
+            # Where next, once the team's last round is over: the same table and direction?
+            "stays": _stays(schedule, upcoming),
             "offline_config": offline_config(scope=TEAM_SCOPE, keep=_next_table_link(upcoming)),
         },
     )
+
+
+def _stays(schedule, upcoming) -> bool | None:
+    """True when the team keeps its table and direction from its finished round to the next,
+    False when it moves, None before its first round is over."""
+    if upcoming is None or upcoming.sits_out:
+        return None
+    before = [entry for entry in schedule if entry.round_number < upcoming.round_number]
+    if not before or not before[-1].finished or before[-1].sits_out:
+        return None
+    last = before[-1]
+    return last.table == upcoming.table and last.direction == upcoming.direction
 
 
 def _next_table_link(upcoming) -> list[str]:

@@ -124,7 +124,10 @@ def belote_suit(value):
 @register.inclusion_tag("results/_round_clock.html")
 def round_clock(tournament, round_number=None, size=""):
     """The live round clock (results/round_clock.js): the current round's, or ``round_number``'s;
-    ``size`` "large" on the room display."""
+    ``size`` "large" on the room display. None once the tournament is finished: no clock runs
+    after the last round."""
+    if tournament.status == tournament.Status.FINISHED:
+        return {"clock": None}
     return {
         "tournament": tournament,
         "clock": selectors.round_clock(tournament, round_number),

@@ -380,6 +380,8 @@
   }
 
   window.addEventListener("online", flush);
+  // The page swapped in fresh boards (results/table_follow.js): their notes again.
+  document.addEventListener("table:refreshed", function () { show(); });
   document.addEventListener("visibilitychange", function () {
     if (document.visibilityState === "visible") { flush(); }
   });

@@ -105,6 +105,13 @@
             storeOffset(offset);
           }
           bestRoundTrip *= 1.5;
+          if (answer.state === "finished") {
+            // The tournament is over: the clock stops and leaves the page.
+            clearTimeout(timer);
+            clearInterval(ticking);
+            el.hidden = true;
+            return;
+          }
           data = answer;
           failures = 0;
           el.classList.remove("clock-offline");
@@ -122,7 +129,7 @@
     document.addEventListener("visibilitychange", function () {
       if (!document.hidden) { schedule(0); }
     });
-    setInterval(render, 250);
+    var ticking = setInterval(render, 250);
     render();
     sync();
   }
