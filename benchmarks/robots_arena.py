@@ -1,7 +1,7 @@
 """Benchmark: our robot players in duplicate against another robot (docs/robots.md, « Force »).
 
 Run: .venv/bin/python -m benchmarks.robots_arena [--deals 100] [--opponent improved_isdd]
-     [--worlds 16] [--processes 2] [--seed 1]
+     [--worlds 16] [--processes 2] [--seed 1] [--every 50]
 
 Each random deal is played twice under the ``online-162`` rules: our robots North-South against
 the opponent East-West in one room, the seats swapped in the other. Both rooms are scored with
@@ -266,12 +266,17 @@ def main() -> None:
     parser.add_argument("--worlds", type=int, default=16)
     parser.add_argument("--processes", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--every", type=int, default=50, help="print the figures every N deals")
     args = parser.parse_args()
     tasks = [(number, args.opponent, args.worlds, args.seed) for number in range(args.deals)]
     started = time.perf_counter()
     print(f"robots ({args.worlds} worlds) against {args.opponent}, online-162, {args.deals} deals")
+    results = []
     with ProcessPoolExecutor(args.processes) as pool:
-        results = list(pool.map(one_deal, tasks))
+        for result in pool.map(one_deal, tasks):
+            results.append(result)
+            if len(results) % args.every == 0 and len(results) < len(tasks):
+                report(results, time.perf_counter() - started)
     report(results, time.perf_counter() - started)
 
 
