@@ -1,4 +1,5 @@
-"""The canonical result of one deal at one table (domain.md §5): parsing and validation.
+"""The canonical result of one deal at one table (docs/rules.md, « The result record »):
+parsing and validation.
 
 ``parse_result`` reads the JSON-like record, checks it against the tournament's rules (and the
 hands when they are known) and returns a frozen ``ResultRecord``, or raises
@@ -141,7 +142,7 @@ class ResultRecord:
         object.__setattr__(self, "annonce_resolution", resolution)
 
     def to_dict(self) -> dict[str, Any]:
-        """The canonical JSON form, keys in the order of domain.md §5."""
+        """The canonical JSON form, keys in the order docs/rules.md gives."""
         data: dict[str, Any] = {
             "passed": self.passed,
             "contract": self.contract.to_dict() if self.contract is not None else None,

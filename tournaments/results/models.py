@@ -48,7 +48,8 @@ class Result(models.Model):
     is_current = models.BooleanField(default=True)
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.ENTERED)
     source = models.CharField(max_length=10, choices=Source.choices, default=Source.ARBITER)
-    # The canonical record of domain.md §5; null for an adjusted score or a deletion.
+    # The canonical record (docs/rules.md, « The result record »); null for an adjusted score
+    # or a deletion.
     record = models.JSONField(null=True, blank=True)
     ns_marks = models.IntegerField(null=True, blank=True)
     ew_marks = models.IntegerField(null=True, blank=True)

@@ -1,6 +1,6 @@
 """Forms of result entry: one score-sheet row (arbiter grid or phone), adjustments, imports.
 
-A row turns its fields into the canonical record (domain.md §5); the rules engine says what is
+A row turns its fields into the canonical record (docs/rules.md); the rules engine says what is
 wrong with it (``EntryInvalid``, from the entry adapter) and ``add_problems`` puts each message,
 in French, on the field it concerns.
 """

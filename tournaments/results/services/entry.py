@@ -65,8 +65,9 @@ def record_result(
 ) -> Result:
     """Store a result of ``board_number`` at this table in this round; return the version.
 
-    ``data`` is the canonical record (domain.md §5). Staff's entry is confirmed at once; a
-    team's entry (``by`` a ``policy.team_actor``) waits for the other team's confirmation.
+    ``data`` is the canonical record (docs/rules.md, « The result record »). Staff's entry is
+    confirmed at once; a team's entry (``by`` a ``policy.team_actor``) waits for the other
+    team's confirmation.
     If the board already has a result, changing it needs ``replace_version``: the version the
     user saw (else ``ResultConflict``); a confirmed result can only be replaced by an arbiter
     (else ``ResultLocked``). ``shown_version`` is the version the user's screen showed for the
