@@ -4,8 +4,9 @@ JSON lines: one result per line, the canonical record of docs/rules.md (« The r
 record ») with ``round``, ``table`` and ``board`` added at its top level, followed by the
 computed ``ns``, ``ew`` and ``made`` (ignored on import: the marks are always recomputed with
 the tournament's rules). An adjusted score has no record:
-``{"round": 1, "table": 2, "board": 3, "adjusted": {"ns": "A+", "ew": "A-"}}`` with ``A`` (average, 50 %), ``A+`` (60 %) or ``A-`` (40 %) per side. An assigned score in
-points has the marks of each side instead: ``{..., "assigned": {"ns": 160, "ew": 0}}``.
+``{"round": 1, "table": 2, "board": 3, "adjusted": {"ns": "A+", "ew": "A-"}}`` with ``A``
+(average, 50 %), ``A+`` (60 %) or ``A-`` (40 %) per side. An assigned score in points has the
+marks of each side instead: ``{..., "assigned": {"ns": 160, "ew": 0}}``.
 
 A penalty in force follows the results: ``{"round": 2, "board": 5, "penalty": {"team": 4,
 "amount": 2, "unit": "percent", "reason": "..."}}`` (``board`` null on the session); the import
