@@ -33,7 +33,6 @@ SUIT_VALUES = tuple(suit.value for suit in Suit)
 RANK_VALUES = tuple(rank.value for rank in reversed(Rank))
 ANNONCE_KIND_VALUES = tuple(kind.value for kind in AnnonceKind)
 CAPOT_VALUES = tuple(capot.value for capot in Capot)
-COINCHE_LEVELS = (0, 1, 2)
 
 OTHER_SIDE = {Side.NS.value: Side.EW.value, Side.EW.value: Side.NS.value}
 

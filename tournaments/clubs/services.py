@@ -4,8 +4,9 @@ of two records of one person, the anonymisation of a player on request."""
 from __future__ import annotations
 
 from django.db import IntegrityError, transaction
-from django.utils.text import slugify
 from django.utils.translation import gettext
+
+from tournaments.slugs import unique_slug
 
 from .models import Club, ClubEvent, ClubPlayer
 from .selectors import find_player
@@ -22,21 +23,16 @@ class ClubError(Exception):
         self.message = message
 
 
-def _unique_slug(name: str) -> str:
-    base = slugify(name)[:70] or "club"
-    slug, n = base, 1
-    while Club.objects.filter(slug=slug).exists():
-        n += 1
-        slug = f"{base}-{n}"
-    return slug
-
-
 @transaction.atomic
 def create_club(*, name: str, town: str = "", by=None) -> Club:
     name = name.strip()
     if not name:
         raise ClubError(gettext("Le nom du club manque."))
-    club = Club.objects.create(slug=_unique_slug(name), name=name, town=town.strip())
+    club = Club.objects.create(
+        slug=unique_slug(Club, name, fallback="club"),
+        name=name,
+        town=town.strip(),
+    )
     if by is not None and by.is_authenticated:
         club.organizers.add(by)
     ClubEvent.objects.create(club=club, kind=ClubEvent.Kind.CLUB_CHANGED, by=_user(by))

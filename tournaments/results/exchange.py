@@ -28,7 +28,6 @@ import csv
 import io
 import json
 import zipfile
-from collections.abc import Iterable
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -537,7 +536,3 @@ def _xlsx_cell(value: Any) -> str:
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
     return str(value).strip()
-
-
-def format_errors(errors: Iterable[LineError]) -> list[str]:
-    return [str(error) for error in errors]

@@ -613,10 +613,6 @@ def counting_results(tournament: Tournament) -> QuerySet[Result]:
     )
 
 
-def annonces_text(result: Result) -> str:
-    return format_annonces_text((result.record or {}).get("annonces", []))
-
-
 # --- Table links ------------------------------------------------------------------------
 
 

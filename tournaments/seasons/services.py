@@ -10,13 +10,13 @@ from collections.abc import Iterable
 
 from django.db import transaction
 from django.utils import timezone
-from django.utils.text import slugify
 from django.utils.translation import gettext
 
 from scoring.duplicate.season import placings_from_ranking, season_ranking
 from tournaments.clubs.models import Club
 from tournaments.jobs import BrokerUnavailable, publish
 from tournaments.setup.models import Tournament
+from tournaments.slugs import unique_slug
 
 from . import selectors
 from .models import Season, SeasonStanding
@@ -31,15 +31,6 @@ class SeasonError(Exception):
     def __init__(self, message: str):
         super().__init__(message)
         self.message = message
-
-
-def _unique_slug(name: str) -> str:
-    base = slugify(name)[:70] or "saison"
-    slug, n = base, 1
-    while Season.objects.filter(slug=slug).exists():
-        n += 1
-        slug = f"{base}-{n}"
-    return slug
 
 
 def _check(values: dict, club: Club, tournaments: Iterable[Tournament]) -> list[Tournament]:
@@ -64,7 +55,11 @@ def create_season(club: Club, *, values: dict, tournaments: Iterable[Tournament]
         tournaments = _check(values, club, tournaments)
         fields = {key: values[key] for key in SEASON_FIELDS if key in values}
         fields["name"] = fields["name"].strip()
-        season = Season.objects.create(club=club, slug=_unique_slug(fields["name"]), **fields)
+        season = Season.objects.create(
+            club=club,
+            slug=unique_slug(Season, fields["name"], fallback="saison"),
+            **fields,
+        )
         season.tournaments.set(tournaments)
         request_recomputation([season.pk])
         return season

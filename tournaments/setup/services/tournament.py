@@ -4,11 +4,11 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from django.db import transaction
-from django.utils.text import slugify
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring.engine.rules import PRESETS, RuleSettings
+from tournaments import slugs
 from tournaments.setup.models import TableAssignment, Tournament
 from tournaments.setup.signals import rules_changed as rules_changed_signal
 from tournaments.setup.signals import scoring_changed
@@ -48,8 +48,6 @@ SETTINGS_FIELDS = (
     "minutes_per_board",
 )
 
-SLUG_MAX_LENGTH = 80
-
 
 def has_results(tournament: Tournament) -> bool:
     """Has any result (even a later deleted one) been entered? Rules and plan are then frozen.
@@ -64,17 +62,8 @@ def has_plan(tournament: Tournament) -> bool:
 
 
 def unique_slug(name: str, *, exclude_pk: int | None = None) -> str:
-    """A URL identifier made from the name, made unique with a -2, -3… suffix."""
-    base = slugify(name)[: SLUG_MAX_LENGTH - 4].strip("-") or "tournoi"
-    taken = Tournament.objects.filter(slug__startswith=base)
-    if exclude_pk is not None:
-        taken = taken.exclude(pk=exclude_pk)
-    used = set(taken.values_list("slug", flat=True))
-    slug, suffix = base, 2
-    while slug in used:
-        slug = f"{base}-{suffix}"
-        suffix += 1
-    return slug
+    """A tournament's URL identifier made from the name, unique with a -2, -3… suffix."""
+    return slugs.unique_slug(Tournament, name, fallback="tournoi", exclude_pk=exclude_pk)
 
 
 def chosen_rules(
