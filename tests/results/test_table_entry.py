@@ -9,7 +9,7 @@ from django.test import Client, RequestFactory
 from django.urls import reverse
 
 from tests.support.factories import team_at
-from tests.support.results import assignment, contract
+from tests.support.results import assignment, code_of, contract, enter, phone
 from tournaments import policy
 from tournaments.results import services
 from tournaments.results.models import Result, ResultEvent
@@ -27,28 +27,6 @@ def table(tournament):
 @pytest.fixture
 def page(table):
     return reverse("results:table_entry", args=[table.token])
-
-
-def code_of(page, side, round_number=1):
-    """The code of the team sitting ``side`` at the page's table (from its route card)."""
-    token = page.rstrip("/").split("/")[-1]
-    plan = TableAssignment.objects.get(table__token=token, round__number=round_number)
-    return plan.team_of(side).code
-
-
-def phone(page, side):
-    """A phone held by one side of the table (its own session), that gave its team's code."""
-    client = Client(REMOTE_ADDR="198.51.100.1" if side == "NS" else "198.51.100.2")
-    client.post(page, {"action": "identify", "round": 1, "code": code_of(page, side)})
-    return client
-
-
-def enter(client, page, board, round_number=1, key=None, **fields):
-    data = {"action": "enter", "round": round_number, "board": board, f"b{board}-coinche": "0"}
-    if key:
-        data[f"b{board}-submission_key"] = key
-    data.update({f"b{board}-{name}": value for name, value in fields.items()})
-    return client.post(page, data)
 
 
 def act(client, page, action, board, version, round_number=1, **extra):

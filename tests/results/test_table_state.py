@@ -5,7 +5,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tests.results.test_table_entry import code_of, enter, phone
+from tests.support.results import code_of, enter, phone
 
 pytestmark = pytest.mark.django_db
 

@@ -2,8 +2,11 @@
 
 ``contract(...)`` is a played deal valid whatever the hands, ``PASSED`` a deal nobody bid on,
 ``RICH_DEAL`` hands with belotes and annonces to claim (the factories' deals have none);
-``CLAIM_EVERYTHING`` and ``OTHER_HANDS`` for the attacks on the hands' secrecy.
+``CLAIM_EVERYTHING`` and ``OTHER_HANDS`` for the attacks on the hands' secrecy. ``phone``,
+``code_of`` and ``enter`` act as a team's phone on the table page.
 """
+
+from django.test import Client
 
 from tournaments.setup.models import TableAssignment
 
@@ -60,3 +63,25 @@ OTHER_HANDS = {
     "S": ".987.JT98.JT9",
     "W": ".Q.7.87",
 }
+
+
+def code_of(page, side, round_number=1):
+    """The code of the team sitting ``side`` at the page's table (from its route card)."""
+    token = page.rstrip("/").split("/")[-1]
+    plan = TableAssignment.objects.get(table__token=token, round__number=round_number)
+    return plan.team_of(side).code
+
+
+def phone(page, side):
+    """A phone held by one side of the table (its own session), that gave its team's code."""
+    client = Client(REMOTE_ADDR="198.51.100.1" if side == "NS" else "198.51.100.2")
+    client.post(page, {"action": "identify", "round": 1, "code": code_of(page, side)})
+    return client
+
+
+def enter(client, page, board, round_number=1, key=None, **fields):
+    data = {"action": "enter", "round": round_number, "board": board, f"b{board}-coinche": "0"}
+    if key:
+        data[f"b{board}-submission_key"] = key
+    data.update({f"b{board}-{name}": value for name, value in fields.items()})
+    return client.post(page, data)

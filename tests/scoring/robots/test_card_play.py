@@ -21,7 +21,7 @@ from scoring.robots.auction import PASS, Call, CallKind
 from scoring.robots.card_play import outcome_score, points_after, remaining_hands
 from scoring.robots.view import BadRequest, SeatView
 from scoring.robots.worlds import draw_worlds
-from tests.scoring.robots.conftest import random_hands
+from tests.support.robots import random_hands
 
 FFB = PRESETS["ffb-coinche"]
 ROOT = Path(__file__).resolve().parents[3]

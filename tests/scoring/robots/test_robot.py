@@ -14,7 +14,7 @@ from scoring.robots.auction import PASS, Auction, Call, CallKind
 from scoring.robots.robot import MAX_WORLDS, Robot
 from scoring.robots.table import play_board, record_of
 from scoring.robots.view import BadRequest, SeatView, play_rules
-from tests.scoring.robots.conftest import random_hands
+from tests.support.robots import random_hands
 
 FFB = PRESETS["ffb-coinche"]
 

@@ -1,3 +1,6 @@
+"""Random deals for the robot players' tests (plain Python: the core's tests run without
+Django)."""
+
 import random
 
 from scoring.engine.cards import DECK, SEATS_COUNTER_CLOCKWISE, Hand
@@ -7,6 +10,5 @@ def random_hands(seed):
     """Four hands of eight cards, shuffled by ``seed``."""
     cards = list(DECK)
     random.Random(seed).shuffle(cards)
-    return {
-        seat: Hand(cards[i * 8 : (i + 1) * 8]) for i, seat in enumerate(SEATS_COUNTER_CLOCKWISE)
-    }
+    seats = SEATS_COUNTER_CLOCKWISE
+    return {seat: Hand(cards[i * 8 : (i + 1) * 8]) for i, seat in enumerate(seats)}
