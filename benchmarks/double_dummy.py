@@ -14,18 +14,8 @@ import random
 import statistics
 import time
 
-from scoring.engine.cards import DECK, SEATS_COUNTER_CLOCKWISE, Rank
-
-SUIT_RANKS = (
-    Rank.SEVEN,
-    Rank.EIGHT,
-    Rank.NINE,
-    Rank.JACK,
-    Rank.QUEEN,
-    Rank.KING,
-    Rank.TEN,
-    Rank.ACE,
-)
+from benchmarks.robots_arena import colver_card
+from scoring.engine.cards import DECK, SEATS_COUNTER_CLOCKWISE
 
 
 def random_deals(count, seed):
@@ -63,9 +53,6 @@ def main() -> None:
     print(f"import + compilation or cache load: {time.perf_counter() - start:.2f} s")
 
     import colver
-
-    def colver_card(card):
-        return "SHDC".index(card.suit.value) * 8 + SUIT_RANKS.index(card.rank)
 
     ours = {strain: [] for strain in STRAINS}
     nodes = dict.fromkeys(STRAINS, 0)
