@@ -14,6 +14,7 @@ from celery._state import _set_task_join_will_block
 
 from tests.support.celery import use_broker
 from tests.support.paths import ROOT
+from tests.support.processes import xdist_worker
 
 _OWN_FOLDERS: list[Path] = []
 
@@ -27,6 +28,7 @@ def pytest_configure(config):
     manifest: the files keep their names and are served from the apps' folders) and a media
     root of their own, in this process's settings and in the environment of the processes the
     tests start (workers, servers). Only with pytest-django loaded."""
+    _own_broker_database()
     if not config.pluginmanager.has_plugin("django"):
         return
     from django.conf import settings
@@ -39,6 +41,21 @@ def pytest_configure(config):
     static_root, media_root = folder / "static", folder / "media"
     os.environ["STATIC_ROOT"], os.environ["MEDIA_ROOT"] = str(static_root), str(media_root)
     override_settings(STATIC_ROOT=static_root, MEDIA_ROOT=media_root).enable()
+
+
+def _own_broker_database() -> None:
+    """Each pytest-xdist worker publishes to a Redis database of its own: ``TEST_BROKER_URL``'s
+    for the first worker (gw0), the one below it for the next (``/15``, ``/14``, …), so that
+    one worker's ``flushdb`` or Celery worker never meets the other's tasks. Set once, in the
+    environment, for every fixture and process of the worker that reads it."""
+    index, _ = xdist_worker()
+    if not index:
+        return
+    url = _broker_url()
+    base, _, database = url.rpartition("/")
+    if not database.isdigit() or int(database) < index:
+        raise pytest.UsageError(f"TEST_BROKER_URL must end in a database number >= {index}: {url}")
+    os.environ["TEST_BROKER_URL"] = f"{base}/{int(database) - index}"
 
 
 def pytest_unconfigure(config):

@@ -18,7 +18,7 @@ from tests.support.api import MADE_80_HEARTS
 from tests.support.celery import use_broker
 from tests.support.factories import small_tournament
 from tests.support.paths import ROOT
-from tests.support.processes import RedisServer
+from tests.support.processes import RedisServer, xdist_worker
 from tests.support.results import assignment
 from tournaments.results.services import record_result
 from tournaments.standings import selectors
@@ -26,7 +26,8 @@ from tournaments.standings.models import BoardScore, ScoringState
 
 pytestmark = [pytest.mark.worker, pytest.mark.slow]
 
-PRIVATE_REDIS_PORT = int(os.environ.get("STANDINGS_TEST_REDIS_PORT", "6390"))
+# One port per xdist worker (6390, 6389, …): two workers' tests never race for it.
+PRIVATE_REDIS_PORT = int(os.environ.get("STANDINGS_TEST_REDIS_PORT", "6390")) - xdist_worker()[0]
 
 RECORD = MADE_80_HEARTS  # made by NS: 100 + 80 = 180 against 62 → 60.
 

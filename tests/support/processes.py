@@ -63,8 +63,18 @@ def any_free_port() -> int:
         return sock.getsockname()[1]
 
 
+def xdist_worker() -> tuple[int, int]:
+    """This test process's place among pytest-xdist's workers: (index, count); (0, 1) alone."""
+    name = os.environ.get("PYTEST_XDIST_WORKER", "")
+    count = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
+    return (int(name[2:]) if name.startswith("gw") else 0), count
+
+
 def free_port(ports: range) -> int:
-    for port in ports:
+    """The first free port of ``ports`` among this worker's share (every ``count``-th one from
+    its index): two xdist workers never pick the same port at the same moment."""
+    index, count = xdist_worker()
+    for port in ports[index::count]:
         if port_is_free(port):
             return port
     raise RuntimeError(f"no free port in {ports.start}-{ports.stop - 1}")
