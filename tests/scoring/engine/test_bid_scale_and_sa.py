@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.engine.card_values import CAPOT_DEAL_POINTS, DEAL_POINTS
+from scoring.engine.card_values import DEAL_POINTS
 from scoring.engine.cards import Hand, Seat
 from scoring.engine.deal_score import score_deal
 from scoring.engine.result_record import (
@@ -200,6 +200,7 @@ scales = st.builds(
     lowest_bid=st.sampled_from([80, 82]),
     bid_step=st.sampled_from([10, 5]),
     no_trump_doubles=st.booleans(),
+    capot_points=st.sampled_from([252, 250]),
 )
 
 
@@ -292,7 +293,7 @@ def test_the_total_marked_per_deal_under_the_ffb_scoring_with_any_scale(case):
     if bid == "capot" and rule.capot_bid is CapotBid.FLAT_500:
         return
     if result.made:
-        cards = CAPOT_DEAL_POINTS if data["capot"] else DEAL_POINTS
+        cards = rule.capot_points if data["capot"] else DEAL_POINTS
         assert result.ns + result.ew == cards + bid_value + annonces + belotes
     else:
         assert result.ns + result.ew == rule.failure_base + bid_value + annonces + belotes
