@@ -20,7 +20,8 @@ from typing import Any
 from scoring.analysis.solver import STRAINS, Solver, analyse, deal_from_json
 from scoring.engine.cards import Strain
 from scoring.engine.deal_score import score_deal
-from scoring.engine.result_record import ResultValidationError, parse_result
+from scoring.engine.record_errors import ResultValidationError
+from scoring.engine.result_record import parse_result
 from scoring.engine.rules import DEFAULT_PRESET, PRESETS, RuleSettings
 
 EXIT_INVALID = 2

@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
+from typing import Any, TypeGuard
 
 from scoring.engine.annonces import (
     NO_ANNONCES,
@@ -187,7 +187,7 @@ class _Errors:
         self.items.append(FieldError(field_path, code, MESSAGES[code], params))
 
 
-def _is_int(value: Any) -> bool:
+def _is_int(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
