@@ -59,7 +59,7 @@ class ResultLocked(ResultError):
 
 
 class ResultForbidden(ResultError):
-    """The access policy says no (``tournaments.policy``): a round not open for entry, a team
+    """The access policy says no (``tournaments.setup.policy``): a round not open for entry, a team
     that has not given its code, the entering team confirming its own result..."""
 
     code = "forbidden"

@@ -19,7 +19,8 @@ import logging
 
 from django.utils.translation import gettext as _
 
-from tournaments import policy, rows
+from tournaments import rows
+from tournaments.setup import policy
 from tournaments.setup.models import TableAssignment, Team, Tournament
 
 from ..exceptions import ResultForbidden

@@ -25,7 +25,8 @@ from scoring.engine.result_record import (
     parse_result,
 )
 from scoring.engine.rules import RuleSettings
-from tournaments import policy, rows, vocabulary
+from tournaments import rows, vocabulary
+from tournaments.setup import policy
 from tournaments.setup.models import Round, TableAssignment, Team, Tournament
 
 from ..exceptions import (

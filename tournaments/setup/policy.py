@@ -23,11 +23,12 @@ from typing import Any
 from django.contrib.auth.models import AnonymousUser
 from django.utils.translation import gettext_lazy as _
 
-from . import rows
-from .accounts.roles import ORGANIZER, has_role
-from .clubs import access as club_access
-from .setup.models import Round, Table, TableAssignment, Team, Tournament
-from .setup.stored_plan import stored_plan
+from tournaments import rows
+from tournaments.accounts.roles import ORGANIZER, has_role
+from tournaments.clubs import access as club_access
+
+from .models import Round, Table, TableAssignment, Team, Tournament
+from .stored_plan import stored_plan
 
 
 @dataclass(frozen=True)
