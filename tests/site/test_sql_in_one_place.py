@@ -1,7 +1,8 @@
 """Every hand-written SQL statement of the site is in ``tournaments/rows.py`` or an app's ``sql``
 module (``setup/sql.py``, ``results/sql.py``, ``standings/sql.py``, ``api/sql.py``), each tested
 against its ORM twin; migrations (their triggers) aside. A string of the product that starts
-like a statement anywhere else fails here."""
+like a statement anywhere else fails here. And every ``connection.vendor`` branch has the tests
+of its twin in the SQLite pass of CI (``SQLITE_SUITE`` in tests/conftest.py)."""
 
 import ast
 import re
@@ -52,3 +53,50 @@ def test_no_statement_outside_rows_and_the_sql_modules():
         if found := statements_in(path):
             outside[name] = found
     assert outside == {}
+
+
+VENDOR_TWINS = {
+    "tournaments/rows.py": "tournaments/test_rows.py",
+    "tournaments/results/services/versions.py": "results/test_sql.py",
+    "tournaments/standings/services.py": "standings/test_sql.py",
+    "tournaments/standings/recomputation/inputs.py": "standings/test_incremental.py",
+    "tournaments/standings/recomputation/runs.py": "standings/test_sql.py",
+    "tournaments/standings/recomputation/writes.py": "standings/test_sql.py",
+}
+"""Each module with a ``connection.vendor`` branch, and the test module that runs both paths."""
+
+
+def sqlite_suite() -> tuple[str, ...]:
+    """``SQLITE_SUITE`` as tests/conftest.py writes it (read, not imported: a conftest is no
+    module to import from)."""
+    tree = ast.parse((ROOT / "tests" / "conftest.py").read_text(encoding="utf-8"))
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "SQLITE_SUITE":
+            return ast.literal_eval(node.value)
+    raise AssertionError("tests/conftest.py has no SQLITE_SUITE")
+
+
+def branches_on_the_vendor(path) -> bool:
+    return any(
+        isinstance(node, ast.Attribute)
+        and node.attr == "vendor"
+        and isinstance(node.value, ast.Name)
+        and node.value.id == "connection"
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+    )
+
+
+def test_every_vendor_branch_has_its_twins_tests_in_the_sqlite_pass():
+    branching = {
+        path.relative_to(ROOT).as_posix()
+        for path in (ROOT / "tournaments").rglob("*.py")
+        if "migrations" not in path.parts and branches_on_the_vendor(path)
+    }
+    assert branching == set(VENDOR_TWINS)
+    suite = sqlite_suite()
+    for module, tests in VENDOR_TWINS.items():
+        assert (ROOT / "tests" / tests).is_file()
+        assert any(tests == entry or tests.startswith(f"{entry}/") for entry in suite), tests
+        imported = module.removesuffix(".py").replace("/", ".").rsplit(".", 1)
+        text = (ROOT / "tests" / tests).read_text(encoding="utf-8")
+        assert imported[0] in text and imported[1] in text, (module, tests)
