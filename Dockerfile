@@ -22,7 +22,7 @@ COPY . .
 # Compile the double-dummy solver (numba) once, into the image: a worker loads it in a second
 # instead of compiling it for ten at its first analysis (docs/analysis.md).
 RUN echo '{"dealer": "N", "hands": {"N": "AKQJT987...", "E": ".AKQJT987..", "S": "..AKQJT987.", "W": "...AKQJT987"}}' \
-    | python -m scoring.engine dd --strains S > /dev/null
+    | python -m scoring.analysis --strains S > /dev/null
 RUN useradd --system --create-home --home-dir /home/coinche coinche \
     && mkdir -p /app/var/media /app/var/staticfiles \
     && SECRET_KEY=build-only python manage.py collectstatic --noinput \

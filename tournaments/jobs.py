@@ -8,11 +8,30 @@ to record (the job is then caught up later, or the document says so).
 
 from __future__ import annotations
 
-from django.db import transaction
+from django.db import DatabaseError, InterfaceError, transaction
 from kombu.exceptions import OperationalError as KombuOperationalError
 from redis.exceptions import RedisError
 
 BROKER_ERRORS = (KombuOperationalError, RedisError, OSError)
+
+
+def task_options(*, retried: bool, **overrides) -> dict[str, object]:
+    """The Celery options of every job: ``@shared_task(name=..., **task_options(...))``.
+
+    Each is acknowledged late (a worker lost mid-run leaves the message to another one) and keeps
+    no result. A ``retried`` job is also retried with a jittered backoff on database errors (the
+    database restarting, a connection lost): the jobs are idempotent, so a retry only finishes
+    the work. ``overrides`` changes one option for one job (the documents back off longer)."""
+    options: dict[str, object] = {"acks_late": True, "ignore_result": True}
+    if retried:
+        options |= {
+            "autoretry_for": (DatabaseError, InterfaceError),
+            "retry_backoff": 1,
+            "retry_backoff_max": 60,
+            "retry_jitter": True,
+            "max_retries": 10,
+        }
+    return options | overrides
 
 
 class BrokerUnavailable(Exception):

@@ -16,7 +16,15 @@ other's, which is what the score of a deal rewards.
 from __future__ import annotations
 
 import numpy as np
+import numpy.typing as npt
 from numba import njit
+
+# The arrays the kernel reads and writes (numba compiles for these dtypes; the annotations are
+# for the type checker, numba ignores them).
+Int64s = npt.NDArray[np.int64]
+Int16s = npt.NDArray[np.int16]
+Int8s = npt.NDArray[np.int8]
+Bools = npt.NDArray[np.bool_]
 
 # Capot state between tricks: North-South or East-West has won every trick so far, tricks are
 # shared, or none has been played yet.
@@ -44,7 +52,7 @@ _DE_BRUIJN = np.array(
 )  # fmt: skip
 
 
-def new_table() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+def new_table() -> tuple[Int64s, Int16s, Int16s, Int8s]:
     """An empty transposition table: keys, lower and upper bounds, best lead."""
     return (
         np.full(TT_SIZE, -1, dtype=np.int64),
@@ -61,7 +69,17 @@ def _low_card(mask: int) -> int:
 
 
 @njit(cache=True, nogil=True)
-def _legal(hand, n, led, win_card, win_pos, trump, higher, trump_suit, variants):
+def _legal(
+    hand: int,
+    n: int,
+    led: int,
+    win_card: int,
+    win_pos: int,
+    trump: Bools,
+    higher: Int64s,
+    trump_suit: int,
+    variants: int,
+) -> int:
     """The mask of the cards this hand may play (``play.legal_cards`` on masks)."""
     if n == 0:
         return hand
@@ -98,7 +116,7 @@ def _legal(hand, n, led, win_card, win_pos, trump, higher, trump_suit, variants)
 
 
 @njit(cache=True, nogil=True)
-def _beats(card, best, led, trump, strength):
+def _beats(card: int, best: int, led: int, trump: Bools, strength: Int64s) -> bool:
     if trump[best]:
         return trump[card] and (card >> 3) == (best >> 3) and strength[card] > strength[best]
     if trump[card]:
@@ -119,8 +137,22 @@ COUNTER_ROW = 33
 
 
 @njit(cache=True, nogil=True)
-def _enter(d, hands, stack, points, strength, trump, higher, order, trump_suit, variants,
-           tt_keys, tt_low, tt_high, tt_move):  # fmt: skip
+def _enter(
+    d: int,
+    hands: Int64s,
+    stack: Int64s,
+    points: Int64s,
+    strength: Int64s,
+    trump: Bools,
+    higher: Int64s,
+    order: Int64s,
+    trump_suit: int,
+    variants: int,
+    tt_keys: Int64s,
+    tt_low: Int16s,
+    tt_high: Int16s,
+    tt_move: Int8s,
+) -> tuple[bool, int]:
     """Set up the node at row ``d`` (its position filled in by the parent).
 
     Returns (True, value) when the node is decided at once (end of the deal, or a bound from
@@ -329,7 +361,7 @@ def _enter(d, hands, stack, points, strength, trump, higher, order, trump_suit, 
 
 
 @njit(cache=True, nogil=True)
-def _trick_value(side, trick_points, flag, last):
+def _trick_value(side: int, trick_points: int, flag: int, last: bool) -> tuple[int, int]:
     """What a trick won by ``side`` (0 North-South) brings North-South, and the new flag."""
     still_alone = flag == FLAG_START or flag == side  # noqa: SIM109 (numba)
     new_flag = side if still_alone else FLAG_SHARED
@@ -346,7 +378,9 @@ def _trick_value(side, trick_points, flag, last):
 
 
 @njit(cache=True, nogil=True)
-def _last_trick(hands, leader, flag, points, strength, trump):
+def _last_trick(
+    hands: Int64s, leader: int, flag: int, points: Int64s, strength: Int64s, trump: Bools
+) -> int:
     """The value of the last trick, each seat holding one card: no choice left."""
     first = _low_card(hands[leader])
     led = first >> 3
@@ -364,7 +398,7 @@ def _last_trick(hands, leader, flag, points, strength, trump):
 
 
 @njit(cache=True, nogil=True)
-def _update(d, value, stack):
+def _update(d: int, value: int, stack: Int64s) -> None:
     if (stack[d, _PLAYER] & 1) == 0:
         if value > stack[d, _BEST]:
             stack[d, _BEST] = value
@@ -380,7 +414,9 @@ def _update(d, value, stack):
 
 
 @njit(cache=True, nogil=True)
-def _store(d, stack, tt_keys, tt_low, tt_high, tt_move):
+def _store(
+    d: int, stack: Int64s, tt_keys: Int64s, tt_low: Int16s, tt_high: Int16s, tt_move: Int8s
+) -> None:
     """Keep the node's result: an upper bound below the window, a lower bound above it."""
     key = stack[d, _KEY]
     slot = stack[d, _SLOT]
@@ -409,30 +445,30 @@ def _store(d, stack, tt_keys, tt_low, tt_high, tt_move):
 
 @njit(cache=True, nogil=True)
 def search(
-    hands,
-    leader,
-    n,
-    led,
-    win_card,
-    win_pos,
-    trick_points,
-    trick_mask,
-    flag,
-    alpha,
-    beta,
-    points,
-    strength,
-    trump,
-    higher,
-    order,
-    trump_suit,
-    variants,
-    tt_keys,
-    tt_low,
-    tt_high,
-    tt_move,
-    stack,
-):
+    hands: Int64s,
+    leader: int,
+    n: int,
+    led: int,
+    win_card: int,
+    win_pos: int,
+    trick_points: int,
+    trick_mask: int,
+    flag: int,
+    alpha: int,
+    beta: int,
+    points: Int64s,
+    strength: Int64s,
+    trump: Bools,
+    higher: Int64s,
+    order: Int64s,
+    trump_suit: int,
+    variants: int,
+    tt_keys: Int64s,
+    tt_low: Int16s,
+    tt_high: Int16s,
+    tt_move: Int8s,
+    stack: Int64s,
+) -> int:
     """North-South's best value from the position, fail-soft within ``alpha``–``beta``.
 
     ``n`` cards of the current trick are on the table (``trick_mask``), led in suit ``led``

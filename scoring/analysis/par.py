@@ -146,6 +146,10 @@ class Contracts:
         }
 
 
+_Key = tuple[Side, Strain, int | str]
+"""A contract in the par's search: who plays it, in what, at what bid."""
+
+
 def par(table: Contracts, first: Side) -> Contract | None:
     """The « contrat optimal »: where an auction between two sides seeing every card ends.
 
@@ -161,7 +165,7 @@ def par(table: Contracts, first: Side) -> Contract | None:
         for strain in table.strains
     }
     levels = sorted(CAPOT_RANK if bid == CAPOT else int(bid) for bid in table.bids)
-    by_key: dict[tuple, Contract] = {}
+    by_key: dict[_Key, Contract] = {}
 
     def net(contract: Contract | None) -> int:
         return 0 if contract is None else contract.score.ns - contract.score.ew
@@ -171,7 +175,7 @@ def par(table: Contracts, first: Side) -> Contract | None:
         # that fails. Offering the failing ones too (uncoinched: 160 + the bid to the other
         # side) made a sacrifice over a capot cheaper than the capot, and the « contrat
         # optimal » a contract going down (« NS 260 ♠ (chute) »).
-        chosen: dict[tuple, Contract] = {}
+        chosen: dict[tuple[Strain, int | str], Contract] = {}
         for strain in table.strains:
             best = made[(side, strain)]
             if best is None or best.rank <= above:
@@ -184,14 +188,14 @@ def par(table: Contracts, first: Side) -> Contract | None:
                 chosen[(strain, lowest.bid)] = lowest
         return list(chosen.values())
 
-    def key(contract: Contract | None) -> tuple | None:
+    def key(contract: Contract | None) -> _Key | None:
         if contract is None:
             return None
         by_key[(contract.side, contract.strain, contract.bid)] = contract
         return (contract.side, contract.strain, contract.bid)
 
     @cache
-    def solve(current: tuple | None, mover: Side, opening: bool) -> tuple | None:
+    def solve(current: _Key | None, mover: Side, opening: bool) -> _Key | None:
         contract = by_key[current] if current is not None else None
         above = contract.rank if contract is not None else 0
         sign = 1 if mover is Side.NS else -1

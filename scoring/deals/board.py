@@ -13,7 +13,6 @@ from scoring.deals.problems import (
     Problem,
     ProblemError,
     card_list,
-    gettext_noop,
     seat_name,
 )
 from scoring.engine.cards import (
@@ -24,6 +23,7 @@ from scoring.engine.cards import (
     Hand,
     Seat,
 )
+from scoring.translation import gettext_noop
 
 HAND_SIZE = 8
 # Boards are numbered 1..999, like teams: far more than a tournament plays (60 rounds of 12

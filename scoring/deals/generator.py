@@ -16,8 +16,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from scoring.deals.board import HAND_SIZE, Board, Deal, dealer_for_board
-from scoring.deals.problems import Problem, ProblemError, gettext_noop, seat_name
+from scoring.deals.problems import Problem, ProblemError, seat_name
 from scoring.engine.cards import DECK, SEATS_PBN_ORDER, Card, Hand, Seat
+from scoring.translation import gettext_noop
 
 # Changing anything below that changes the boards a seed gives requires a new version string:
 # tournaments store the version with the commitment and are verified against it.

@@ -18,8 +18,9 @@ from scoring.deals.board import (
     deal_problems,
     hand_size_problem,
 )
-from scoring.deals.problems import Problem, ProblemError, gettext_noop, seat_name
+from scoring.deals.problems import Problem, ProblemError, seat_name
 from scoring.engine.cards import DECK, SEATS_PBN_ORDER, SUITS, Card, Rank, Seat
+from scoring.translation import gettext_noop
 
 PBN_VERSION = "2.1"
 

@@ -5,8 +5,9 @@ and the rankings out, for one comparison method and one point of the tournament.
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence, ValuesView
 from dataclasses import dataclass, field
+from fractions import Fraction
 from itertools import chain
 from types import MappingProxyType
 
@@ -203,9 +204,9 @@ def compute_rankings(
     scored: dict[int, list[TableScore]] = {}
     tallies = {team: Tally() for team in lines}
 
-    def meetings(group: Sequence[int]) -> dict[int, dict[int, list[tuple]]]:
+    def meetings(group: Sequence[int]) -> dict[int, dict[int, list[tuple[Fraction, int]]]]:
         members = set(group)
-        met: dict[int, dict[int, list[tuple]]] = {team: {} for team in group}
+        met: dict[int, dict[int, list[tuple[Fraction, int]]]] = {team: {} for team in group}
         for team in group:
             for board, index in places_of.get(team, ()):
                 if index >= counted_on.get(board, 0):
@@ -283,12 +284,12 @@ def compute_rankings(
     return computations
 
 
-class _ScoresByKey(Mapping):
+class _ScoresByKey(Mapping[ResultKey, TableScore]):
     """A ranking's table scores by result key, from the boards' lists (each in key order, the
     boards in order): the mapping is built when first read (a series of rankings is often
     stored for its rankings alone)."""
 
-    def __init__(self, boards: list[list[TableScore]]):
+    def __init__(self, boards: list[list[TableScore]]) -> None:
         self._boards = boards
         self._by_key: dict[ResultKey, TableScore] | None = None
 
@@ -300,13 +301,13 @@ class _ScoresByKey(Mapping):
     def __getitem__(self, key: ResultKey) -> TableScore:
         return self._mapping()[key]
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[ResultKey]:
         return iter(self._mapping())
 
     def __len__(self) -> int:
         return sum(len(scores) for scores in self._boards)
 
-    def values(self):
+    def values(self) -> ValuesView[TableScore]:
         return self._mapping().values()
 
     def __repr__(self) -> str:

@@ -83,6 +83,8 @@ def score_datum(
         seen.add(result.key)
         board_datum = datums.get(result.board)
         net = result.net_on_ns_cards
+        ns_score: Fraction | None
+        ew_score: Fraction | None
         if net is not None:
             on_ns_cards = Fraction(net - datums[result.board])
             if result.arrow_switched:

@@ -82,7 +82,7 @@ def score_matchpoints(
     """
     most = most_plays(expected_plays)
     common = most if common_plays is None else common_plays
-    if most is not None and common < most:
+    if most is not None and common_plays is not None and common_plays < most:
         raise ValueError(
             f"the common number of plays E ({common}) cannot be below the most plays of a "
             f"board ({most})"

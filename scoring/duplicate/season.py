@@ -28,10 +28,11 @@ Ties between ranked players are broken, in order, by:
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
+from typing import Any, NamedTuple, Protocol
 
 DEFAULT_SCALE: tuple[int, ...] = (20, 17, 15, 13, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1)
 """The points of the 1st, 2nd, ... place of a ranking group; places past the end score 0."""
@@ -61,6 +62,14 @@ class SeasonSettings:
             raise ValueError("the reference field must be at least 1 team")
 
 
+class TournamentKey(Protocol):
+    """A tournament's key: hashable, and sorting in the season's order (the site gives
+    (date, slug))."""
+
+    def __hash__(self) -> int: ...
+    def __lt__(self, other: Any, /) -> bool: ...
+
+
 @dataclass(frozen=True)
 class Placing:
     """One player's result in one tournament: the team's ``rank`` in its ranking group of
@@ -68,7 +77,7 @@ class Placing:
     the tournament's method gives none, e.g. total points)."""
 
     player: Hashable
-    tournament: Hashable
+    tournament: TournamentKey
     rank: int
     field: int
     tied: int = 1
@@ -79,7 +88,7 @@ class Placing:
 class Counted:
     """A tournament of the player's, its figure (percentage or points) and whether it counts."""
 
-    tournament: Hashable
+    tournament: TournamentKey
     figure: float
     counted: bool
 
@@ -131,7 +140,7 @@ def season_ranking(placings: Iterable[Placing], settings: SeasonSettings) -> lis
     """The season's lines, ranked players first (rank, then the players' keys as strings among
     tied players), then the players below the minimum (most played first). Tournament keys
     must sort in the season's order."""
-    by_player: dict[Hashable, dict[Hashable, Fraction]] = defaultdict(dict)
+    by_player: dict[Hashable, dict[TournamentKey, Fraction]] = defaultdict(dict)
     for placing in placings:
         figure = _figure(placing, settings)
         if figure is None:
@@ -145,7 +154,7 @@ def season_ranking(placings: Iterable[Placing], settings: SeasonSettings) -> lis
     # The tournaments' keys sort in the season's order (the site gives (date, slug)): among equal
     # figures the earlier tournament counts, and each line lists its results in that order.
     order = {t: i for i, t in enumerate(sorted({p for f in by_player.values() for p in f}))}
-    lines = []
+    lines: list[_Line] = []
     for player, figures in by_player.items():
         chosen = sorted(figures.items(), key=lambda item: (-item[1], order[item[0]]))
         if settings.best is not None:
@@ -163,55 +172,68 @@ def season_ranking(placings: Iterable[Placing], settings: SeasonSettings) -> lis
             for tournament, figure in sorted(figures.items(), key=lambda item: order[item[0]])
         )
         lines.append(
-            (player, exact, len(values), max(values, default=Fraction(0)), len(figures), results)
+            _Line(
+                player, exact, len(values), max(values, default=Fraction(0)), len(figures), results
+            )
         )
 
-    def key(line) -> tuple:
-        _, exact, counted, best_single, _, _ = line
-        return (-exact, -counted, -best_single)
+    def key(line: _Line) -> tuple[Fraction, int, Fraction]:
+        return (-line.exact, -line.counted, -line.best_single)
 
     ranked = sorted(
-        (line for line in lines if line[4] >= settings.minimum and line[4] > 0),
-        key=lambda line: (*key(line), str(line[0])),
+        (line for line in lines if line.played >= settings.minimum and line.played > 0),
+        key=lambda line: (*key(line), str(line.player)),
     )
     unranked = sorted(
-        (line for line in lines if not (line[4] >= settings.minimum and line[4] > 0)),
-        key=lambda line: (-line[4], -line[1], str(line[0])),
+        (line for line in lines if not (line.played >= settings.minimum and line.played > 0)),
+        key=lambda line: (-line.played, -line.exact, str(line.player)),
     )
     out: list[SeasonLine] = []
     keys = [key(line) for line in ranked]
     sharing = Counter(keys)
+    rank = 0
     for index, line in enumerate(ranked):
-        rank = index + 1
-        if index and keys[index] == keys[index - 1]:
-            rank = out[-1].rank
+        if not index or keys[index] != keys[index - 1]:
+            rank = index + 1
         tied = sharing[keys[index]] > 1
-        out.append(_line(line, rank, tied))
-    out.extend(_line(line, None, False) for line in unranked)
+        out.append(_season_line(line, rank, tied))
+    out.extend(_season_line(line, None, False) for line in unranked)
     return out
 
 
-def _line(line, rank: int | None, tied: bool) -> SeasonLine:
-    player, exact, counted, _, played, results = line
+class _Line(NamedTuple):
+    """A player's figures, before ranking."""
+
+    player: Hashable
+    exact: Fraction
+    counted: int
+    best_single: Fraction
+    played: int
+    results: tuple[Counted, ...]
+
+
+def _season_line(line: _Line, rank: int | None, tied: bool) -> SeasonLine:
     return SeasonLine(
-        player=player,
+        player=line.player,
         rank=rank,
         tied=tied,
-        score=round(float(exact), 2),
-        played=played,
-        counted=counted,
-        results=results,
-        exact=exact,
+        score=round(float(line.exact), 2),
+        played=line.played,
+        counted=line.counted,
+        results=line.results,
+        exact=line.exact,
     )
 
 
 def placings_from_ranking(
-    tournament: Hashable, entries: Sequence[dict], players_of: dict[int, Sequence[Hashable]]
+    tournament: TournamentKey,
+    entries: Sequence[Mapping[str, Any]],
+    players_of: Mapping[int, Sequence[Hashable]],
 ) -> list[Placing]:
     """The placings of a tournament's players from its ranking's entries (``rank``, ``team``,
     ``direction``, ``percentage``; a team without a rank is skipped) and each team's players
     (``players_of[team number]``, players without a season identity left out)."""
-    groups: dict[object, list[dict]] = defaultdict(list)
+    groups: dict[object, list[Mapping[str, Any]]] = defaultdict(list)
     for entry in entries:
         if entry.get("rank") is not None:
             groups[entry.get("direction")].append(entry)

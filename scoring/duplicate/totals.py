@@ -48,6 +48,8 @@ def score_totals(results: Sequence[BoardResult]) -> list[TableScore]:
         if result.key in seen:
             raise ValueError("two results have the same board, round and table")
         seen.add(result.key)
+        ns_score: Fraction | None
+        ew_score: Fraction | None
         if result.is_played:
             ns_score = Fraction(result.ns_marks or 0)
             ew_score = Fraction(result.ew_marks or 0)

@@ -3,10 +3,8 @@
 Reads one canonical result record (a JSON object) or a JSON array of records on stdin and
 prints their deal scores as JSON. On invalid input it prints the errors on stderr and exits 2.
 
-``python -m scoring.engine dd [--strains S,H] [--json-lines] [--must-undertrump]
-[--always-overtake-partner]`` reads one
-deal ``{"dealer": "N", "hands": {"N": "KJ.KT..AKQT", ...}}`` or an array of deals and prints
-the double-dummy points of each side per strain (scoring.analysis.solver).
+``python -m scoring.engine rules`` prints the rule settings; the double-dummy analysis has its
+own command, ``python -m scoring.analysis`` (the engine sits below the analysis).
 """
 
 from __future__ import annotations
@@ -17,10 +15,9 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from scoring.analysis.solver import STRAINS, Solver, analyse, deal_from_json
-from scoring.engine.cards import Strain
 from scoring.engine.deal_score import score_deal
-from scoring.engine.result_record import ResultValidationError, parse_result
+from scoring.engine.record_errors import ResultValidationError
+from scoring.engine.result_record import parse_result
 from scoring.engine.rules import DEFAULT_PRESET, PRESETS, RuleSettings
 
 EXIT_INVALID = 2
@@ -57,35 +54,6 @@ def _parser() -> argparse.ArgumentParser:
             metavar="SETTING=VALUE",
             help="override one setting of the preset, e.g. --set surcoinche_multiplier=3",
         )
-    dd = commands.add_parser(
-        "dd",
-        help="double-dummy analysis of the deals read on stdin",
-        description='Read one deal {"dealer": "N", "hands": {"N": "KJ.KT..AKQT", "E": ..., '
-        '"S": ..., "W": ...}} (PBN hands) or a JSON array of deals on stdin and print, per '
-        "deal, the points each side takes with perfect play in each strain: "
-        '{"S": {"ns": 90, "ew": 72}, ...}.',
-    )
-    dd.add_argument(
-        "--strains",
-        default=",".join(strain.value for strain in STRAINS),
-        help="the strains to solve, comma-separated (default: S,H,D,C,SA,TA)",
-    )
-    dd.add_argument(
-        "--json-lines",
-        action="store_true",
-        help="print one line per deal as soon as it is solved, instead of one JSON document",
-    )
-    dd.add_argument(
-        "--must-undertrump",
-        action="store_true",
-        help="the variant where a player who cannot overtrump must still play a trump",
-    )
-    dd.add_argument(
-        "--always-overtake-partner",
-        action="store_true",
-        help="the rule overtake_partner=always: a trump played on the partner's trump must "
-        "beat it when the hand can",
-    )
     score.add_argument(
         "--detail",
         action="store_true",
@@ -130,65 +98,8 @@ def _score(data: Any, rules: RuleSettings, detail: bool) -> tuple[Any, list[str]
     return (scores if isinstance(data, list) else scores[0] if scores else None), problems
 
 
-def _strains(text: str) -> list[Strain]:
-    strains: list[Strain] = []
-    for item in text.split(","):
-        item = item.strip().upper()
-        if item not in {strain.value for strain in STRAINS}:
-            raise _UsageError(f"unknown strain {item!r} in --strains (S, H, D, C, SA, TA)")
-        if Strain(item) not in strains:
-            strains.append(Strain(item))
-    return strains
-
-
-def _double_dummy(arguments: argparse.Namespace) -> int:
-    try:
-        strains = _strains(arguments.strains)
-        data = json.load(sys.stdin)
-    except _UsageError as error:
-        print(f"error: {error}", file=sys.stderr)
-        return EXIT_INVALID
-    except json.JSONDecodeError as error:
-        print(f"error: stdin is not JSON: {error}", file=sys.stderr)
-        return EXIT_INVALID
-    items = data if isinstance(data, list) else [data]
-    deals = []
-    problems = []
-    for index, item in enumerate(items):
-        prefix = f"deal {index}: " if isinstance(data, list) else ""
-        try:
-            deals.append(deal_from_json(item))
-        except ValueError as error:
-            problems.append(f"{prefix}{error}")
-    if problems:
-        for problem in problems:
-            print(f"error: {problem}", file=sys.stderr)
-        return EXIT_INVALID
-    solver = Solver()
-    results = []
-    for dealer, hands in deals:
-        table = analyse(
-            hands,
-            dealer,
-            strains,
-            must_undertrump=arguments.must_undertrump,
-            always_overtake_partner=arguments.always_overtake_partner,
-            solver=solver,
-        )
-        result = {strain.value: points.to_dict() for strain, points in table.items()}
-        if arguments.json_lines:
-            print(json.dumps(result), flush=True)
-        else:
-            results.append(result)
-    if not arguments.json_lines:
-        print(json.dumps(results if isinstance(data, list) else results[0]))
-    return 0
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     arguments = _parser().parse_args(argv)
-    if arguments.command == "dd":
-        return _double_dummy(arguments)
     try:
         rules = _rules(arguments.rules, arguments.set)
     except _UsageError as error:

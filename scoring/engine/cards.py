@@ -210,7 +210,7 @@ class Strain(Enum):
         return cls(Suit.parse(text).value)
 
 
-class Hand(frozenset):
+class Hand(frozenset[Card]):
     """The cards one seat holds (a frozenset of ``Card``), read and printed in PBN suit-dot form."""
 
     def __new__(cls, cards: Iterable[Card] = ()) -> Hand:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from scoring.engine.annonces import NO_ANNONCES
-from scoring.engine.card_values import CAPOT_DEAL_POINTS, DEAL_POINTS
+from scoring.engine.card_values import DEAL_POINTS
 from scoring.engine.cards import Hand, PerSide, Seat, Side, Strain
 from scoring.engine.result_record import Capot, ResultRecord, parse_result
 from scoring.engine.rules import (
@@ -131,6 +131,7 @@ _CAPOT_VALUES = {
 _NO_TRUMP = Strain.NO_TRUMP
 _WHOLE_SCORE = MultiplierScope.WHOLE_SCORE
 _TAKES_ALL = MultiplierScope.BID_ONLY_TAKES_ALL
+_EACH_MARK = MultiplierScope.EACH_MARK_BUT_BELOTE
 _FAILURE_BASE_ONLY = FailureScore.BASE_ONLY
 _FAILURE_BID_ONLY = FailureScore.BID_ONLY
 
@@ -152,6 +153,17 @@ def _failure_part(rules: RuleSettings, bid_value: int, capot: Capot | None) -> i
     return _failure_base(rules, capot) + bid_value
 
 
+def _made_part(rules: RuleSettings, flat_score: int | None, cards: int, bid_value: int) -> int:
+    """The takers' points for a made contract not coinched, before belote and annonces: the
+    flat capot, or the points made and the bid as ``made_score`` says."""
+    if flat_score is not None:
+        return flat_score
+    made_score = rules.made_score
+    if made_score is _POINTS_AND_BID:
+        return cards + bid_value
+    return cards if made_score is _POINTS_ONLY else bid_value
+
+
 def score_deal(record: ResultRecord, rules: RuleSettings) -> DealScore:
     """Score a validated record (FFB §10 « Calcul du score » and the variants of ``rules``).
 
@@ -169,9 +181,9 @@ def score_deal(record: ResultRecord, rules: RuleSettings) -> DealScore:
         cards_d = DEAL_POINTS - cards_t
         capot_side = None
     elif capot is _TAKER:
-        cards_t, cards_d, capot_side = CAPOT_DEAL_POINTS, 0, taking
+        cards_t, cards_d, capot_side = rules.capot_points, 0, taking
     else:
-        cards_t, cards_d, capot_side = 0, CAPOT_DEAL_POINTS, taking.other
+        cards_t, cards_d, capot_side = 0, rules.capot_points, taking.other
     bonus_t = bonus_d = 0
     if record.generale:
         if capot is _TAKER:
@@ -223,18 +235,25 @@ def score_deal(record: ResultRecord, rules: RuleSettings) -> DealScore:
     kept_t = belote_t if rules.belote_imprenable else 0
     kept_d = belote_d if rules.belote_imprenable else 0
 
-    if rules.multiplier_scope is _WHOLE_SCORE:
+    scope = rules.multiplier_scope
+    if scope is _EACH_MARK:
+        # Belote'L: scored as if not coinched, then « doublés si contré, quadruplés si
+        # surcontré », each side's marks; the belote, « accordée à la fin », is added after.
+        if made:
+            changed = annonces_d if capot is _TAKER else 0
+            part = _made_part(rules, flat_score if flat else None, cards_t, bid_value)
+            score_t = (part + annonces_t + changed + bonus_t) * multiplier + belote_t
+            score_d = (cards_d + annonces_d - changed + bonus_d) * multiplier + belote_d
+        else:
+            part = flat_score if flat else _failure_part(rules, bid_value, capot)
+            taken = belote_t if transferred else 0
+            score_d = (part + annonces_d + annonces_t + bonus_d) * multiplier + belote_d + taken
+            score_t = kept_t + bonus_t * multiplier
+    elif scope is _WHOLE_SCORE:
         if made and multiplier == 1:
             # A capot by the takers: the defence's annonces change hands.
             changed = annonces_d if capot is _TAKER else 0
-            if flat:
-                part = flat_score
-            elif made_score is _POINTS_AND_BID:
-                part = cards_t + bid_value
-            elif made_score is _POINTS_ONLY:
-                part = cards_t
-            else:
-                part = bid_value
+            part = _made_part(rules, flat_score if flat else None, cards_t, bid_value)
             score_t = part + belote_t + annonces_t + changed + bonus_t
             score_d = cards_d + belote_d + annonces_d - changed + bonus_d
         elif made:
@@ -258,7 +277,7 @@ def score_deal(record: ResultRecord, rules: RuleSettings) -> DealScore:
     else:
         # The coinche multiplies the bid (or the flat capot) only; belote and annonces never.
         contract_value = (flat_score if flat else bid_value) * multiplier
-        takes_all = multiplier > 1 and rules.multiplier_scope is _TAKES_ALL
+        takes_all = multiplier > 1 and scope is _TAKES_ALL
         if made and not takes_all:
             changed = annonces_d if capot is _TAKER else 0
             points_t = 0 if flat or made_score is _BID_ONLY_SCORE else cards_t

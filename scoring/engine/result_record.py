@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
+from typing import Any, TypeGuard
 
 from scoring.engine.annonces import (
     NO_ANNONCES,
@@ -55,10 +55,12 @@ IMPOSSIBLE_POINTS = frozenset({1, DEAL_POINTS - 1})
 
 def max_side_total(rules: RuleSettings) -> int:
     """The largest total one side can reach in a deal under these rules: every card point (162),
-    its belotes, and its annonces when they are played. The FFB text sets no maximum bid; a bid
-    no side can ever reach is a typing mistake."""
+    its belotes and its annonces when they are played and count toward the bid. The FFB text
+    sets no maximum bid; a bid no side can ever reach is a typing mistake."""
     belotes = MAX_BELOTES_ALL_TRUMP if rules.all_trump else 1
-    annonces = MAX_SIDE_ANNONCE_POINTS if rules.annonces else 0
+    if not rules.belote_counts_for_bid:
+        belotes = 0
+    annonces = MAX_SIDE_ANNONCE_POINTS if rules.annonces and rules.annonces_count_for_bid else 0
     return DEAL_POINTS + BELOTE_POINTS * belotes + annonces
 
 
@@ -185,7 +187,7 @@ class _Errors:
         self.items.append(FieldError(field_path, code, MESSAGES[code], params))
 
 
-def _is_int(value: Any) -> bool:
+def _is_int(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 

@@ -47,6 +47,7 @@ VALUE_LABELS: dict[Enum, str] = {
     MultiplierScope.WHOLE_SCORE: gettext_noop("the whole deal score"),
     MultiplierScope.BID_ONLY: gettext_noop("the bid only"),
     MultiplierScope.BID_ONLY_TAKES_ALL: gettext_noop("the bid only, the winner takes all 162"),
+    MultiplierScope.EACH_MARK_BUT_BELOTE: gettext_noop("each side's marks but the belote"),
     Rounding.HALF_UP: gettext_noop("to the nearest ten, 85 to 90"),
     Rounding.HALF_DOWN: gettext_noop("to the nearest ten, 6 up: 85 to 80, 86 to 90"),
     Rounding.NONE: gettext_noop("none"),
@@ -149,6 +150,10 @@ _EXPLANATIONS: dict[tuple[str, Any], str] = {
     ("multiplier_scope", "bid_only_takes_all"): gettext_noop(
         "Coinche and surcoinche multiply the bid only; the winner takes every card point."
     ),
+    ("multiplier_scope", "each_mark_but_belote"): gettext_noop(
+        "Coinche and surcoinche multiply each side's marks, points and bid; the belote is added "
+        "after."
+    ),
     ("belote_transferred", True): gettext_noop(
         "A belote its side loses goes to the side that scores the contract."
     ),
@@ -177,6 +182,16 @@ _EXPLANATIONS: dict[tuple[str, Any], str] = {
         "A sans atout contract counts double: its bid (or its capot) is worth twice as much."
     ),
     ("no_trump_doubles", False): gettext_noop("A sans atout contract counts like any other."),
+    ("capot_points", 252): gettext_noop(
+        "A side that wins every trick has made 252 points: the cards and a dix de der of 100."
+    ),
+    ("capot_points", 250): gettext_noop("A side that wins every trick has made 250 points."),
+    ("coinche_ends_bidding", True): gettext_noop(
+        "A coinche ends the bidding: only a surcoinche may follow it."
+    ),
+    ("coinche_ends_bidding", False): gettext_noop(
+        "After a coinche or a surcoinche the bidding goes on; a higher bid cancels them."
+    ),
 }
 _GENERALE_EXPLANATION = gettext_noop(
     "A side whose single player wins all eight tricks scores %(bonus)s more."

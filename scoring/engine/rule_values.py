@@ -41,6 +41,9 @@ class MultiplierScope(Enum):
     # Online games: the bid × m, and the side that scores the contract takes every card point
     # (162, 252 with a capot); the other side scores nothing else.
     BID_ONLY_TAKES_ALL = "bid_only_takes_all"
+    # Belote'L: the deal scored as if not coinched, then each side's marks but the belote
+    # multiplied (« doublés si contré »); the belote is added after.
+    EACH_MARK_BUT_BELOTE = "each_mark_but_belote"
 
 
 class Rounding(Enum):

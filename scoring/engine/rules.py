@@ -75,6 +75,9 @@ COMBINATION_PROBLEMS: dict[str, str] = {
 }
 """The settings that cannot be played together, and why (``combination_problem``)."""
 
+_BID_SCOPES = (MultiplierScope.BID_ONLY, MultiplierScope.BID_ONLY_TAKES_ALL)
+"""The multiplier scopes that multiply the bid alone (a coinche changes nothing without it)."""
+
 CAPOT_EXTRA = 90
 """A capot's card points (252) exceed the deal's (162) by 90: the base of a failure the
 defence made with every trick, under ``failure_capot_base`` (160 → 250, 162 → 252)."""
@@ -189,6 +192,23 @@ class RuleSettings:
         gettext_noop("Sans atout contracts count double"),
         help=gettext_noop("Fédération Française de Coinche: the bid (or the capot) counts twice."),
     )
+    # The points made by a side that wins every trick: 152 in cards + a dix de der of 100 (FFB);
+    # Belote'L: « en cas de capot non annoncé, les points faits sont de 250 ».
+    capot_points: int = setting(
+        252,
+        gettext_noop("Points made with every trick"),
+        choices=(252, 250),
+        help=gettext_noop("A side that wins every trick has made 252 points, or 250 (Belote'L)."),
+    )
+    # FFB: « le fait de coincher fige le contrat »; Belote'L, as at bridge: « le contre ou le
+    # surcontre ne stoppe pas forcément le déroulement des enchères ».
+    coinche_ends_bidding: bool = setting(
+        True,
+        gettext_noop("A coinche ends the bidding"),
+        help=gettext_noop(
+            "Otherwise, as at bridge, the bidding goes on and a higher bid cancels the coinche."
+        ),
+    )
 
     def __post_init__(self) -> None:
         for spec in SETTINGS:
@@ -202,7 +222,7 @@ class RuleSettings:
         site shows it in French), or None."""
         if self.belote_transferred and self.belote_imprenable:
             return COMBINATION_PROBLEMS["transferred_imprenable"]
-        bid_scope = self.multiplier_scope is not MultiplierScope.WHOLE_SCORE
+        bid_scope = self.multiplier_scope in _BID_SCOPES
         if bid_scope and self.made_score is MadeScore.POINTS_ONLY:
             return COMBINATION_PROBLEMS["bid_scope_points_only"]
         if bid_scope and self.failure_score is FailureScore.BASE_ONLY:
@@ -336,6 +356,21 @@ PRESETS: dict[str, RuleSettings] = {
         annonces=False,
         multiplier_scope=MultiplierScope.BID_ONLY_TAKES_ALL,
     ),
+    # Belote'L (jeubelote.com), the rules of its online duplicate tournaments: 82, then 90,
+    # 100 … 160 and capot; sans atout; no annonces, the belote said automatically; made when the
+    # takers' points made reach the bid; coinche and surcoinche multiply each side's marks, the
+    # belote added after; a capot makes 250 points; no rounding. Readings: docs/rules.md.
+    "belote-l": RuleSettings(
+        win_condition=WinCondition.BID_ONLY,
+        belote_counts_for_bid=False,
+        lowest_bid=82,
+        no_trump=True,
+        annonces=False,
+        rounding=Rounding.NONE,
+        multiplier_scope=MultiplierScope.EACH_MARK_BUT_BELOTE,
+        capot_points=250,
+        coinche_ends_bidding=False,
+    ),
 }
 DEFAULT_PRESET = "ffb-coinche"
 
@@ -347,6 +382,7 @@ PRESET_LABELS: dict[str, str] = {
     "ffb-equipe-ludique": gettext_noop("FFB Équipe Ludique"),
     "cannes-2016": gettext_noop("Cannes championship 2016"),
     "online-162": gettext_noop("Online “162 exact”"),
+    "belote-l": gettext_noop("Belote'L (jeubelote.com)"),
 }
 
 PRESET_SOURCES: dict[str, str] = {
@@ -374,5 +410,9 @@ PRESET_SOURCES: dict[str, str] = {
     "online-162": gettext_noop(
         "The “162 exact” scale of several game sites and of the colver engine "
         "(a public survey of published belote rulebooks)."
+    ),
+    "belote-l": gettext_noop(
+        "jeubelote.com, “La règle du jeu de belote”: the Belote'L rules of its duplicate "
+        "tournaments (belote with bids and without annonces)."
     ),
 }

@@ -41,7 +41,14 @@ class Setting:
 
     @property
     def is_enum(self) -> bool:
-        return isinstance(self.kind, type) and issubclass(self.kind, Enum)
+        return self.enum is not None
+
+    @property
+    def enum(self) -> type[Enum] | None:
+        """The setting's enum, or ``None`` when it is a switch or a number."""
+        if isinstance(self.kind, type) and issubclass(self.kind, Enum):
+            return self.kind
+        return None
 
     @property
     def is_choice(self) -> bool:
@@ -59,8 +66,8 @@ class Setting:
 
     def values(self) -> tuple[Any, ...]:
         """Every value the setting may take, in order (empty for a number in a range)."""
-        if self.is_enum:
-            return tuple(self.kind)
+        if self.enum is not None:
+            return tuple(self.enum)
         if self.kind is bool:
             return (True, False)
         return self.choices
@@ -98,12 +105,13 @@ class Setting:
     def parse(self, raw: Any) -> Any:
         """A JSON value as this setting's value; an unknown enum value raises ``ValueError``
         (the other values are checked by ``check``)."""
-        if not self.is_enum:
+        enum = self.enum
+        if enum is None:
             return raw
         try:
-            return self.kind(raw)
+            return enum(raw)
         except ValueError:
-            allowed = ", ".join(member.value for member in self.kind)
+            allowed = ", ".join(member.value for member in enum)
             raise ValueError(f"{self.name} must be one of {allowed}, not {raw!r}") from None
 
 

@@ -233,20 +233,21 @@ def board_set(index: int, boards_per_round: int) -> tuple[int, ...]:
     return tuple(range(first, first + boards_per_round))
 
 
-def require_whole_number(value: object, name: str) -> None:
-    """Refuse anything but an ``int`` (``True`` included) for a count or a number in the plan."""
+def require_whole_number(value: object, name: str) -> int:
+    """Refuse anything but an ``int`` (``True`` included) for a count or a number in the plan;
+    the value, now known to be one, is returned."""
     if isinstance(value, bool) or not isinstance(value, int):
         raise MovementError(
             gettext_noop("%(name)s must be a whole number, not %(value)s."),
             name=name,
             value=value,
         )
+    return value
 
 
 def require_boards_per_round(boards_per_round: object) -> None:
     """Refuse a number of boards per round that is not a whole number of at least one."""
-    require_whole_number(boards_per_round, "boards_per_round")
-    if boards_per_round < 1:
+    if require_whole_number(boards_per_round, "boards_per_round") < 1:
         raise MovementError(
             gettext_noop("Each round needs at least one board; %(boards)s were asked for."),
             boards=boards_per_round,

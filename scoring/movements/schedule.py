@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Protocol
 
 from scoring.engine.cards import Side
 from scoring.movements.messages import MovementError, gettext_noop
@@ -102,7 +103,24 @@ class RoundChange:
     arrow_switch: bool
 
 
-def round_change(rows: Iterable, round: int) -> RoundChange | None:
+class SeatedRow(Protocol):
+    """A row of a plan as seated: an ``Assignment``, or the site's stored row."""
+
+    @property
+    def round(self) -> int: ...
+    @property
+    def table(self) -> int: ...
+    @property
+    def ns(self) -> int | None: ...
+    @property
+    def ew(self) -> int | None: ...
+    @property
+    def boards(self) -> tuple[int, ...]: ...
+    @property
+    def arrow_switch(self) -> bool: ...
+
+
+def round_change(rows: Iterable[SeatedRow], round: int) -> RoundChange | None:
     """The change from ``round`` to ``round + 1``, or ``None`` when there is no next round.
 
     ``rows`` are the plan's rows as seated (``Assignment`` or any value with ``round``,

@@ -15,6 +15,10 @@ The FFB text is the reference (docs/rules.md, « Les enchères »):
 - the auction ends when three players in a row pass after a bid or a coinche; four passes
   before any bid are a passe générale (no contract).
 
+Under ``coinche_ends_bidding: false`` (Belote'L, « comme au bridge ») a coinche and a surcoinche
+freeze nothing: the bidding goes on, a higher bid cancels them, and the auction ends when three
+players in a row pass after any call.
+
 The contract of a finished auction is the ``Contract`` of the result record, so a deal played
 from it scores with the engine (``scoring.engine.deal_score``).
 """
@@ -168,11 +172,11 @@ class Auction:
         return 1 if CallKind.COINCHE in kinds else 0
 
     def is_over(self) -> bool:
-        """Whether no one speaks any more: a surcoinche, three passes after a bid or a coinche,
-        or four passes."""
+        """Whether no one speaks any more: a surcoinche (when a coinche ends the bidding), three
+        passes after a bid, a coinche or a surcoinche, or four passes."""
         if not self.calls:
             return False
-        if self.calls[-1].kind is CallKind.SURCOINCHE:
+        if self.calls[-1].kind is CallKind.SURCOINCHE and self.rules.coinche_ends_bidding:
             return True
         if self.last_bid() is None:
             return len(self.calls) >= PASSES_FOR_PASSE_GENERALE
@@ -194,10 +198,10 @@ class Auction:
             return calls + self._bids_above(None)
         bidder = self.seat_of(last[0])
         same_side = bidder.side is self.next_seat.side
-        if level == 0:
+        if level == 0 or not self.rules.coinche_ends_bidding:
             calls += self._bids_above(last[1])
-            if not same_side:
-                calls.append(COINCHE)
+        if level == 0 and not same_side:
+            calls.append(COINCHE)
         elif level == 1 and same_side:
             calls.append(SURCOINCHE)
         return calls

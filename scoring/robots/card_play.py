@@ -63,7 +63,7 @@ def card_values(
     if contract is None:
         raise ValueError("cards are played under a contract")
     totals = dict.fromkeys(candidates, 0.0)
-    guesses: dict[Card, int] = {}
+    guesses: dict[Card, int | None] = {}
     for world in worlds:
         hands = remaining_hands(view, world)
         for card in candidates:

@@ -170,8 +170,11 @@ class SeatView:
                 if card.suit is led:
                     continue
                 found[seat].add(led)
-                discarded = trump is not None and card.suit is not trump
-                if discarded and self._had_to_trump(cards[:index], strain):
+                if (
+                    trump is not None
+                    and card.suit is not trump
+                    and self._had_to_trump(cards[:index], strain)
+                ):
                     found[seat].add(trump)
         return found
 

@@ -13,7 +13,6 @@ from tests.support.api import MADE_80_HEARTS
 from tests.support.factories import demo_tournament
 from tournaments.api.permissions import Access
 from tournaments.api.serializers import ResultSerializer
-from tournaments.policy import team_actor
 from tournaments.results.models import Result
 from tournaments.results.services import (
     adjust_result,
@@ -22,6 +21,7 @@ from tournaments.results.services import (
     dispute_result,
     record_result,
 )
+from tournaments.setup.policy import team_actor
 
 pytestmark = pytest.mark.django_db
 

@@ -7,10 +7,10 @@ from django.urls import reverse
 from tests.support.factories import small_tournament
 from tests.support.results import assignment, contract
 from tests.support.standings import is_stale
-from tournaments import policy
 from tournaments.results import services
 from tournaments.results.exceptions import InvalidAction, ResultConflict, ResultForbidden
 from tournaments.results.models import Penalty, Result, ResultEvent
+from tournaments.setup import policy
 
 pytestmark = pytest.mark.django_db
 

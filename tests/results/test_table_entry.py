@@ -10,10 +10,10 @@ from django.urls import reverse
 
 from tests.support.factories import team_at
 from tests.support.results import assignment, code_of, contract, enter, phone
-from tournaments import policy
 from tournaments.results import services
 from tournaments.results.models import Result, ResultEvent
 from tournaments.results.table_links import table_entry_qr_svg, table_entry_url
+from tournaments.setup import policy
 from tournaments.setup.models import TableAssignment
 
 pytestmark = pytest.mark.django_db

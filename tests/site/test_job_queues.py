@@ -47,6 +47,34 @@ def test_each_job_goes_to_its_documented_queue():
     assert {name: _queue(name) for name in ours} == QUEUE_OF_TASK
 
 
+def test_every_job_of_the_site_takes_its_options_from_tournaments_jobs():
+    from django.db import DatabaseError, InterfaceError
+
+    from config.celery import app
+
+    app.loader.import_default_modules()
+    jobs = {name: task for name, task in app.tasks.items() if name in QUEUE_OF_TASK}
+    del jobs["health.ping"]  # the worker's health probe (config/celery.py), not a job
+    retried = {name for name, task in jobs.items() if getattr(task, "autoretry_for", ())}
+
+    assert all(task.acks_late and task.ignore_result for task in jobs.values())
+    assert retried == {
+        "standings.recompute_tournament",
+        "printing.build_document",
+        "seasons.recompute",
+        "analysis.analyse_boards",
+    }
+    for name in retried:
+        assert tuple(jobs[name].autoretry_for) == (DatabaseError, InterfaceError)
+        assert jobs[name].retry_jitter is True and jobs[name].retry_backoff_max == 60
+    # The documents back off longer and give up sooner: a PDF is asked for again by a person.
+    assert (
+        jobs["printing.build_document"].retry_backoff,
+        jobs["printing.build_document"].max_retries,
+    ) == (2, 5)
+    assert {jobs[name].max_retries for name in retried - {"printing.build_document"}} == {10}
+
+
 def test_a_future_analysis_job_lands_on_the_analysis_queue_by_its_name():
     assert _queue("analysis.double_dummy") == "analysis"
 

@@ -137,7 +137,7 @@ def add_boards(tournament: Tournament, count: int, with_hands: bool = True) -> l
 def team_at(assignment: TableAssignment, side: str):
     """The policy's actor for the team sitting ``side`` ("NS"/"EW") at this table: a team that
     gave its code."""
-    from tournaments.policy import team_actor
+    from tournaments.setup.policy import team_actor
 
     return team_actor(assignment.team_of(side))
 

@@ -45,6 +45,8 @@ def settings_data(**overrides) -> dict:
         "rule_overtake_partner": "trump_led",
         "rule_lowest_bid": "80",
         "rule_bid_step": "10",
+        "rule_capot_points": "252",
+        "rule_coinche_ends_bidding": "on",
         "scoring_method": "matchpoints",
         "movement_type": "mitchell",
         "rounds": "",

@@ -157,32 +157,19 @@ def test_demo_tournament_refuses_impossible_sizes():
     assert Tournament.objects.count() == 0
 
 
-def test_the_demo_asks_the_deals_and_results_apps_for_their_part(monkeypatch, organizer):
-    from tournaments.setup.services import demo
+def test_the_demo_gets_its_deals_and_results_from_their_apps(organizer):
+    from tournaments.results.demo import populate_demo
+    from tournaments.results.models import Result
+    from tournaments.setup.services.demo import DemoSettings, build_demo_tournament
 
-    calls = []
+    dealt = build_demo_tournament(DemoSettings(teams=6, boards_per_round=2))
+    played = build_demo_tournament(DemoSettings(teams=6, boards_per_round=2))
 
-    def provided(module, function):
-        return lambda tournament: calls.append((module, function, tournament.slug))
-
-    monkeypatch.setattr(demo, "_optional", provided)
-    tournament = make_tournament(organizer=organizer)
-
-    assert demo.populate_demo(tournament, results=False) == ["deals"]
-    assert demo.populate_demo(tournament, results=True) == ["deals", "results"]
-    assert calls == [
-        ("tournaments.deals.services", "generate_deals", tournament.slug),
-        ("tournaments.deals.services", "generate_deals", tournament.slug),
-        ("tournaments.results.demo", "record_demo_results", tournament.slug),
-    ]
-
-
-def test_the_demo_does_without_an_app_that_is_not_there(monkeypatch, organizer):
-    from tournaments.setup.services import demo
-
-    monkeypatch.setattr(demo, "_optional", lambda module, function: None)
-
-    assert demo.populate_demo(make_tournament(organizer=organizer), results=True) == []
+    assert populate_demo(dealt, results=False) == ["deals"]
+    assert populate_demo(played, results=True) == ["deals", "results"]
+    assert dealt.boards.exclude(hands={}).count() == dealt.boards.count() > 0
+    assert not Result.objects.filter(tournament=dealt).exists()
+    assert Result.objects.filter(tournament=played, is_current=True).exists()
 
 
 def test_a_stored_arrow_switch_plan_prints_like_the_movement(organizer):

@@ -5,6 +5,7 @@ import re
 import pytest
 from django.urls import reverse
 
+from scoring.engine.rules import PRESETS
 from tests.support.factories import add_teams, make_tournament
 from tests.support.organizer import add_result
 from tournaments.setup.models import Tournament
@@ -158,3 +159,16 @@ def test_the_menu_folds_behind_a_menu_button_that_needs_no_script(tournament, lo
     assert '<details class="subnav-menu">' in nav and "<summary>Menu</summary>" in nav
     assert "<script" not in nav and not re.search(r"\son[a-z]+=", nav)
     assert 'aria-current="page"' in nav
+
+
+def test_the_reglement_of_a_belote_l_tournament_names_its_source_and_its_rules(login):
+    tournament = make_tournament(rules_preset="belote-l", rules=PRESETS["belote-l"].to_dict())
+    page = login().get(reverse("tournaments:public", args=[tournament.slug])).content.decode()
+    section = page[page.index('id="reglement"') :]
+    assert "<strong>Belote&#x27;L (jeubelote.com)</strong>" in section
+    assert "« La règle du jeu de belote »" in section
+    assert "Un camp qui fait tous les plis a fait 250 points." in section
+    assert "Après une coinche ou une surcoinche, les enchères continuent" in section
+    assert "Les enchères montent de 10 en 10 : 82, 90, 100 et ainsi de suite." in section
+    # The capot bid of the worked deals: 250 contract + 250 points, kept to the point.
+    assert "Contrat réussi : N-S 500, E-O 0." in section

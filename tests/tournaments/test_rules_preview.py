@@ -191,3 +191,23 @@ def test_a_bad_scale_is_refused(organizer, login):
         response = login(organizer).get(PREVIEW, rule_query("ffb-coinche", **changes))
         assert response.status_code == 400
         assert "data-deal" not in response.content.decode()
+
+
+def test_the_preview_of_belote_l_says_its_rules_and_scores_them_by_its_text(organizer, login):
+    page = login(organizer).get(PREVIEW, rule_query("belote-l")).content.decode()
+    assert "Enchères possibles : 82, 90, 100… et capot" in page
+    assert "Règlement personnalisé" not in page
+
+    def cells(key):
+        row = page[page.index(f'data-deal="{key}"') :]
+        return row[: row.index("</tr>")]
+
+    # 100 ♥ with the belote and 92 points made: the belote does not count toward the bid,
+    # failed: 160 + 100 to E-W, N-S keep their belote.
+    assert '<td class="num">20</td><td class="num">260</td>' in cells("made")
+    # 120 ♠ coinché, 110 made: (160 + 120) × 2.
+    assert '<td class="num">560</td><td class="num">0</td>' in cells("coinche")
+    # Capot bid: 250 contract + 250 points.
+    assert '<td class="num">500</td><td class="num">0</td>' in cells("capot")
+    # 100 SA with 110, not rounded: 210 and 52.
+    assert '<td class="num">210</td><td class="num">52</td>' in cells("sans_atout")

@@ -65,6 +65,8 @@ def test_each_rule_variant_is_stored(organizer, login):
         "lowest_bid": 80,
         "bid_step": 10,
         "no_trump_doubles": False,
+        "capot_points": 252,
+        "coinche_ends_bidding": True,
     }
     assert tournament.rule_settings().generale_bonus == 200
 
@@ -81,6 +83,18 @@ def test_picking_a_preset_without_touching_the_details_applies_it(organizer, log
     tournament.refresh_from_db()
     assert tournament.rules_preset == "contree"
     assert tournament.rule_settings() == PRESETS["contree"]
+
+
+def test_the_organizer_may_choose_the_belote_l_preset(organizer, login):
+    client = login(organizer)
+    page = client.get(reverse("tournaments:create")).content.decode()
+    assert '<option value="belote-l">Belote&#x27;L (jeubelote.com)</option>' in page
+
+    client.post(reverse("tournaments:create"), settings_data(rules_preset="belote-l"))
+
+    tournament = Tournament.objects.get()
+    assert tournament.rules_preset == "belote-l"
+    assert tournament.rule_settings() == PRESETS["belote-l"]
 
 
 def test_another_preset_starts_from_its_own_rules_and_a_kept_one_from_the_current_rules():

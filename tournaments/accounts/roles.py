@@ -1,6 +1,6 @@
 """Site-wide roles, kept as Django groups: organizers may create tournaments, arbiters score them.
 
-Who may do what *in a given tournament* is decided by ``tournaments.policy``: an organizer
+Who may do what *in a given tournament* is decided by ``tournaments.setup.policy``: an organizer
 manages only the tournaments listed in ``Tournament.organizers``, an arbiter only those in
 ``Tournament.arbiters``.
 """

@@ -10,7 +10,7 @@ class ApiConfig(AppConfig):
     verbose_name = _("API")
 
     def ready(self) -> None:
-        from tournaments import navigation
+        from tournaments.setup import navigation
 
         # Loads the token scheme's OpenAPI extension along with the authentication class.
         from . import authentication  # noqa: F401

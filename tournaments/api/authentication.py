@@ -5,19 +5,16 @@ to the ``ApiToken``; what the request may then do in a tournament is decided by
 ``tournaments.api.permissions.access_for``, which caps the creator's rights by the token's scope.
 """
 
-import functools
 from datetime import timedelta
 
-from django.contrib.auth import get_user_model
-from django.db import connection
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework import authentication, exceptions
 
 from tournaments import rows
-from tournaments.setup.models import Table, Tournament
 
+from . import sql
 from .models import ApiToken, hash_key
 
 KEYWORD = "Bearer"
@@ -56,44 +53,18 @@ class ApiTokenAuthentication(authentication.BaseAuthentication):
         return f'{KEYWORD} realm="api"'
 
 
-_TOKEN = rows.Columns(ApiToken, "token")
-_USER = rows.Columns(get_user_model(), "creator")
-_TOURNAMENT = rows.Columns(Tournament, "tournament")
-_TABLE = rows.Columns(Table, "token_table")
-
-
-def _role_exists(through) -> str:
-    table = connection.ops.quote_name(through._meta.db_table)
-    return f"""EXISTS(SELECT 1 FROM {table} role
-        WHERE role.tournament_id = token.tournament_id AND role.user_id = token.user_id)"""  # noqa: S608
-
-
-@functools.cache
-def _token_sql() -> str:
-    quote = connection.ops.quote_name
-    user = _USER.model._meta
-    return f"""
-SELECT {_TOKEN.sql}, {_USER.sql}, {_TOURNAMENT.sql}, {_TABLE.sql},
-    {_role_exists(Tournament.organizers.through)}, {_role_exists(Tournament.arbiters.through)}
-FROM {quote(ApiToken._meta.db_table)} token
-JOIN {quote(user.db_table)} creator ON creator.{quote(user.pk.column)} = token.user_id
-JOIN {quote(Tournament._meta.db_table)} tournament ON tournament.id = token.tournament_id
-LEFT JOIN {quote(Table._meta.db_table)} token_table ON token_table.id = token.table_id
-WHERE token.key_hash = %s
-"""  # noqa: S608 - table and column names from the models, the hash as a parameter
-
-
 def token_with_roles(key_hash: str) -> ApiToken | None:
     """The token of that key hash with its creator (``user``), tournament and table, and the
     creator's roles in that tournament (``user_organizes``, ``user_arbitrates``, which
-    ``permissions.access_for`` reads): one fixed statement (``tournaments.rows``) that every
-    API request with a token runs, so that a result entry asks nothing else about them."""
+    ``permissions.access_for`` reads): one fixed statement (``sql.token_sql``, run by
+    ``tournaments.rows``) that every API request with a token runs, so that a result entry asks
+    nothing else about them."""
     with rows.cursor() as cursor:
-        cursor.execute(_token_sql(), [key_hash])
+        cursor.execute(sql.token_sql(), [key_hash])
         row = cursor.fetchone()
     if row is None:
         return None
-    (token, user, tournament, table), roles = rows.split(row, _TOKEN, _USER, _TOURNAMENT, _TABLE)
+    (token, user, tournament, table), roles = rows.split(row, *sql.TOKEN_COLUMNS)
     token.user, token.tournament, token.table = user, tournament, table
     token.user_organizes, token.user_arbitrates = (bool(value) for value in roles)
     return token

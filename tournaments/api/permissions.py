@@ -1,7 +1,7 @@
-"""Who may do what through the API, asked of ``tournaments.policy`` like every page.
+"""Who may do what through the API, asked of ``tournaments.setup.policy`` like every page.
 
 ``access_for(request, tournament)`` is the request's role in one tournament: organizer, arbiter,
-the device of one table, or the public. A session user gets the roles ``tournaments.policy``
+the device of one table, or the public. A session user gets the roles ``tournaments.setup.policy``
 gives; a token gets its creator's roles capped by its scope, and nothing but
 public reads outside its own tournament. The DRF permission classes below check writes
 against that role; what a role may read is filtered by the selectors (``selectors.py``).
@@ -15,7 +15,7 @@ from django.contrib.auth.models import AnonymousUser
 from django.utils.translation import gettext_lazy as _
 from rest_framework import permissions as drf
 
-from tournaments import policy
+from tournaments.setup import policy
 from tournaments.setup.models import Table, Tournament
 
 from .models import ApiToken
@@ -53,7 +53,7 @@ class Access:
 
     @property
     def actor(self) -> policy.Actor:
-        """Who asks, for the access policy (``tournaments.policy``), with the token's cap.
+        """Who asks, for the access policy (``tournaments.setup.policy``), with the token's cap.
 
         A token capped below its creator's role must not see what the creator sees: an
         arbiter-scope token of an organizer sees hands as an arbiter does, a table device as

@@ -1,6 +1,6 @@
 """Reads of the REST API: what each resource shows to the caller who asks.
 
-The caller is an ``Actor`` of ``tournaments.policy`` (``permissions.Access.actor``); what it may
+The caller is an ``Actor`` of ``setup.policy`` (``permissions.Access.actor``); what it may
 see is decided by the policy's predicates, asked here. Reads that are not the API's own (teams,
 rounds, the plan, boards) come from the owning apps' selectors.
 """
@@ -12,8 +12,8 @@ from collections.abc import Callable
 from django.db.models import BooleanField, Count, Exists, ExpressionWrapper, OuterRef, Q, QuerySet
 from django.http import Http404
 
-from tournaments import policy
 from tournaments.results.models import Result
+from tournaments.setup import policy
 from tournaments.setup.models import Round, Tournament
 from tournaments.standings import selectors as standings_selectors
 from tournaments.standings.models import BoardScore

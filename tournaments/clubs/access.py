@@ -1,4 +1,4 @@
-"""Who may see or change what in a club (re-exported by ``tournaments.policy``, the one place
+"""Who may see or change what in a club (re-exported by ``tournaments.setup.policy``, the one place
 the rules are listed; defined here because the clubs app sits below set-up, which the policy
 module reads)."""
 
@@ -13,7 +13,7 @@ from .models import Club, ClubPlayer
 
 
 def _user(who):
-    # An Actor (tournaments.policy) carries its user; anything else is a user or None.
+    # An Actor (tournaments.setup.policy) carries its user; anything else is a user or None.
     return getattr(who, "user", who)
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext
 
+from tournaments.service_errors import ServiceError
 from tournaments.slugs import unique_slug
 
 from .models import Club, ClubEvent, ClubPlayer
@@ -15,12 +16,8 @@ from .signals import player_anonymised, players_merged
 PLAYER_FIELDS = ("first_name", "last_name", "licence", "email", "public_consent")
 
 
-class ClubError(Exception):
-    """A write refused, with the French message the page shows."""
-
-    def __init__(self, message: str):
-        super().__init__(message)
-        self.message = message
+class ClubError(ServiceError):
+    """A write refused, with the message the page shows."""
 
 
 @transaction.atomic

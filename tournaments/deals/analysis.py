@@ -26,10 +26,11 @@ from scoring.engine.cards import Seat
 from scoring.engine.play import opening_leader
 from scoring.engine.rules import OvertakePartner
 from tournaments import background
-from tournaments.jobs import BrokerUnavailable, publish
+from tournaments.jobs import BrokerUnavailable, after_commit, publish
 from tournaments.setup.models import Tournament
 
 from .models import Board, BoardAnalysis
+from .tasks import analyse_boards_task
 
 logger = logging.getLogger(__name__)
 
@@ -47,8 +48,6 @@ def _catch_up_key(tournament_id: int) -> str:
 
 
 def _in_process() -> bool:
-    from .tasks import analyse_boards_task
-
     return bool(analyse_boards_task.app.conf.task_always_eager)
 
 
@@ -65,8 +64,6 @@ def enqueue_analysis(tournament_id: int, board_numbers: Iterable[int] | None = N
     analyse_boards`` does it). Returns False when nothing was queued: the broker away (the
     boards stay unanalysed until a worker's or beat's catch-up), or the analysis off.
     """
-    from .tasks import analyse_boards_task
-
     numbers = None if board_numbers is None else sorted(set(board_numbers))
     if _in_process() and settings.ANALYSIS_IN_PROCESS != IN_REQUEST:
         if settings.ANALYSIS_IN_PROCESS != IN_BACKGROUND:
@@ -105,7 +102,7 @@ def enqueue_analysis_on_commit(tournament: Tournament, board_numbers=None) -> No
     """``enqueue_analysis`` once the current transaction commits (the boards are stored)."""
     tournament_id = tournament.pk
     numbers = None if board_numbers is None else list(board_numbers)
-    transaction.on_commit(lambda: enqueue_analysis(tournament_id, numbers))
+    after_commit(enqueue_analysis, tournament_id, numbers)
 
 
 def on_rules_changed(sender, *, tournament, **kwargs) -> None:

@@ -8,7 +8,8 @@ class DealsConfig(AppConfig):
     verbose_name = _("Donnes")
 
     def ready(self) -> None:
-        from tournaments import checklist, navigation
+        from tournaments import checklist
+        from tournaments.setup import navigation
 
         from . import selectors
 

@@ -1,7 +1,7 @@
 """Reads on a tournament's deals, for pages, printing, result checks and the API.
 
 Secrecy lives here: ``can_see_board`` and ``visible_boards`` decide who may see which hands, on
-top of ``tournaments.policy``. Other apps import these names; they are part of the
+top of ``tournaments.setup.policy``. Other apps import these names; they are part of the
 documented interface (docs/deals-site.md) and stay stable.
 """
 
@@ -17,8 +17,9 @@ from scoring.deals.board import Board as CoreBoard
 from scoring.deals.deal_number import rank_deal
 from scoring.deals.pbn import export_pbn
 from scoring.engine.cards import PBN_RANK_ORDER, SEATS_PBN_ORDER, SUITS, Hand, Seat
-from tournaments import checklist, policy, vocabulary
+from tournaments import checklist, vocabulary
 from tournaments.checklist import Step
+from tournaments.setup import policy
 from tournaments.setup.models import Round, Tournament
 from tournaments.setup.selectors import missing_results_count
 from tournaments.setup.stored_plan import stored_plan

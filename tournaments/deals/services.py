@@ -36,6 +36,7 @@ from scoring.deals.pbn import import_pbn as read_pbn
 from scoring.deals.problems import Problem, ProblemError
 from scoring.engine.cards import SEATS_PBN_ORDER
 from tournaments import public_pages, vocabulary
+from tournaments.service_errors import ServiceError
 from tournaments.setup.models import Round, Tournament
 
 from . import selectors
@@ -45,8 +46,9 @@ from .models import Board, DealSet
 logger = logging.getLogger(__name__)
 
 
-class DealsError(Exception):
-    """A deals action refused or bad input; ``messages`` say why, in the active language.
+class DealsError(ServiceError):
+    """A deals action refused or bad input; ``messages`` say why, in the active language
+    (``message``: them all, one a line).
 
     ``code`` is stable for programs and tests; ``problems`` holds the core's problem records
     (``scoring.deals.problems.Problem``) when the input was read by the core.

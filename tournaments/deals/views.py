@@ -3,7 +3,7 @@
 
 Thin views: reads come from ``selectors``, writes from ``services``; who may see what is asked
 of ``selectors.can_see_board`` / ``visible_boards`` / ``can_download_pbn`` and
-``tournaments.policy``.
+``tournaments.setup.policy``.
 """
 
 from django.contrib import messages
@@ -15,9 +15,9 @@ from django.urls import reverse
 from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_POST
 
-from tournaments import policy
-from tournaments.guards import public_tournament, tournament_guard
 from tournaments.request_numbers import whole_number
+from tournaments.setup import policy
+from tournaments.setup.guards import public_tournament, tournament_guard
 from tournaments.setup.models import Round, Tournament
 
 from . import selectors, services

@@ -10,11 +10,12 @@ class PrintingConfig(AppConfig):
     verbose_name = _("Documents")
 
     def ready(self) -> None:
-        from tournaments import checklist, navigation
+        from tournaments import checklist
+        from tournaments.setup import navigation
 
         from . import (
+            receivers,  # noqa: F401 - connects them
             selectors,
-            signals,  # noqa: F401 - connects the receivers
         )
 
         navigation.register("printing:public", _("PDF à télécharger"), navigation.PUBLIC, 80)

@@ -3,7 +3,7 @@ its refreshing fragment, the public list of PDFs, the download of a stored file,
 route card made on demand at the check-in desk.
 
 Thin views: who may see what is asked of ``selectors`` (which asks the deals and standings
-selectors and ``tournaments.policy``); requests go through ``services``. Staff pages send
+selectors and ``tournaments.setup.policy``); requests go through ``services``. Staff pages send
 anonymous visitors to the login page and refuse (403) other users; a public document that must
 stay secret answers 404.
 """
@@ -19,8 +19,8 @@ from django.urls import reverse
 from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
-from tournaments.guards import public_tournament, tournament_guard
 from tournaments.results.table_links import loopback_host
+from tournaments.setup.guards import public_tournament, tournament_guard
 from tournaments.setup.models import Team, Tournament
 
 from . import selectors, services

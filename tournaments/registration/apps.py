@@ -11,8 +11,9 @@ class RegistrationConfig(AppConfig):
     verbose_name = _("Inscriptions en ligne")
 
     def ready(self) -> None:
-        from tournaments import checklist, navigation
+        from tournaments import checklist
         from tournaments.clubs.signals import player_anonymised
+        from tournaments.setup import navigation
         from tournaments.setup.signals import team_withdrawn
 
         from .selectors import registration_step

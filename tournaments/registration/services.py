@@ -23,6 +23,7 @@ from django.utils.translation import gettext
 
 from tournaments import public_pages
 from tournaments.clubs.selectors import licence_key, name_key
+from tournaments.service_errors import ServiceError
 from tournaments.setup.models import Team, Tournament
 from tournaments.setup.services import OrganizerError
 from tournaments.setup.services.teams import (
@@ -41,10 +42,8 @@ RATE_LIMIT = 5
 RATE_WINDOW_SECONDS = 3600
 
 
-class RegistrationError(Exception):
-    def __init__(self, message: str):
-        super().__init__(message)
-        self.message = message
+class RegistrationError(ServiceError):
+    """A registration refused (full, closed, a player twice...), with the message the page shows."""
 
 
 class RateLimited(RegistrationError):

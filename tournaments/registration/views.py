@@ -9,7 +9,7 @@ from django.views.decorators.http import require_POST
 
 from config.proxies import client_ip
 from config.site import site_url
-from tournaments.guards import organizer_required, public_tournament
+from tournaments.setup.guards import organizer_required, public_tournament
 
 from . import selectors, services
 from .forms import PairForm, RegistrationSettingsForm

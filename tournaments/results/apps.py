@@ -10,7 +10,8 @@ class ResultsConfig(AppConfig):
     verbose_name = _("Résultats")
 
     def ready(self) -> None:
-        from tournaments import checklist, navigation
+        from tournaments import checklist
+        from tournaments.setup import navigation
 
         from . import selectors
         from .services import opening

@@ -1,4 +1,7 @@
-"""Demo data: plausible confirmed results for every board of a demo tournament."""
+"""Demo data: a demo tournament's deals (``deals.services.generate_deals``) and plausible
+confirmed results for every board; ``manage.py demo_tournament`` builds the tournament in
+set-up (``setup.services.demo``), then calls ``populate_demo`` here, the lowest app that sees
+both the deals and the results."""
 
 from __future__ import annotations
 
@@ -13,6 +16,7 @@ from scoring.engine.card_values import DEAL_POINTS
 from scoring.engine.cards import SEATS_PBN_ORDER, Hand, Seat, Strain
 from scoring.engine.result_record import ResultValidationError
 from scoring.engine.rules import RuleSettings
+from tournaments.deals.services import generate_deals
 from tournaments.setup.models import TableAssignment, Tournament
 
 from .models import Result
@@ -25,6 +29,17 @@ from .services.versions import (
     notify_results_changed,
     score_record,
 )
+
+
+def populate_demo(tournament: Tournament, results: bool) -> list[str]:
+    """The deals and (with ``results``) plausible results for every table of a demo tournament
+    built by ``setup.services.demo.build_demo_tournament``. Returns what was made, for the
+    command's output."""
+    generate_deals(tournament)
+    if not results:
+        return ["deals"]
+    record_demo_results(tournament)
+    return ["deals", "results"]
 
 
 def record_demo_results(tournament: Tournament) -> int:

@@ -14,20 +14,21 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _
 
 from scoring.engine.record_errors import ResultValidationError
+from tournaments.service_errors import ServiceError
 
 from .display import engine_message
 
 
-class ResultError(Exception):
-    """A refused write on a result. ``status`` is the HTTP status a view should answer with."""
+class ResultError(ServiceError):
+    """A refused write on a result. ``status`` is the HTTP status a view should answer with;
+    ``message`` is a template filled with ``params`` (``str(error)``)."""
 
     code = "result_error"
     status = 400
 
     def __init__(self, message, **params) -> None:
-        self.message = message
         self.params = params
-        super().__init__(str(self))
+        super().__init__(message)
 
     def __str__(self) -> str:
         return str(self.message) % self.params if self.params else str(self.message)
@@ -59,7 +60,7 @@ class ResultLocked(ResultError):
 
 
 class ResultForbidden(ResultError):
-    """The access policy says no (``tournaments.policy``): a round not open for entry, a team
+    """The access policy says no (``tournaments.setup.policy``): a round not open for entry, a team
     that has not given its code, the entering team confirming its own result..."""
 
     code = "forbidden"

@@ -7,7 +7,7 @@ from __future__ import annotations
 import hashlib
 import json
 
-from tournaments import policy
+from tournaments.setup import policy
 
 from . import proofs, selectors
 

@@ -19,10 +19,10 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from config.proxies import client_ip
 from scoring.engine.result_record import ResultValidationError, bids, parse_result
-from tournaments import policy
 from tournaments.deals.selectors import visible_board_numbers
-from tournaments.guards import arbiter_required
 from tournaments.request_numbers import whole_number
+from tournaments.setup import policy
+from tournaments.setup.guards import arbiter_required
 from tournaments.setup.models import Round
 from tournaments.setup.selectors import teams_of
 

@@ -14,7 +14,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods
 
 from config.proxies import client_ip
-from tournaments.guards import arbiter_required
+from tournaments.setup.guards import arbiter_required
 
 from . import exchange, selectors
 from .exceptions import ImportRejected

@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from tournaments.guards import organizer_required
+from tournaments.setup.guards import organizer_required
 
 from .exceptions import ResultError
 from .services import opening

@@ -7,8 +7,8 @@ from __future__ import annotations
 from django.http import JsonResponse
 from django.views.decorators.http import require_GET
 
-from tournaments.guards import public_tournament
 from tournaments.request_numbers import whole_number
+from tournaments.setup.guards import public_tournament
 from tournaments.setup.models import Tournament
 
 from . import selectors

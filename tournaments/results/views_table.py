@@ -7,7 +7,7 @@ code (or by opening its own link, ``views_team_link``), and the phone remembers 
 (that table in that round) only (``results.proofs``).
 One team enters a board; the *other* team confirms or disputes it by giving its own code on the
 same phone (or from its own phone): the same proof never enters and confirms. Once confirmed,
-only an arbiter can change it. Who may do what is the access policy's (``tournaments.policy``),
+only an arbiter can change it. Who may do what is the access policy's (``setup.policy``),
 enforced again by the services. Plain forms (POST, then redirect), no script needed; with
 its script (``results/phone_entry.js``) the form becomes big buttons and a number pad, and
 shows the deal's score as it is filled in (``table_score``). With the offline script
@@ -28,8 +28,8 @@ from django.views.decorators.http import require_POST
 
 from config.proxies import client_ip
 from scoring.engine.result_record import ResultValidationError
-from tournaments import policy
 from tournaments.request_numbers import whole_number
+from tournaments.setup import policy
 from tournaments.setup.models import Team
 
 from . import proofs, selectors, services, table_page

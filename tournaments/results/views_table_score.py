@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from scoring.engine.result_record import ResultValidationError
-from tournaments import policy
+from tournaments.setup import policy
 
 from . import selectors, services
 from .display import record_summary

@@ -14,7 +14,7 @@ from __future__ import annotations
 from django.http import Http404, JsonResponse
 from django.views.decorators.http import require_GET
 
-from tournaments import policy
+from tournaments.setup import policy
 
 from . import proofs, selectors, table_page
 from .views_table import _chosen_round

@@ -9,7 +9,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournaments.guards import arbiter_required
+from tournaments.setup.guards import arbiter_required
 from tournaments.setup.models import Team
 
 from . import services

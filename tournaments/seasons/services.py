@@ -15,6 +15,7 @@ from django.utils.translation import gettext
 from scoring.duplicate.season import placings_from_ranking, season_ranking
 from tournaments.clubs.models import Club
 from tournaments.jobs import BrokerUnavailable, publish
+from tournaments.service_errors import ServiceError
 from tournaments.setup.models import Tournament
 from tournaments.slugs import unique_slug
 
@@ -27,10 +28,8 @@ logger = logging.getLogger(__name__)
 SEASON_FIELDS = ("name", "method", "best_of", "minimum_played", "points_scale", "reference_field")
 
 
-class SeasonError(Exception):
-    def __init__(self, message: str):
-        super().__init__(message)
-        self.message = message
+class SeasonError(ServiceError):
+    """A season's settings refused, with the message the page shows."""
 
 
 def _check(values: dict, club: Club, tournaments: Iterable[Tournament]) -> list[Tournament]:

@@ -7,10 +7,10 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
-from tournaments import policy
 from tournaments.clubs.access import club_organizer_required
 from tournaments.clubs.models import ClubPlayer
 from tournaments.clubs.selectors import public_name
+from tournaments.setup import policy
 
 from . import charts, exports, selectors, services
 from .forms import SeasonForm

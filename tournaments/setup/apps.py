@@ -8,8 +8,9 @@ class TournamentsConfig(AppConfig):
     verbose_name = _("Tournois")
 
     def ready(self) -> None:
-        from tournaments import checklist, navigation, public_pages
+        from tournaments import checklist, public_pages
         from tournaments.clubs.signals import player_anonymised, players_merged
+        from tournaments.setup import navigation
 
         from . import club_receivers, selectors
 

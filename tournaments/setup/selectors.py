@@ -10,7 +10,7 @@ from django.utils.translation import gettext, ngettext
 
 from tournaments import checklist
 from tournaments.checklist import Step
-from tournaments.policy import can_see_tournament, is_arbiter
+from tournaments.setup.policy import can_see_tournament, is_arbiter
 from tournaments.vocabulary import OTHER_SIDE
 
 from .models import Player, Round, TableAssignment, Team, Tournament

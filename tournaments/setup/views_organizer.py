@@ -1,7 +1,7 @@
 """Organizer pages: « Mes tournois », a tournament's settings and rules, its status, its copy,
 the table plan (the teams, check-in and import: ``views_teams``).
 
-Views stay thin: they check permissions (``tournaments.policy``), read through
+Views stay thin: they check permissions (``tournaments.setup.policy``), read through
 ``selectors`` and write through ``services``. Anonymous visitors are sent to the login page; a
 logged-in user who does not organize the tournament gets 403.
 """
@@ -14,9 +14,9 @@ from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_POST
 
 from scoring.engine.rules import DEFAULT_PRESET, PRESETS, RuleSettings
-from tournaments import policy
-from tournaments.guards import organizer_required
 from tournaments.request_numbers import whole_number
+from tournaments.setup import policy
+from tournaments.setup.guards import organizer_required
 
 from . import selectors, services
 from .forms import RulesPreviewForm, TournamentCopyForm, TournamentForm

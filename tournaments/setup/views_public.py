@@ -6,8 +6,8 @@ the organizer publishes it (staff see every round at once).
 
 from django.shortcuts import render
 
-from tournaments import policy
-from tournaments.guards import public_tournament
+from tournaments.setup import policy
+from tournaments.setup.guards import public_tournament
 
 from . import selectors
 from .rules_display import rules_summary

@@ -1,7 +1,7 @@
 """Organizer pages of the teams: the list, a team's form (with the club's file search),
 withdrawal, check-in and the import of a team file.
 
-Views stay thin: they check permissions (``tournaments.policy``), read through
+Views stay thin: they check permissions (``tournaments.setup.policy``), read through
 ``selectors`` and write through ``services``.
 """
 
@@ -16,8 +16,8 @@ from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_POST
 
 from tournaments.clubs import selectors as club_selectors
-from tournaments.guards import organizer_required
 from tournaments.request_numbers import whole_number
+from tournaments.setup.guards import organizer_required
 
 from . import selectors, services
 from . import team_import as team_files

@@ -10,8 +10,8 @@ class StandingsConfig(AppConfig):
     verbose_name = _("Classements")
 
     def ready(self) -> None:
-        from tournaments import navigation
         from tournaments.results.signals import results_changed
+        from tournaments.setup import navigation
         from tournaments.setup.signals import scoring_changed
 
         # Connects the worker_ready catch-up in every process that loads Django (workers too).

@@ -12,10 +12,10 @@ from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournaments import policy
 from tournaments.deals import selectors as deals
-from tournaments.guards import arbiter_required, public_tournament
 from tournaments.request_numbers import whole_number
+from tournaments.setup import policy
+from tournaments.setup.guards import arbiter_required, public_tournament
 from tournaments.setup.models import Team, Tournament
 
 from . import selectors, services

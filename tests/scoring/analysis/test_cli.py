@@ -1,11 +1,11 @@
-"""The command line: ``python -m scoring.engine dd``."""
+"""The command line: ``python -m scoring.analysis``."""
 
 import io
 import json
 import subprocess
 import sys
 
-from scoring.engine.__main__ import main
+from scoring.analysis.__main__ import main
 from tests.support.paths import ROOT
 
 SPLIT = {"N": ".AKQJT987..", "S": "AKQJT987...", "E": "..AKQJ.AKQJ", "W": "..T987.T987"}
@@ -19,7 +19,7 @@ def run(monkeypatch, capsys, args, stdin):
 
 
 def test_one_deal_gives_one_object_keyed_by_strain(monkeypatch, capsys):
-    status, out, err = run(monkeypatch, capsys, ["dd"], json.dumps({"dealer": "N", "hands": SPLIT}))
+    status, out, err = run(monkeypatch, capsys, [], json.dumps({"dealer": "N", "hands": SPLIT}))
     assert status == 0 and err == ""
     # Dealer N: West leads, so East-West keep the lead without trumps.
     assert json.loads(out) == {
@@ -35,7 +35,7 @@ def test_one_deal_gives_one_object_keyed_by_strain(monkeypatch, capsys):
 def test_strains_limit_the_work_and_json_lines_stream(monkeypatch, capsys):
     deals = [{"dealer": "N", "hands": SPLIT}, {"dealer": "W", "hands": SPLIT}]
     status, out, _err = run(
-        monkeypatch, capsys, ["dd", "--strains", "SA,S", "--json-lines"], json.dumps(deals)
+        monkeypatch, capsys, ["--strains", "SA,S", "--json-lines"], json.dumps(deals)
     )
     assert status == 0
     lines = out.splitlines()
@@ -51,7 +51,7 @@ def test_the_play_rule_variants(monkeypatch, capsys):
     stdin = json.dumps({"dealer": "N", "hands": deal})
     results = []
     for flag in ([], ["--always-overtake-partner"]):
-        status, out, _err = run(monkeypatch, capsys, ["dd", "--strains", "H", *flag], stdin)
+        status, out, _err = run(monkeypatch, capsys, ["--strains", "H", *flag], stdin)
         assert status == 0
         results.append(json.loads(out))
     assert results == [{"H": {"ns": 46, "ew": 116}}, {"H": {"ns": 42, "ew": 120}}]
@@ -61,7 +61,7 @@ def test_an_array_gives_an_array(monkeypatch, capsys):
     status, out, _err = run(
         monkeypatch,
         capsys,
-        ["dd", "--strains", "TA"],
+        ["--strains", "TA"],
         json.dumps([{"dealer": "S", "hands": SPLIT}]),
     )
     assert status == 0
@@ -75,15 +75,15 @@ def test_bad_input_says_why_on_stderr_and_fails(monkeypatch, capsys):
         {"dealer": "N", "hands": {**SPLIT, "W": "..T987.T98"}},
         {"dealer": "N", "hands": {**SPLIT, "W": "A..T987.T98"}},
     ]
-    status, out, err = run(monkeypatch, capsys, ["dd"], json.dumps(bad))
+    status, out, err = run(monkeypatch, capsys, [], json.dumps(bad))
     assert status == 2 and out == ""
     assert 'deal 1: "dealer" must be N, E, S or W' in err
     assert "deal 2: W must hold 8 cards, not 7" in err
     assert "deal 3: AS is in the hands of both S and W" in err
     for args, stdin, message in (
-        (["dd"], "not json", "stdin is not JSON"),
-        (["dd", "--strains", "S,X"], "{}", "unknown strain 'X'"),
-        (["dd"], "[1]", "deal 0: a deal is an object"),
+        ([], "not json", "stdin is not JSON"),
+        (["--strains", "S,X"], "{}", "unknown strain 'X'"),
+        ([], "[1]", "deal 0: a deal is an object"),
     ):
         status, out, err = run(monkeypatch, capsys, args, stdin)
         assert status == 2 and out == "" and message in err
@@ -91,7 +91,7 @@ def test_bad_input_says_why_on_stderr_and_fails(monkeypatch, capsys):
 
 def test_runs_as_a_module():
     completed = subprocess.run(
-        [sys.executable, "-m", "scoring.engine", "dd", "--strains", "H"],
+        [sys.executable, "-m", "scoring.analysis", "--strains", "H"],
         input=json.dumps({"dealer": "E", "hands": SPLIT}),
         capture_output=True,
         text=True,

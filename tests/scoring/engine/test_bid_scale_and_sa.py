@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.engine.card_values import CAPOT_DEAL_POINTS, DEAL_POINTS
+from scoring.engine.card_values import DEAL_POINTS
 from scoring.engine.cards import Hand, Seat
 from scoring.engine.deal_score import score_deal
 from scoring.engine.result_record import (
@@ -44,8 +44,12 @@ def bid_errors(bid, rule):
 # --- the scale ----------------------------------------------------------------------------
 
 
-def test_the_defaults_keep_every_preset_on_the_ffb_scale():
+def test_the_defaults_keep_every_preset_but_belote_l_on_the_ffb_scale():
     for name, preset in PRESETS.items():
+        if name == "belote-l":
+            # « L'enchère minimale étant 82 points puis 90, 100 etc. »
+            assert bids(preset)[:3] == [82, 90, 100]
+            continue
         assert (preset.lowest_bid, preset.bid_step, preset.no_trump_doubles) == (80, 10, False)
         assert bids(preset)[:3] == [80, 90, 100], name
 
@@ -196,6 +200,7 @@ scales = st.builds(
     lowest_bid=st.sampled_from([80, 82]),
     bid_step=st.sampled_from([10, 5]),
     no_trump_doubles=st.booleans(),
+    capot_points=st.sampled_from([252, 250]),
 )
 
 
@@ -288,7 +293,7 @@ def test_the_total_marked_per_deal_under_the_ffb_scoring_with_any_scale(case):
     if bid == "capot" and rule.capot_bid is CapotBid.FLAT_500:
         return
     if result.made:
-        cards = CAPOT_DEAL_POINTS if data["capot"] else DEAL_POINTS
+        cards = rule.capot_points if data["capot"] else DEAL_POINTS
         assert result.ns + result.ew == cards + bid_value + annonces + belotes
     else:
         assert result.ns + result.ew == rule.failure_base + bid_value + annonces + belotes

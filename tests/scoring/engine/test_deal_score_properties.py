@@ -37,6 +37,7 @@ rule_settings = st.builds(
     lowest_bid=st.sampled_from([80, 82]),
     bid_step=st.sampled_from([10, 5]),
     no_trump_doubles=st.booleans(),
+    capot_points=st.sampled_from([252, 250]),
 )
 
 

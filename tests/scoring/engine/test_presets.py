@@ -33,6 +33,7 @@ def test_the_presets_are_the_documented_families():
         "ffb-equipe-ludique",
         "cannes-2016",
         "online-162",
+        "belote-l",
     }
     assert set(PRESET_LABELS) == set(PRESETS) == set(PRESET_SOURCES)
     # The default is unchanged: every setting at the FFB value.
@@ -54,6 +55,12 @@ def test_the_families_settings_follow_their_sources():
     assert online.multiplier_scope is MultiplierScope.BID_ONLY_TAKES_ALL
     assert online.rounding is Rounding.NONE and online.failure_base == 162
     assert online.failure_score is FailureScore.BASE_AND_BID
+    belote_l = PRESETS["belote-l"]
+    assert belote_l.lowest_bid == 82 and belote_l.no_trump and not belote_l.all_trump
+    assert not belote_l.annonces and not belote_l.belote_counts_for_bid
+    assert belote_l.multiplier_scope is MultiplierScope.EACH_MARK_BUT_BELOTE
+    assert belote_l.capot_points == 250 and belote_l.rounding is Rounding.NONE
+    assert not belote_l.coinche_ends_bidding
 
 
 def parse(data, rules):

@@ -179,6 +179,33 @@ def test_multiplier_scope_takes_all_gives_every_card_point_to_the_winner():
     assert marks(rule, bid=100, points=110) == (210, 52, True)
 
 
+def test_multiplier_scope_each_mark_multiplies_both_sides_and_adds_the_belote_after():
+    rule = rules(multiplier_scope="each_mark_but_belote", rounding="none")
+    # Made coinché: (110 + 100) × 2 + 20; the defence's 52 × 2 + its belote.
+    assert marks(rule, bid=100, coinche=1, points=110, belote=["N"]) == (440, 104, True)
+    assert marks(rule, bid=100, coinche=1, points=110, belote=["E"]) == (420, 124, True)
+    # Failed surcoinché: (160 + 100) × 4, the takers keep their belote (imprenable).
+    assert marks(rule, bid=100, coinche=2, points=70, belote=["N"]) == (20, 1040, False)
+    # A transferred belote is a belote: added after, not multiplied.
+    prenable = rules(multiplier_scope="each_mark_but_belote", rounding="none", **PRENABLE)
+    assert marks(prenable, bid=100, coinche=1, points=70, belote=["N"]) == (0, 540, False)
+    # Not coinched, the same as the FFB.
+    assert marks(rule, bid=100, points=110) == marks(rules(rounding="none"), bid=100, points=110)
+
+
+def test_capot_points_250_stand_for_the_points_made_with_every_trick():
+    rule = rules(capot_points=250, rounding="none")
+    assert marks(rule, bid=100, capot="taker") == (350, 0, True)
+    assert marks(rules(rounding="none"), bid=100, capot="taker") == (352, 0, True)
+    # A capot bid is still a 250 contract; a coinched one still has the base of 250.
+    assert marks(rule, bid="capot", capot="taker") == (500, 0, True)
+    assert marks(rule, bid=100, coinche=1, capot="taker") == (700, 0, True)
+    takes_all = rules(
+        capot_points=250, multiplier_scope="bid_only_takes_all", failure_base=162, rounding="none"
+    )
+    assert marks(takes_all, bid=100, coinche=1, capot="taker") == (250 + 200, 0, True)
+
+
 def test_belote_transferred_goes_to_the_side_that_scores():
     rule = rules(**PRENABLE, rounding="none")
     # Failed: the takers' belote goes to the defence.

@@ -80,6 +80,8 @@ def test_to_dict_lists_every_setting_as_plain_json():
         "lowest_bid": 80,
         "bid_step": 10,
         "no_trump_doubles": False,
+        "capot_points": 252,
+        "coinche_ends_bidding": True,
     }
 
 

@@ -177,8 +177,15 @@ def test_every_random_legal_auction_ends_with_a_sound_contract(auction):
     assert bidders[-1] == (contract.taker, Call(CallKind.BID, contract.bid, contract.strain))
     heights = [call.rank() for _, call in bidders]
     assert heights == sorted(set(heights)), "each bid is higher than the one before"
-    coinchers = [seat for seat, call in history if call.kind is CallKind.COINCHE]
-    surcoinchers = [seat for seat, call in history if call.kind is CallKind.SURCOINCHE]
+    # Under Belote'L a later bid cancels a coinche: only the calls after the last bid count.
+    last = max(index for index, (_, call) in enumerate(history) if call.kind is CallKind.BID)
+    after = history[last:]
+    if auction.rules.coinche_ends_bidding:
+        # FFB: « le fait de coincher fige le contrat »: every coinche follows the last bid.
+        kinds = [call.kind for _, call in history[:last]]
+        assert CallKind.COINCHE not in kinds and CallKind.SURCOINCHE not in kinds
+    coinchers = [seat for seat, call in after if call.kind is CallKind.COINCHE]
+    surcoinchers = [seat for seat, call in after if call.kind is CallKind.SURCOINCHE]
     assert len(coinchers) <= 1 and len(surcoinchers) <= 1
     assert all(seat.side is not contract.taker.side for seat in coinchers)
     assert all(seat.side is contract.taker.side for seat in surcoinchers)
@@ -186,3 +193,32 @@ def test_every_random_legal_auction_ends_with_a_sound_contract(auction):
     assert contract.strain in strains(auction.rules)
     # Replaying the same calls gives the same auction; the last call alone was legal.
     assert Auction.replay(auction.rules, auction.dealer, auction.calls) == auction
+
+
+BELOTE_L = PRESETS["belote-l"]
+
+
+def test_under_belote_l_the_bidding_goes_on_after_a_coinche_as_at_bridge():
+    # « Le contre ou le surcontre ne stoppe pas forcément le déroulement des enchères. »
+    auction = Auction.replay(BELOTE_L, Seat.NORTH, [bid(82, "H"), COINCHE])
+    legal = auction.legal_calls()
+    assert auction.next_seat is Seat.EAST
+    assert SURCOINCHE in legal and bid(90, "S") in legal and COINCHE not in legal
+    raised = auction.after(bid(90, "H"))
+    assert raised.coinche_level() == 0, "a higher bid cancels the coinche"
+    assert COINCHE in raised.legal_calls(), "and N may coinche the new bid"
+
+
+def test_under_belote_l_a_surcoinche_does_not_end_the_auction():
+    auction = Auction.replay(BELOTE_L, Seat.NORTH, [bid(100, "S"), COINCHE, SURCOINCHE])
+    assert not auction.is_over()
+    assert bid(110, "D") in auction.legal_calls()
+    over = Auction.replay(BELOTE_L, Seat.NORTH, [*auction.calls, PASS, PASS, PASS])
+    assert over.is_over()
+    assert over.contract() == Contract(100, Strain.SPADES, Seat.WEST, 2)
+
+
+def test_under_the_ffb_a_coinche_still_freezes_the_contract():
+    auction = Auction.replay(FFB, Seat.NORTH, [bid(80, "H"), COINCHE])
+    assert bid(90, "S") not in auction.legal_calls()
+    assert Auction.replay(FFB, Seat.NORTH, [*auction.calls, SURCOINCHE]).is_over()

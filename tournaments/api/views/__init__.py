@@ -2,7 +2,7 @@
 
 Each view parses its input (a serializer), calls one selector or service, and serializes the
 answer. Reads come from the selectors (``tournaments.api.selectors`` and the apps' own), which
-ask ``tournaments.policy`` what the caller (``permissions.Access.actor``) may see; writes go
+ask ``tournaments.setup.policy`` what the caller (``permissions.Access.actor``) may see; writes go
 through the services (organizer set-up, deals release, results), so the audit trail,
 idempotency and standings hooks apply exactly as on the site.
 """

@@ -10,7 +10,7 @@ from rest_framework.authentication import SessionAuthentication
 from rest_framework.renderers import JSONRenderer
 from rest_framework.serializers import BaseSerializer
 
-from tournaments import policy
+from tournaments.setup import policy
 from tournaments.setup.models import Tournament
 
 from .. import selectors

@@ -14,10 +14,10 @@ from rest_framework import permissions, viewsets
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from tournaments import policy
 from tournaments.clubs.models import Club, ClubPlayer
 from tournaments.seasons import selectors as season_selectors
 from tournaments.seasons.models import Season
+from tournaments.setup import policy
 
 from .. import serializers
 from ..permissions import request_token

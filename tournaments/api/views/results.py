@@ -11,11 +11,11 @@ from rest_framework.exceptions import PermissionDenied
 from rest_framework.response import Response
 
 from config.proxies import client_ip
-from tournaments import policy
 from tournaments.results import selectors as results_selectors
 from tournaments.results import services as results_services
 from tournaments.results.exceptions import EntryInvalid
 from tournaments.results.models import Result
+from tournaments.setup import policy
 from tournaments.setup.models import TableAssignment
 
 from .. import filters, selectors, serializers, services

@@ -3,8 +3,8 @@ of the deals and standings selectors, against what a stored file reveals."""
 
 from __future__ import annotations
 
-from tournaments import policy
 from tournaments.deals import selectors as deals
+from tournaments.setup import policy
 from tournaments.setup.models import Tournament
 from tournaments.standings import selectors as standings
 

@@ -8,7 +8,7 @@ it adds a new version and marks the previous one as no longer current, records t
 (who, when, from which address, before and after) and marks the standings stale, all in the
 same transaction.
 
-Who acts (``by``), checked here against the access policy (``tournaments.policy``) whatever
+Who acts (``by``), checked here against the access policy (``tournaments.setup.policy``) whatever
 the caller: a user or an ``Actor`` with the arbiter role enters, confirms, adjusts and deletes
 any result, confirmed at once; a team that proved who it is (``policy.team_actor``: its code
 or its own link) enters its own table's results in a round open for entry, and that entry waits

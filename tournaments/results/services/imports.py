@@ -16,7 +16,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from scoring.engine.result_record import ResultValidationError
-from tournaments import policy
+from tournaments.setup import policy
 from tournaments.setup.models import TableAssignment, Tournament
 
 from ..exceptions import (

@@ -32,7 +32,7 @@ from typing import Any
 
 from scoring.engine.cards import Hand, Seat
 from scoring.engine.record_errors import HAND_CODES, ResultValidationError
-from tournaments import policy
+from tournaments.setup import policy
 from tournaments.setup.models import TableAssignment, Tournament
 
 from ..exceptions import EntryInvalid, LineError

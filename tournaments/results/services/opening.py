@@ -15,8 +15,9 @@ from django.db import transaction
 from django.urls import reverse
 from django.utils.translation import gettext
 
-from tournaments import checklist, policy
+from tournaments import checklist
 from tournaments.checklist import Step
+from tournaments.setup import policy
 from tournaments.setup.models import Round, Tournament, TournamentEvent
 from tournaments.setup.services import change_status, publish_rounds
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournaments import policy
+from tournaments.setup import policy
 from tournaments.setup.models import Round, TableAssignment, Tournament
 
 from ..exceptions import InvalidAction, ResultForbidden

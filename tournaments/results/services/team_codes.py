@@ -19,9 +19,11 @@ import logging
 
 from django.utils.translation import gettext as _
 
-from tournaments import policy, rows
+from tournaments import rows
+from tournaments.setup import policy
 from tournaments.setup.models import TableAssignment, Team, Tournament
 
+from .. import sql
 from ..exceptions import ResultForbidden
 from .versions import check_staff
 
@@ -68,22 +70,14 @@ def team_by_code(assignment: TableAssignment, code: str) -> Team:
     )
 
 
-# One statement decides, for each team of the meeting, whether its code may still be tried,
-# and counts a wrong code against it: the check and the count cannot be split by a concurrent
-# guess. A right code adds nothing but is accepted only from a team under the limit.
-_COUNT_TRY_SQL = (
-    f"UPDATE {Team._meta.db_table} SET code_failures = code_failures + %s "  # noqa: S608
-    "WHERE id IN (%s, %s) AND code_failures < %s RETURNING id"
-)
-
-
 def _count_try(teams: list[Team], *, wrong: bool) -> set[int]:
-    """The teams (ids) whose code was under the limit; a wrong code counted against each."""
+    """The teams (ids) whose code was under the limit; a wrong code counted against each, in
+    one statement (``sql.COUNT_TRY_SQL``)."""
     if not teams:
         return set()
     ids = [team.pk for team in teams]
     with rows.cursor() as cursor:
-        cursor.execute(_COUNT_TRY_SQL, [int(wrong), ids[0], ids[-1], MAX_CODE_FAILURES])
+        cursor.execute(sql.COUNT_TRY_SQL, [int(wrong), ids[0], ids[-1], MAX_CODE_FAILURES])
         under_limit = {row[0] for row in cursor.fetchall()}
     for team in teams:
         if wrong and team.pk in under_limit:

@@ -25,9 +25,11 @@ from scoring.engine.result_record import (
     parse_result,
 )
 from scoring.engine.rules import RuleSettings
-from tournaments import policy, rows, vocabulary
+from tournaments import rows, vocabulary
+from tournaments.setup import policy
 from tournaments.setup.models import Round, TableAssignment, Team, Tournament
 
+from .. import sql
 from ..exceptions import (
     ALREADY_ENTERED,
     NO_LONGER_THERE,
@@ -208,14 +210,14 @@ def lock_board(
     write to ``board_number`` needs: one query where reading each would take four. The caller's
     ``assignment`` (round, table and teams loaded) is used as is.
 
-    On PostgreSQL the statement is fixed SQL (``LOCK_BOARD_SQL``): every write runs it, and
+    On PostgreSQL the statement is fixed SQL (``sql.LOCK_BOARD_SQL``): every write runs it, and
     building it with the ORM cost more CPU than running it (1.6 ms of the entry's 7.7 ms)."""
     round_ = assignment.round
     if connection.vendor != "postgresql":
         return _lock_board_orm(assignment, board_number, submission_key)
     with rows.cursor() as cursor:
         cursor.execute(
-            LOCK_BOARD_SQL,
+            sql.LOCK_BOARD_SQL,
             {
                 "assignment": assignment.pk,
                 "board": board_number,
@@ -260,24 +262,6 @@ def _lock_board_orm(
         .get()
     )
     return BoardSlot(*row)
-
-
-LOCK_BOARD_SQL = f"""
-SELECT
-    (SELECT max(version) FROM {Result._meta.db_table}
-        WHERE assignment_id = %(assignment)s AND board_number = %(board)s),
-    (SELECT id FROM {Result._meta.db_table}
-        WHERE assignment_id = %(assignment)s AND board_number = %(board)s AND is_current
-        LIMIT 1),
-    (SELECT id FROM {Result._meta.db_table}
-        WHERE %(key)s::varchar IS NOT NULL AND submission_key = %(key)s::varchar LIMIT 1),
-    EXISTS(SELECT 1 FROM {Round._meta.db_table}
-        WHERE tournament_id = %(tournament)s AND number = %(next_round)s AND published
-        AND started_at IS NULL)
-FROM {TableAssignment._meta.db_table}
-WHERE id = %(assignment)s
-FOR UPDATE
-"""  # noqa: S608 - table names from the models, values as parameters
 
 
 def table_of(result: Result) -> TableAssignment:

@@ -7,7 +7,7 @@ import logging
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
-from tournaments import policy
+from tournaments.setup import policy
 from tournaments.setup.models import Player, Team, Tournament
 
 from .errors import OrganizerError

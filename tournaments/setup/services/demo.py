@@ -1,9 +1,8 @@
 """A complete, realistic demo tournament: a club, teams with French names, the plan, then the
-deals and results made by their own apps (``populate_demo``).
+deals and results made by their own apps (``results.demo.populate_demo``: set-up, below them,
+imports neither).
 """
 
-import importlib
-import importlib.util
 import random
 from dataclasses import dataclass
 
@@ -88,7 +87,7 @@ def build_demo_tournament(
     """Create a running demo tournament with checked-in teams and a published table plan.
 
     The organizer and arbiter accounts are attached when they exist. Deals and results are
-    then made by ``populate_demo``.
+    then made by ``results.demo.populate_demo``.
     """
     today = timezone.localdate()
     name = f"Coinche duplicate du {today:%d/%m/%Y}"
@@ -124,28 +123,3 @@ def build_demo_tournament(
     tournament.round_set.filter(number=1).update(started_at=timezone.now())
     tournament.refresh_from_db()
     return tournament
-
-
-def _optional(module: str, function: str):
-    """``module.function`` when that app provides it, else None (the app is built separately)."""
-    if importlib.util.find_spec(module) is None:
-        return None
-    return getattr(importlib.import_module(module), function, None)
-
-
-def populate_demo(tournament: Tournament, results: bool) -> list[str]:
-    """Deals and (with ``results``) plausible results for every table, by their own apps.
-
-    Returns what was done, for the command's output.
-    """
-    done = []
-    generate_deals = _optional("tournaments.deals.services", "generate_deals")
-    if generate_deals is not None:
-        generate_deals(tournament)
-        done.append("deals")
-    if results:
-        record_demo_results = _optional("tournaments.results.demo", "record_demo_results")
-        if record_demo_results is not None:
-            record_demo_results(tournament)
-            done.append("results")
-    return done

@@ -2,8 +2,8 @@
 
 from django import template
 
-from tournaments.navigation import entries_for
-from tournaments.policy import can_create_tournament
+from tournaments.setup.navigation import entries_for
+from tournaments.setup.policy import can_create_tournament
 
 register = template.Library()
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tournaments import policy
+from tournaments.setup import policy
 from tournaments.setup.models import Team, Tournament
 
 from ..models import BoardScore

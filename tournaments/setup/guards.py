@@ -1,5 +1,5 @@
 """The one guard style of the site's views: a decorator that loads the tournament of the URL
-and lets through only those the access policy (``tournaments.policy``) allows.
+and lets through only those the access policy (``tournaments.setup.policy``) allows.
 
     @tournament_guard(policy.can_manage_tournament)
     def settings(request, tournament): ...
@@ -21,7 +21,7 @@ from django.http import Http404, JsonResponse
 from django.utils.translation import gettext_lazy
 
 from . import policy
-from .setup.models import Tournament
+from .models import Tournament
 
 LOGIN_MESSAGE = gettext_lazy("Connectez-vous pour continuer.")
 REFUSAL_MESSAGE = gettext_lazy("Vous n'avez pas le droit de faire cela dans ce tournoi.")

@@ -9,8 +9,9 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
 from scoring.movements import MovementError
+from tournaments.results.demo import populate_demo
 from tournaments.setup.services import OrganizerError
-from tournaments.setup.services.demo import DemoSettings, build_demo_tournament, populate_demo
+from tournaments.setup.services.demo import DemoSettings, build_demo_tournament
 
 DEFAULT_ORGANIZER = "organisateur"
 DEFAULT_ARBITER = "arbitre"

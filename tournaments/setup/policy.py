@@ -23,11 +23,13 @@ from typing import Any
 from django.contrib.auth.models import AnonymousUser
 from django.utils.translation import gettext_lazy as _
 
-from . import rows
-from .accounts.roles import ORGANIZER, has_role
-from .clubs import access as club_access
-from .setup.models import Round, Table, TableAssignment, Team, Tournament
-from .setup.stored_plan import stored_plan
+from tournaments import rows
+from tournaments.accounts.roles import ORGANIZER, has_role
+from tournaments.clubs import access as club_access
+
+from . import sql
+from .models import Round, Table, TableAssignment, Team, Tournament
+from .stored_plan import stored_plan
 
 
 @dataclass(frozen=True)
@@ -172,16 +174,12 @@ def boards_with_visible_hands(who, tournament: Tournament, board_numbers: Iterab
 
 
 def _rounds_released(tournament: Tournament) -> list[tuple[int, bool]]:
-    """Every round's number and whether its hand records are released: fixed SQL, since every
+    """Every round's number and whether its hand records are released: fixed SQL
+    (``sql.ROUNDS_RELEASED_SQL``), since every
     result entry asks it (building it with the ORM cost 5 % of an entry's CPU)."""
     with rows.cursor() as cursor:
-        cursor.execute(_ROUNDS_RELEASED_SQL, [tournament.pk])
+        cursor.execute(sql.ROUNDS_RELEASED_SQL, [tournament.pk])
         return cursor.fetchall()
-
-
-_ROUNDS_RELEASED_SQL = (
-    f"SELECT number, hands_released FROM {Round._meta.db_table} WHERE tournament_id = %s"  # noqa: S608
-)
 
 
 def can_see_board_hands(who, tournament: Tournament, board_number: int) -> bool:
