@@ -4,6 +4,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from scoring.deals.board import MAX_BOARD_NUMBER
+from tournaments import vocabulary
 
 from .models import Board
 
@@ -75,7 +76,7 @@ class TypedBoardForm(forms.Form):
     dealer = forms.ChoiceField(
         label=_("Donneur"),
         required=False,
-        choices=[("", _("Selon la rotation"))] + list(Board.Dealer.choices),
+        choices=[("", _("Selon la rotation"))] + list(vocabulary.SEAT_CHOICES),
     )
     north = forms.CharField(
         label=_("Nord"), required=False, max_length=60, widget=forms.TextInput(_HAND_ATTRS)

@@ -8,7 +8,10 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from scoring.duplicate.table_score import Method
 from scoring.engine.rules import DEFAULT_PRESET, PRESETS, RuleSettings
+from scoring.movements.plan import MovementKind
+from tournaments import vocabulary
 from tournaments.clubs.models import Club, ClubPlayer
 
 DEFAULT_RULES_PRESET = "ffb-coinche"
@@ -43,15 +46,6 @@ class Tournament(models.Model):
         REGISTRATION = "registration", _("Inscriptions")
         RUNNING = "running", _("En cours")
         FINISHED = "finished", _("Terminé")
-
-    class ScoringMethod(models.TextChoices):
-        MATCHPOINTS = "matchpoints", _("Points de match")
-        DATUM = "datum", _("Différence à la moyenne")
-        TOTAL = "total", _("Total des points (concours classique)")
-
-    class MovementType(models.TextChoices):
-        MITCHELL = "mitchell", _("Mitchell")
-        HOWELL = "howell", _("Howell (tous contre tous)")
 
     class DealsMode(models.TextChoices):
         GENERATED = "generated", _("Donnes préparées par le logiciel")
@@ -88,11 +82,14 @@ class Tournament(models.Model):
     scoring_method = models.CharField(
         _("méthode de classement"),
         max_length=20,
-        choices=ScoringMethod.choices,
-        default=ScoringMethod.MATCHPOINTS,
+        choices=vocabulary.SCORING_METHOD_CHOICES,
+        default=Method.MATCHPOINTS.value,
     )
     movement_type = models.CharField(
-        _("mouvement"), max_length=20, choices=MovementType.choices, default=MovementType.MITCHELL
+        _("mouvement"),
+        max_length=20,
+        choices=vocabulary.MOVEMENT_CHOICES,
+        default=MovementKind.MITCHELL.value,
     )
     rounds = models.PositiveSmallIntegerField(
         _("nombre de tours"),

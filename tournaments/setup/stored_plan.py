@@ -13,6 +13,7 @@ from functools import cached_property
 
 from scoring.engine.cards import Side
 from scoring.movements import Movement, MovementError
+from scoring.movements.plan import MovementKind
 
 from .models import TableAssignment, Tournament
 
@@ -121,7 +122,7 @@ class StoredPlan:
         core's rule (``Movement.single_ranking``)."""
         if self.movement is not None:
             return self.movement.single_ranking
-        return self.kind == Tournament.MovementType.HOWELL or any(
+        return self.kind == MovementKind.HOWELL or any(
             len(sides) > 1 for sides in self.hands_played.values()
         )
 

@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from scoring.duplicate.table_score import Method
 from scoring.movements import Movement
 from tournaments.setup.models import Team, Tournament
 from tournaments.setup.stored_plan import stored_plan
@@ -112,8 +113,8 @@ def stored_movement(tournament: Tournament) -> Movement | None:
 
 
 def score_labels(method: str) -> dict:
-    if method == Tournament.ScoringMethod.MATCHPOINTS:
+    if method == Method.MATCHPOINTS.value:
         return {"score": _("PdM"), "percentage": True}
-    if method == Tournament.ScoringMethod.DATUM:
+    if method == Method.DATUM.value:
         return {"score": _("Diff."), "percentage": False}
     return {"score": _("Points"), "percentage": False}

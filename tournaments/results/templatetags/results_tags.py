@@ -7,7 +7,6 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments import vocabulary
 from tournaments.results import display, selectors
-from tournaments.results.models import Adjustment
 
 register = template.Library()
 
@@ -29,7 +28,7 @@ STATE_BADGES = {
     "deleted": "error",
     "sitout": "",
 }
-ADJUSTMENT_LABELS = dict(Adjustment.choices)
+ADJUSTMENT_LABELS = vocabulary.ADJUSTMENT_NAMES
 
 
 @register.filter

@@ -12,7 +12,6 @@ from django.utils.translation import gettext_lazy
 
 from tournaments import vocabulary
 from tournaments.results import display
-from tournaments.results.models import Adjustment
 from tournaments.standings import selectors
 
 register = template.Library()
@@ -21,11 +20,6 @@ register = template.Library()
 LIVE_RANKING_SECONDS = 10
 
 DIRECTION_LABELS = {"NS": gettext_lazy("Nord-Sud"), "EW": gettext_lazy("Est-Ouest")}
-ADJUSTMENT_SHORT = {
-    "A-": gettext_lazy("Moy− (40 %)"),
-    "A": gettext_lazy("Moy (50 %)"),
-    "A+": gettext_lazy("Moy+ (60 %)"),
-}
 
 
 @register.filter
@@ -62,16 +56,13 @@ def direction_label(direction) -> str:
 @register.filter
 def adjustment_label(code: str) -> str:
     """What an adjusted score is worth: « Moy+ (60 %) »."""
-    return str(ADJUSTMENT_SHORT.get(code, code))
+    return str(vocabulary.ADJUSTMENT_SHORT_NAMES.get(code, code))
 
 
 @register.filter
 def adjustment_name(code: str) -> str:
     """The adjusted score's full name: « Moyenne plus (60 %) »."""
-    try:
-        return str(Adjustment(code).label)
-    except ValueError:
-        return code
+    return vocabulary.adjustment_name(code)
 
 
 @register.filter
