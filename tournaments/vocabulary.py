@@ -30,7 +30,7 @@ from scoring.duplicate.season import SeasonMethod
 from scoring.duplicate.table_score import Method
 from scoring.engine.annonces import AnnonceKind
 from scoring.engine.cards import Card, Rank, Seat, Side, Strain, Suit
-from scoring.engine.result_record import Capot
+from scoring.engine.result_record import Capot, Coinche
 from scoring.movements.plan import MovementKind
 
 # --- Values, as the records, the forms and the API carry them ----------------------------------
@@ -43,8 +43,6 @@ SUIT_VALUES = tuple(suit.value for suit in Suit)
 RANK_VALUES = tuple(rank.value for rank in reversed(Rank))
 ANNONCE_KIND_VALUES = tuple(kind.value for kind in AnnonceKind)
 CAPOT_VALUES = tuple(capot.value for capot in Capot)
-
-OTHER_SIDE = {Side.NS.value: Side.EW.value, Side.EW.value: Side.NS.value}
 
 # --- Labels ------------------------------------------------------------------------------------
 
@@ -82,7 +80,18 @@ STRAIN_NAMES = {
     Strain.NO_TRUMP.value: _("Sans atout"),
     Strain.ALL_TRUMP.value: _("Tout atout"),
 }
-COINCHE_NAMES = {0: "", 1: _("coinché"), 2: _("surcoinché")}
+# In a summary (« 90 ♥ par O, coinché »): nothing when not coinched.
+COINCHE_NAMES = {
+    Coinche.NONE: "",
+    Coinche.COINCHE: _("coinché"),
+    Coinche.SURCOINCHE: _("surcoinché"),
+}
+# As a choice of the forms and the table's phone.
+COINCHE_CHOICE_NAMES = {
+    Coinche.NONE: _("Non coinché"),
+    Coinche.COINCHE: _("Coinché"),
+    Coinche.SURCOINCHE: _("Surcoinché"),
+}
 # The rank of a card as a French player writes it: A R D V 10 9 8 7 (A K Q J in English).
 RANK_LETTERS = {
     Rank.ACE.value: pgettext_lazy("as, initiale", "A"),
@@ -122,6 +131,16 @@ def side_name(side: str) -> str:
 def side_letters(side: str) -> str:
     """NS, EO."""
     return str(SIDE_LETTERS.get(side, side))
+
+
+def side_of_seat(seat: str) -> str:
+    """NS for N and S, EW for E and W: the side of a seat (the core's ``Seat.side``)."""
+    return Seat(seat).side.value
+
+
+def other_side(side: str) -> str:
+    """EW for NS, NS for EW (the core's ``Side.other``)."""
+    return Side(side).other.value
 
 
 def rank_letter(rank: str) -> str:
@@ -205,6 +224,7 @@ def choices(
 
 
 SEAT_CHOICES = choices(Seat, SEAT_NAMES)
+COINCHE_CHOICES = choices(Coinche, COINCHE_CHOICE_NAMES)
 SCORING_METHOD_CHOICES = choices(Method, SCORING_METHOD_NAMES)
 MOVEMENT_CHOICES = choices(MovementKind, MOVEMENT_NAMES)
 PENALTY_UNIT_CHOICES = choices(PenaltyUnit, PENALTY_UNIT_NAMES)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import Enum, IntEnum
 from typing import Any
 
 from scoring.engine.annonces import (
@@ -81,6 +81,15 @@ class Capot(Enum):
     DEFENCE = "defence"
 
 
+class Coinche(IntEnum):
+    """How far the contract was doubled: not, coinché (×2) or surcoinché (×4 or ×3). The record
+    carries the number (0, 1, 2), which ``RuleSettings.multiplier`` reads."""
+
+    NONE = 0
+    COINCHE = 1
+    SURCOINCHE = 2
+
+
 @dataclass(frozen=True, slots=True)
 class Contract:
     """The final contract (contrat): bid, strain, taker (preneur) and coinche level."""
@@ -88,7 +97,7 @@ class Contract:
     bid: int | str
     strain: Strain
     taker: Seat
-    coinche: int = 0
+    coinche: Coinche = Coinche.NONE
 
     @property
     def is_capot(self) -> bool:
@@ -103,7 +112,7 @@ class Contract:
             "bid": self.bid,
             "strain": self.strain.value,
             "taker": self.taker.value,
-            "coinche": self.coinche,
+            "coinche": int(self.coinche),
         }
 
 
@@ -168,6 +177,7 @@ _RECORD_KEYS = (
 # A scored record carries its score; reading it back must not fail on those keys.
 _SCORE_KEYS = ("ns", "ew", "made", "detail")
 _CONTRACT_KEYS = ("bid", "strain", "taker", "coinche")
+_COINCHE_VALUES = frozenset(level.value for level in Coinche)
 _ANNONCE_KEYS = ("seat", "kind", "high", "suit")
 _STRAIN_ALLOWED = {
     Strain.NO_TRUMP: ("no_trump", "SA"),
@@ -271,10 +281,12 @@ def _parse_contract(raw: Any, rules: RuleSettings, errors: _Errors) -> Contract 
     bid = _parse_bid(raw.get("bid"), rules, errors)
     strain = _parse_strain(raw.get("strain"), rules, errors)
     taker = _parse_seat(raw.get("taker"), "contract.taker", errors)
-    coinche = raw.get("coinche", 0)
-    if not _is_int(coinche) or coinche not in (0, 1, 2):
-        errors.add("contract.coinche", "invalid_coinche", value=coinche)
-        coinche = None
+    raw_coinche = raw.get("coinche", Coinche.NONE.value)
+    coinche = None
+    if _is_int(raw_coinche) and raw_coinche in _COINCHE_VALUES:
+        coinche = Coinche(raw_coinche)
+    else:
+        errors.add("contract.coinche", "invalid_coinche", value=raw_coinche)
     if bid is None or strain is None or taker is None or coinche is None:
         return None
     return Contract(bid=bid, strain=strain, taker=taker, coinche=coinche)

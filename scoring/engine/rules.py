@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scoring.translation import gettext_noop
 
@@ -30,6 +30,10 @@ from .rule_values import (
     WinCondition,
 )
 from .setting import Setting, setting, setting_of, to_json
+
+if TYPE_CHECKING:
+    # The result record reads the rules: only the annotation names its Coinche.
+    from .result_record import Coinche
 
 __all__ = [
     "CAPOT_EXTRA",
@@ -228,7 +232,7 @@ class RuleSettings:
         highest bid worth entering is ``result_record.max_bid``)."""
         return bid == self.lowest_bid or (bid > self.lowest_bid and bid % self.bid_step == 0)
 
-    def multiplier(self, coinche: int) -> int:
+    def multiplier(self, coinche: Coinche) -> int:
         """1, 2 when coinched, 4 (or 3) when surcoinched."""
         return (1, 2, self.surcoinche_multiplier)[coinche]
 

@@ -22,7 +22,7 @@ from scoring.duplicate import Adjustment, Method, PenaltyUnit
 from scoring.duplicate.season import SeasonMethod
 from scoring.engine.annonces import AnnonceKind
 from scoring.engine.cards import Rank, Seat, Side, Strain, Suit
-from scoring.engine.result_record import Capot
+from scoring.engine.result_record import Capot, Coinche
 from scoring.engine.rules import PRESETS, SETTINGS, Setting
 from scoring.movements import MovementKind
 from tournaments import vocabulary
@@ -129,7 +129,7 @@ ENUM_MEMBERS: dict[str, dict] = {
     "AnnonceKind": _members(AnnonceKind),
     "Capot": _members(Capot),
     "BidCapot": {"capot": "CAPOT"},
-    "Coinche": {0: "NONE", 1: "COINCHE", 2: "SURCOINCHE"},
+    "Coinche": _members(Coinche),
     "Adjustment": _members(Adjustment, vocabulary.ADJUSTMENT_CODES),
     "ResultStatus": _members(Result.Status),
     "ResultSource": _members(Result.Source),

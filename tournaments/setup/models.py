@@ -9,8 +9,9 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from scoring.duplicate.table_score import Method
+from scoring.engine.cards import Side
 from scoring.engine.rules import DEFAULT_PRESET, PRESETS, RuleSettings
-from scoring.movements.plan import MovementKind
+from scoring.movements.plan import Assignment, MovementKind
 from tournaments import vocabulary
 from tournaments.clubs.models import Club, ClubPlayer
 
@@ -318,14 +319,25 @@ class TableAssignment(models.Model):
         """The direction ("NS" or "EW") ``team`` sits in at this table, or None."""
         if team is None:
             return None
-        if team.pk == self.ns_team_id:
-            return "NS"
-        if team.pk == self.ew_team_id:
-            return "EW"
+        for side, team_id in zip(Side, (self.ns_team_id, self.ew_team_id), strict=True):
+            if team.pk == team_id:
+                return side.value
         return None
 
     def team_of(self, side: str):
-        return self.ns_team if side == "NS" else self.ew_team
+        return self.ns_team if Side(side) is Side.NS else self.ew_team
+
+    def as_assignment(self) -> Assignment:
+        """This row as the core's ``Assignment``, which knows where a team sits and whose hands
+        it plays (``seat_of``, ``hands_of``); reads the round's and the table's numbers."""
+        return Assignment(
+            round=self.round.number,
+            table=self.table.number,
+            ns=self.ns_team_id,
+            ew=self.ew_team_id,
+            boards=tuple(self.boards),
+            arrow_switch=self.arrow_switch,
+        )
 
 
 class TournamentEvent(models.Model):

@@ -85,14 +85,6 @@ def boards_text(boards: Iterable[int]) -> str:
     return ", ".join(str(board) for board in boards)
 
 
-def side_short(side: str) -> str:
-    return _("NS") if side == "NS" else _("EO")
-
-
-def side_long(side: str) -> str:
-    return _("Nord-Sud") if side == "NS" else _("Est-Ouest")
-
-
 def unique_qr(svg: str, suffix: str) -> str:
     """Every QR code's SVG names its path "qr-path": keep the anchors of a PDF unique."""
     return svg.replace('id="qr-path"', f'id="qr-path-{suffix}"')

@@ -6,7 +6,8 @@ from django import forms
 from django.utils.translation import gettext_lazy
 
 from scoring.duplicate import Adjustment
-from tournaments.vocabulary import ADJUSTMENT_CHOICES, ADJUSTMENT_CODES
+from scoring.engine.cards import Side
+from tournaments.vocabulary import ADJUSTMENT_CHOICES, ADJUSTMENT_CODES, SIDE_NAMES
 
 from ..services import MAX_REASON_LENGTH
 
@@ -17,10 +18,10 @@ class AdjustmentForm(forms.Form):
     """Adjusted scores per side (not played, fouled board, late table)."""
 
     ns_adjustment = forms.ChoiceField(
-        label=gettext_lazy("Nord-Sud"), choices=ADJUSTMENT_CHOICES, initial=AVERAGE
+        label=SIDE_NAMES[Side.NS.value], choices=ADJUSTMENT_CHOICES, initial=AVERAGE
     )
     ew_adjustment = forms.ChoiceField(
-        label=gettext_lazy("Est-Ouest"), choices=ADJUSTMENT_CHOICES, initial=AVERAGE
+        label=SIDE_NAMES[Side.EW.value], choices=ADJUSTMENT_CHOICES, initial=AVERAGE
     )
     version = forms.IntegerField(widget=forms.HiddenInput, required=False)
 

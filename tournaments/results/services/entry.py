@@ -11,9 +11,9 @@ from django.utils.translation import gettext as _
 
 from scoring.engine.cards import Hand, Seat
 from scoring.engine.record_errors import ResultValidationError
+from tournaments import vocabulary
 from tournaments.setup.models import TableAssignment, Team
 
-from ..display import SIDE_LABELS
 from ..exceptions import ALREADY_ENTERED, InvalidAction, ResultConflict, ResultLocked
 from ..models import Result, ResultEvent
 from ..selectors import board_hands
@@ -23,7 +23,6 @@ from .versions import (
     LOCKED,
     LOCKED_STATUSES,
     MAX_REASON_LENGTH,
-    OTHER_SIDE,
     BoardSlot,
     Scored,
     acting_team,
@@ -232,7 +231,7 @@ def check_other_team(current: Result, team: Team, assignment: TableAssignment, m
     """A team acts on a result only if the *other* team entered it."""
     side = assignment.side_of(team)
     if current.was_entered_by(team, side):
-        raise InvalidAction(message, side=SIDE_LABELS[OTHER_SIDE[side]])
+        raise InvalidAction(message, side=vocabulary.side_name(vocabulary.other_side(side)))
 
 
 def seen_or_current(seen: Result, slot: BoardSlot) -> Result | None:

@@ -25,7 +25,7 @@ from scoring.engine.result_record import (
     parse_result,
 )
 from scoring.engine.rules import RuleSettings
-from tournaments import policy, rows, vocabulary
+from tournaments import policy, rows
 from tournaments.setup.models import Round, TableAssignment, Team, Tournament
 
 from ..exceptions import (
@@ -41,7 +41,6 @@ from ..exceptions import (
 from ..models import Result, ResultEvent
 from ..signals import results_changed
 
-OTHER_SIDE = vocabulary.OTHER_SIDE
 LOCKED_STATUSES = Result.COUNTING_STATUSES
 MAX_REASON_LENGTH = 500
 

@@ -91,7 +91,7 @@ def snapshot_summary(snapshot):
         if snapshot.get("removed"):
             parts.append(_("retirée"))
         return " · ".join(str(part) for part in parts)
-    ns_label, ew_label = display.SIDE_SHORT_LABELS["NS"], display.SIDE_SHORT_LABELS["EW"]
+    ns_label, ew_label = (vocabulary.side_letters(side) for side in vocabulary.SIDE_VALUES)
     parts = [str(STATE_LABELS.get(snapshot.get("status"), snapshot.get("status")))]
     if snapshot.get("status") == "adjusted" and snapshot.get("ns_marks") is not None:
         parts = [_("Score assigné")]

@@ -8,7 +8,6 @@ Other apps' pages show the ranking through these tags (the tournament's and the 
 from django import template
 from django.template.defaultfilters import floatformat
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from tournaments import vocabulary
 from tournaments.results import display
@@ -18,8 +17,6 @@ register = template.Library()
 
 # The tournament's page refreshes its ranking like the ranking page does.
 LIVE_RANKING_SECONDS = 10
-
-DIRECTION_LABELS = {"NS": gettext_lazy("Nord-Sud"), "EW": gettext_lazy("Est-Ouest")}
 
 
 @register.filter
@@ -50,7 +47,7 @@ def percent(value) -> str:
 
 @register.filter
 def direction_label(direction) -> str:
-    return str(DIRECTION_LABELS.get(direction, "")) if direction else ""
+    return vocabulary.side_name(direction) if direction else ""
 
 
 @register.filter
