@@ -5,10 +5,12 @@ label of the vocabulary (tournaments.vocabulary)."""
 from enum import Enum
 
 import pytest
+from django.utils import translation
 
 from scoring.duplicate import Adjustment, Method, PenaltyUnit
 from scoring.duplicate.season import SeasonMethod
 from scoring.engine.cards import Seat
+from scoring.engine.result_record import Coinche
 from scoring.movements import MovementKind
 from tournaments import vocabulary
 from tournaments.api.serializers import (
@@ -102,3 +104,25 @@ def test_an_adjustment_code_reads_as_the_core_adjustment_and_back():
     for adjustment, code in vocabulary.ADJUSTMENT_CODES.items():
         assert vocabulary.ADJUSTMENTS[code] is adjustment
     assert vocabulary.adjustment_name("A+") == "Moyenne plus (60 %)"
+
+
+def test_the_side_of_a_seat_and_the_other_side_are_the_cores():
+    assert [vocabulary.side_of_seat(seat.value) for seat in Seat] == ["NS", "EW", "NS", "EW"]
+    assert [vocabulary.other_side(side) for side in vocabulary.SIDE_VALUES] == ["EW", "NS"]
+
+
+def test_sides_read_as_the_vocabulary_says_in_both_languages():
+    assert [vocabulary.side_name(side) for side in vocabulary.SIDE_VALUES] == [
+        "Nord-Sud",
+        "Est-Ouest",
+    ]
+    assert [vocabulary.side_letters(side) for side in vocabulary.SIDE_VALUES] == ["NS", "EO"]
+    with translation.override("en"):
+        assert vocabulary.side_name("EW") == "East-West"
+        assert vocabulary.side_letters("EW") == "EW"
+
+
+def test_the_coinche_choices_are_the_cores_levels():
+    assert [value for value, _label in vocabulary.COINCHE_CHOICES] == [0, 1, 2]
+    assert [level.value for level in Coinche] == [0, 1, 2]
+    assert str(vocabulary.COINCHE_NAMES[Coinche.SURCOINCHE]) == "surcoinché"

@@ -130,6 +130,19 @@ class Result(models.Model):
         return self.is_current and self.status in self.COUNTING_STATUSES
 
 
+# A board at a table: missing (no live result), a sit-out (the table faces the phantom), or its
+# live result's status. The one definition of these states and their labels: the pages, the
+# selectors and the services import them from here.
+MISSING = "missing"
+ENTERED = Result.Status.ENTERED.value
+CONFIRMED = Result.Status.CONFIRMED.value
+DISPUTED = Result.Status.DISPUTED.value
+ADJUSTED = Result.Status.ADJUSTED.value
+SITOUT = "sitout"
+STATES = (MISSING, ENTERED, CONFIRMED, DISPUTED, ADJUSTED)
+STATE_LABELS = {MISSING: _("Manquant"), **dict(Result.Status.choices), SITOUT: _("Relâche")}
+
+
 class ResultEvent(models.Model):
     """Audit trail: who did what to a result, when, from where, before and after."""
 

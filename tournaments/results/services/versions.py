@@ -41,7 +41,6 @@ from ..exceptions import (
 from ..models import Result, ResultEvent
 from ..signals import results_changed
 
-LOCKED_STATUSES = Result.COUNTING_STATUSES
 MAX_REASON_LENGTH = 500
 
 CONFIRM_BY_OTHER_SIDE = gettext_lazy(

@@ -7,18 +7,11 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments import vocabulary
 from tournaments.results import display, selectors
+from tournaments.results import models as results_models
 
 register = template.Library()
 
-STATE_LABELS = {
-    "missing": _("Manquant"),
-    "entered": _("Saisi, à confirmer"),
-    "confirmed": _("Confirmé"),
-    "disputed": _("Contesté"),
-    "adjusted": _("Ajusté"),
-    "deleted": _("Supprimé"),
-    "sitout": _("Relâche"),
-}
+STATE_LABELS = results_models.STATE_LABELS
 STATE_BADGES = {
     "missing": "error",
     "entered": "warn",
