@@ -94,7 +94,7 @@ class TypedBoardForm(forms.Form):
     south = _hand_field(Seat.SOUTH)
     west = _hand_field(Seat.WEST)
 
-    SEAT_FIELDS = {"N": "north", "E": "east", "S": "south", "W": "west"}
+    SEAT_FIELDS = {seat.value: seat.name.lower() for seat in Seat}
 
     def hands(self) -> dict[str, str]:
         return {seat: self.cleaned_data.get(name, "") for seat, name in self.SEAT_FIELDS.items()}
