@@ -1,9 +1,12 @@
-"""The game's words on the site: one label table per enum of the rules engine.
+"""The game's words on the site: one label table per enum of the core, and the site's choices.
 
 The site speaks the core's vocabulary (``scoring.engine.cards``: ``Seat``, ``Side``,
-``Strain``, ``Suit``, ``Rank``; ``AnnonceKind``; ``Capot``) and its values ("N", "NS", "SA"...)
-everywhere; this module only says how each reads on screen, in French first and in English
-through gettext. Nothing else retypes these values or their labels.
+``Strain``, ``Suit``, ``Rank``; ``AnnonceKind``; ``Capot``; the duplicate's ``Method``,
+``Adjustment``, ``PenaltyUnit``, ``SeasonMethod``; the movements' ``MovementKind``) and its
+values ("N", "NS", "SA", "matchpoints"...) everywhere; this module only says how each reads on
+screen, in French first and in English through gettext, and ``choices`` makes the Django choices
+of models, forms and serializers from the core's enum. Nothing else retypes these values or
+their labels.
 
 Cards are written the French way on French pages — ranks A R D V 10 9 8 7, seats N E S O,
 « carré » with its accent — and the English way (A K Q J, W) on English ones; the core keeps its
@@ -13,15 +16,23 @@ English codes (``Rank.JACK`` is "J", ``Seat.WEST`` "W").
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Mapping
+from enum import Enum
 
 from django.utils import timezone
 from django.utils.dateformat import time_format
 from django.utils.translation import get_language, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
+from scoring.duplicate.board_result import Adjustment
+from scoring.duplicate.penalties import PenaltyUnit
+from scoring.duplicate.season import SeasonMethod
+from scoring.duplicate.table_score import Method
 from scoring.engine.annonces import AnnonceKind
 from scoring.engine.cards import Card, Rank, Seat, Side, Strain, Suit
 from scoring.engine.result_record import Capot
+from scoring.engine.rule_values import Coinche
+from scoring.movements.plan import MovementKind
 
 # --- Values, as the records, the forms and the API carry them ----------------------------------
 
@@ -33,8 +44,6 @@ SUIT_VALUES = tuple(suit.value for suit in Suit)
 RANK_VALUES = tuple(rank.value for rank in reversed(Rank))
 ANNONCE_KIND_VALUES = tuple(kind.value for kind in AnnonceKind)
 CAPOT_VALUES = tuple(capot.value for capot in Capot)
-
-OTHER_SIDE = {Side.NS.value: Side.EW.value, Side.EW.value: Side.NS.value}
 
 # --- Labels ------------------------------------------------------------------------------------
 
@@ -72,7 +81,18 @@ STRAIN_NAMES = {
     Strain.NO_TRUMP.value: _("Sans atout"),
     Strain.ALL_TRUMP.value: _("Tout atout"),
 }
-COINCHE_NAMES = {0: "", 1: _("coinché"), 2: _("surcoinché")}
+# In a summary (« 90 ♥ par O, coinché »): nothing when not coinched.
+COINCHE_NAMES = {
+    Coinche.NONE: "",
+    Coinche.COINCHE: _("coinché"),
+    Coinche.SURCOINCHE: _("surcoinché"),
+}
+# As a choice of the forms and the table's phone.
+COINCHE_CHOICE_NAMES = {
+    Coinche.NONE: _("Non coinché"),
+    Coinche.COINCHE: _("Coinché"),
+    Coinche.SURCOINCHE: _("Surcoinché"),
+}
 # The rank of a card as a French player writes it: A R D V 10 9 8 7 (A K Q J in English).
 RANK_LETTERS = {
     Rank.ACE.value: pgettext_lazy("as, initiale", "A"),
@@ -114,6 +134,16 @@ def side_letters(side: str) -> str:
     return str(SIDE_LETTERS.get(side, side))
 
 
+def side_of_seat(seat: str) -> str:
+    """NS for N and S, EW for E and W: the side of a seat (the core's ``Seat.side``)."""
+    return Seat(seat).side.value
+
+
+def other_side(side: str) -> str:
+    """EW for NS, NS for EW (the core's ``Side.other``)."""
+    return Side(side).other.value
+
+
 def rank_letter(rank: str) -> str:
     """A R D V 10 9 8 7 (A K Q J 10 9 8 7 in English) for the core's A K Q J 10 9 8 7."""
     return str(RANK_LETTERS.get(rank, rank))
@@ -139,6 +169,73 @@ def card_list_label(cards: str) -> str:
 def annonce_kind_name(kind: str) -> str:
     """tierce, cinquante, cent, carré."""
     return str(ANNONCE_KIND_NAMES.get(kind, kind))
+
+
+# The ranking methods, movements, penalty units and season methods (their stored values are the
+# core's).
+SCORING_METHOD_NAMES = {
+    Method.MATCHPOINTS.value: _("Points de match"),
+    Method.DATUM.value: _("Différence à la moyenne"),
+    Method.TOTAL.value: _("Total des points (concours classique)"),
+}
+MOVEMENT_NAMES = {
+    MovementKind.MITCHELL.value: _("Mitchell"),
+    MovementKind.HOWELL.value: _("Howell (tous contre tous)"),
+}
+PENALTY_UNIT_NAMES = {
+    PenaltyUnit.PERCENT_OF_TOP.value: _("pourcentage du top"),
+    PenaltyUnit.POINTS.value: _("points"),
+}
+SEASON_METHOD_NAMES = {
+    SeasonMethod.AVERAGE.value: _("Moyenne des pourcentages"),
+    SeasonMethod.POINTS.value: _("Points par place"),
+}
+# An adjusted score is stored (and sent by the API) under a short code of its own, older than
+# the core's enum: A-, A, A+.
+ADJUSTMENT_CODES = {
+    Adjustment.AVERAGE_MINUS: "A-",
+    Adjustment.AVERAGE: "A",
+    Adjustment.AVERAGE_PLUS: "A+",
+}
+ADJUSTMENTS = {code: adjustment for adjustment, code in ADJUSTMENT_CODES.items()}
+ADJUSTMENT_NAMES = {
+    "A-": _("Moyenne moins (40 %)"),
+    "A": _("Moyenne (50 %)"),
+    "A+": _("Moyenne plus (60 %)"),
+}
+# Short, for the cells of a grid.
+ADJUSTMENT_SHORT_NAMES = {
+    "A-": _("Moy− (40 %)"),
+    "A": _("Moy (50 %)"),
+    "A+": _("Moy+ (60 %)"),
+}
+
+
+def choices(
+    enum: type[Enum], labels: Mapping, codes: Mapping[Enum, str] | None = None
+) -> tuple[tuple[str, str], ...]:
+    """Django choices (value, label) for every member of one of the core's enums, in the enum's
+    order: what a model field, a form field or a serializer offers. The value is the member's
+    own, or its code in ``codes`` where the site stores another one (``ADJUSTMENT_CODES``);
+    ``labels`` are by that value, and a member without one shows its value, so that a member
+    added to the core is offered at once (``tests/tournaments/test_vocabulary.py`` asks for its
+    label)."""
+    values = [codes[member] if codes else member.value for member in enum]
+    return tuple((value, labels.get(value, value)) for value in values)
+
+
+SEAT_CHOICES = choices(Seat, SEAT_NAMES)
+COINCHE_CHOICES = choices(Coinche, COINCHE_CHOICE_NAMES)
+SCORING_METHOD_CHOICES = choices(Method, SCORING_METHOD_NAMES)
+MOVEMENT_CHOICES = choices(MovementKind, MOVEMENT_NAMES)
+PENALTY_UNIT_CHOICES = choices(PenaltyUnit, PENALTY_UNIT_NAMES)
+SEASON_METHOD_CHOICES = choices(SeasonMethod, SEASON_METHOD_NAMES)
+ADJUSTMENT_CHOICES = choices(Adjustment, ADJUSTMENT_NAMES, ADJUSTMENT_CODES)
+
+
+def adjustment_name(code: str) -> str:
+    """Moyenne plus (60 %) (the code itself if it is no adjusted score)."""
+    return str(ADJUSTMENT_NAMES.get(code, code))
 
 
 # --- French typography of sentences built from parts ------------------------------------------

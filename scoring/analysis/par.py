@@ -20,6 +20,7 @@ from scoring.engine.card_values import CAPOT_DEAL_POINTS
 from scoring.engine.cards import Hand, PerSide, Seat, Side, Strain
 from scoring.engine.deal_score import DealScore, score_deal
 from scoring.engine.result_record import CAPOT, bids, parse_result
+from scoring.engine.rule_values import Coinche
 from scoring.engine.rules import RuleSettings
 
 CAPOT_RANK = 255
@@ -69,7 +70,12 @@ def _record(
     belote, annonces = held
     return {
         "passed": False,
-        "contract": {"bid": bid, "strain": strain.value, "taker": taker.value, "coinche": 0},
+        "contract": {
+            "bid": bid,
+            "strain": strain.value,
+            "taker": taker.value,
+            "coinche": Coinche.NONE.value,
+        },
         "taker_points": None if capot else own,
         "capot": capot,
         "belote": belote,

@@ -37,6 +37,7 @@ from scoring.engine.cards import (
     Suit,
 )
 from scoring.engine.record_errors import MESSAGES, FieldError, ResultValidationError
+from scoring.engine.rule_values import Coinche
 from scoring.engine.rules import RuleSettings
 
 CAPOT = "capot"
@@ -90,7 +91,7 @@ class Contract:
     bid: int | str
     strain: Strain
     taker: Seat
-    coinche: int = 0
+    coinche: Coinche = Coinche.NONE
 
     @property
     def is_capot(self) -> bool:
@@ -105,7 +106,7 @@ class Contract:
             "bid": self.bid,
             "strain": self.strain.value,
             "taker": self.taker.value,
-            "coinche": self.coinche,
+            "coinche": int(self.coinche),
         }
 
 
@@ -170,6 +171,7 @@ _RECORD_KEYS = (
 # A scored record carries its score; reading it back must not fail on those keys.
 _SCORE_KEYS = ("ns", "ew", "made", "detail")
 _CONTRACT_KEYS = ("bid", "strain", "taker", "coinche")
+_COINCHE_VALUES = frozenset(level.value for level in Coinche)
 _ANNONCE_KEYS = ("seat", "kind", "high", "suit")
 _STRAIN_ALLOWED = {
     Strain.NO_TRUMP: ("no_trump", "SA"),
@@ -273,10 +275,12 @@ def _parse_contract(raw: Any, rules: RuleSettings, errors: _Errors) -> Contract 
     bid = _parse_bid(raw.get("bid"), rules, errors)
     strain = _parse_strain(raw.get("strain"), rules, errors)
     taker = _parse_seat(raw.get("taker"), "contract.taker", errors)
-    coinche = raw.get("coinche", 0)
-    if not _is_int(coinche) or coinche not in (0, 1, 2):
-        errors.add("contract.coinche", "invalid_coinche", value=coinche)
-        coinche = None
+    raw_coinche = raw.get("coinche", Coinche.NONE.value)
+    coinche = None
+    if _is_int(raw_coinche) and raw_coinche in _COINCHE_VALUES:
+        coinche = Coinche(raw_coinche)
+    else:
+        errors.add("contract.coinche", "invalid_coinche", value=raw_coinche)
     if bid is None or strain is None or taker is None or coinche is None:
         return None
     return Contract(bid=bid, strain=strain, taker=taker, coinche=coinche)

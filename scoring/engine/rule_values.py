@@ -3,7 +3,7 @@ published rulebooks differ (docs/rules.md). ``RuleSettings`` (``rules.py``) hold
 
 from __future__ import annotations
 
-from enum import Enum
+from enum import Enum, IntEnum
 
 
 class WinCondition(Enum):
@@ -81,3 +81,12 @@ class OvertakePartner(Enum):
     # Fédération Française de Coinche: a trump played on the partner's trump must overtake it
     # when the hand can.
     ALWAYS = "always"
+
+
+class Coinche(IntEnum):
+    """How far the contract was doubled: not, coinché (×2) or surcoinché (×4 or ×3). The record
+    carries the number (0, 1, 2), which ``RuleSettings.multiplier`` reads."""
+
+    NONE = 0
+    COINCHE = 1
+    SURCOINCHE = 2

@@ -22,6 +22,7 @@ from scoring.translation import gettext_noop
 from .rule_texts import NONE_LABEL, SettingInfo, explanation, explanation_params, value_label
 from .rule_values import (
     CapotBid,
+    Coinche,
     FailureScore,
     MadeScore,
     MultiplierScope,
@@ -248,7 +249,7 @@ class RuleSettings:
         highest bid worth entering is ``result_record.max_bid``)."""
         return bid == self.lowest_bid or (bid > self.lowest_bid and bid % self.bid_step == 0)
 
-    def multiplier(self, coinche: int) -> int:
+    def multiplier(self, coinche: Coinche) -> int:
         """1, 2 when coinched, 4 (or 3) when surcoinched."""
         return (1, 2, self.surcoinche_multiplier)[coinche]
 

@@ -33,6 +33,7 @@ from typing import Any
 from scoring.engine.cards import Seat, Strain
 from scoring.engine.play import opening_leader
 from scoring.engine.result_record import CAPOT, Contract, bids
+from scoring.engine.rule_values import Coinche
 from scoring.engine.rules import RuleSettings
 
 PASSES_TO_CLOSE = 3
@@ -162,14 +163,14 @@ class Auction:
                 return index, self.calls[index]
         return None
 
-    def coinche_level(self) -> int:
-        """0, 1 after a coinche, 2 after a surcoinche (of the last bid)."""
+    def coinche_level(self) -> Coinche:
+        """None, coinché after a coinche, surcoinché after a surcoinche (of the last bid)."""
         last = self.last_bid()
         after = self.calls[last[0] + 1 :] if last else ()
         kinds = {call.kind for call in after}
         if CallKind.SURCOINCHE in kinds:
-            return 2
-        return 1 if CallKind.COINCHE in kinds else 0
+            return Coinche.SURCOINCHE
+        return Coinche.COINCHE if CallKind.COINCHE in kinds else Coinche.NONE
 
     def is_over(self) -> bool:
         """Whether no one speaks any more: a surcoinche (when a coinche ends the bidding), three
@@ -198,11 +199,11 @@ class Auction:
             return calls + self._bids_above(None)
         bidder = self.seat_of(last[0])
         same_side = bidder.side is self.next_seat.side
-        if level == 0 or not self.rules.coinche_ends_bidding:
+        if level is Coinche.NONE or not self.rules.coinche_ends_bidding:
             calls += self._bids_above(last[1])
-        if level == 0 and not same_side:
+        if level is Coinche.NONE and not same_side:
             calls.append(COINCHE)
-        elif level == 1 and same_side:
+        elif level is Coinche.COINCHE and same_side:
             calls.append(SURCOINCHE)
         return calls
 

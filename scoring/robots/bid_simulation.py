@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from scoring.analysis.solver import Solver
 from scoring.engine.cards import PerSide, Strain
 from scoring.engine.result_record import Contract, bids
+from scoring.engine.rule_values import Coinche
 from scoring.robots.auction import COINCHE, PASS, Call, CallKind
 from scoring.robots.card_play import outcome_score
 from scoring.robots.view import SeatView, play_rules
@@ -50,7 +51,7 @@ def contract_after(view: SeatView, call: Call) -> Contract | None:
     current = view.auction.contract_so_far()
     if current is None or call.kind is CallKind.PASS:
         return current
-    level = current.coinche + 1 if call == COINCHE else 2
+    level = Coinche(current.coinche + 1) if call == COINCHE else Coinche.SURCOINCHE
     return Contract(current.bid, current.strain, current.taker, level)
 
 

@@ -15,7 +15,6 @@ from tests.support.standings import (
     is_stale,
     put_result,
 )
-from tournaments.setup.models import Tournament
 from tournaments.standings.models import RankingSnapshot, ScoringState
 
 pytestmark = pytest.mark.django_db
@@ -53,9 +52,7 @@ def test_ranking_json_is_one_object_per_team(django_capture_on_commit_callbacks)
 def test_ranking_json_of_a_howell_in_datum_has_no_direction_nor_percentage(
     django_capture_on_commit_callbacks,
 ):
-    tournament = make_tournament(
-        scoring_method="datum", movement_type=Tournament.MovementType.HOWELL, rounds=3
-    )
+    tournament = make_tournament(scoring_method="datum", movement_type="howell", rounds=3)
     add_teams(tournament, 4)
     add_plan(tournament, SMALL_HOWELL)
     enter(tournament, HOWELL_RESULTS, django_capture_on_commit_callbacks)

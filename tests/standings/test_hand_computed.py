@@ -26,7 +26,7 @@ pytestmark = pytest.mark.django_db
 def howell_tournament(method: str) -> Tournament:
     tournament = make_tournament(
         scoring_method=method,
-        movement_type=Tournament.MovementType.HOWELL,
+        movement_type="howell",
         rounds=3,
         boards_per_round=1,
     )

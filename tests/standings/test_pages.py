@@ -114,7 +114,7 @@ def test_an_unknown_round_shows_the_overall_ranking(client, mitchell):
 
 
 def test_a_howell_has_one_ranking_without_directions(client, django_capture_on_commit_callbacks):
-    tournament = make_tournament(movement_type=Tournament.MovementType.HOWELL, rounds=3)
+    tournament = make_tournament(movement_type="howell", rounds=3)
     add_teams(tournament, 4)
     add_plan(tournament, SMALL_HOWELL)
     with django_capture_on_commit_callbacks(execute=True):

@@ -91,7 +91,7 @@ def test_an_arrow_switch_round_is_announced(demo):
 
 
 def test_a_howell_sends_players_to_their_route_card():
-    tournament = make_tournament(movement_type=Tournament.MovementType.HOWELL)
+    tournament = make_tournament(movement_type="howell")
     add_teams(tournament, 4)
     add_plan(tournament, SMALL_HOWELL, started=False)
     Round.objects.filter(tournament=tournament, number=1).update(started_at=timezone.now())

@@ -5,7 +5,7 @@ from django.utils import timezone
 
 from tests.support.factories import add_plan, add_teams, make_tournament, small_tournament
 from tests.support.standings import MITCHELL_RESULTS, SMALL_HOWELL, enter, put_result
-from tournaments.setup.models import TableAssignment, Team, Tournament
+from tournaments.setup.models import TableAssignment, Team
 from tournaments.standings import selectors
 
 pytestmark = pytest.mark.django_db
@@ -48,7 +48,7 @@ def test_current_ranking_keeps_one_direction_of_a_mitchell(mitchell):
 
 
 def test_a_single_ranking_has_no_direction_to_ask_for(django_capture_on_commit_callbacks):
-    tournament = make_tournament(movement_type=Tournament.MovementType.HOWELL, rounds=3)
+    tournament = make_tournament(movement_type="howell", rounds=3)
     add_teams(tournament, 4)
     add_plan(tournament, SMALL_HOWELL)
     with django_capture_on_commit_callbacks(execute=True):

@@ -150,7 +150,7 @@ def small_howell(scoring_method: str = "matchpoints", **fields) -> Tournament:
     """The 4-team Howell of SMALL_HOWELL, one board a round, no result yet."""
     tournament = make_tournament(
         scoring_method=scoring_method,
-        movement_type=Tournament.MovementType.HOWELL,
+        movement_type="howell",
         rounds=3,
         boards_per_round=1,
         **fields,

@@ -144,7 +144,7 @@ def test_demo_tournament_defaults_and_a_second_demo(make_user):
     assert first != second
     tournament = Tournament.objects.get(slug=first)
     assert tournament.teams.count() == 12
-    assert tournament.movement_type == Tournament.MovementType.MITCHELL
+    assert tournament.movement_type == "mitchell"
     assert tournament.boards_per_round == 3
     assert tournament.organizers.count() == 0  # no demo accounts in this database
 

@@ -134,7 +134,7 @@ def test_arrow_switch_turns_the_last_rounds(tournament):
 
 
 def test_howell_for_a_small_field(tournament):
-    tournament.movement_type = Tournament.MovementType.HOWELL
+    tournament.movement_type = "howell"
     tournament.save()
     add_teams(tournament, 6)
 

@@ -10,6 +10,7 @@ The enums are named by ``ENUM_NAME_OVERRIDES`` in the settings; ``name_enum_memb
 members names for generated clients (docs/api.md, « Generated clients »).
 """
 
+from collections.abc import Mapping
 from enum import Enum
 
 from drf_spectacular.drainage import warn
@@ -17,12 +18,17 @@ from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.utils import OpenApiParameter
 from rest_framework.permissions import SAFE_METHODS
 
+from scoring.duplicate import Adjustment, Method, PenaltyUnit
+from scoring.duplicate.season import SeasonMethod
 from scoring.engine.annonces import AnnonceKind
 from scoring.engine.cards import Rank, Seat, Side, Strain, Suit
 from scoring.engine.result_record import Capot
+from scoring.engine.rule_values import Coinche
 from scoring.engine.rules import PRESETS, SETTINGS, Setting
+from scoring.movements import MovementKind
+from tournaments import vocabulary
 from tournaments.registration.models import Entry
-from tournaments.results.models import Adjustment, Penalty, Result
+from tournaments.results.models import Result
 from tournaments.setup.models import Tournament
 
 from .serializers import ErrorSerializer
@@ -98,8 +104,10 @@ class ApiAutoSchema(AutoSchema):
         return sorted(set(codes))
 
 
-def _members(enum: type[Enum]) -> dict:
-    return {member.value: member.name for member in enum}
+def _members(enum: type[Enum], codes: Mapping[Enum, str] | None = None) -> dict:
+    """Each member's name by its value, or by its code where the site has its own
+    (``vocabulary.ADJUSTMENT_CODES``)."""
+    return {codes[member] if codes else member.value: member.name for member in enum}
 
 
 def _setting_members(setting: Setting) -> dict:
@@ -122,20 +130,22 @@ ENUM_MEMBERS: dict[str, dict] = {
     "AnnonceKind": _members(AnnonceKind),
     "Capot": _members(Capot),
     "BidCapot": {"capot": "CAPOT"},
-    "Coinche": {0: "NONE", 1: "COINCHE", 2: "SURCOINCHE"},
-    "Adjustment": _members(Adjustment),
+    "Coinche": _members(Coinche),
+    "Adjustment": _members(Adjustment, vocabulary.ADJUSTMENT_CODES),
     "ResultStatus": _members(Result.Status),
     "ResultSource": _members(Result.Source),
-    "PenaltyUnit": _members(Penalty.Unit),
+    # The API named PERCENT_OF_TOP "PERCENT" before the core's enum made the choices: generated
+    # clients keep that name.
+    "PenaltyUnit": {**_members(PenaltyUnit), PenaltyUnit.PERCENT_OF_TOP.value: "PERCENT"},
     "TournamentStatus": _members(Tournament.Status),
-    "ScoringMethod": _members(Tournament.ScoringMethod),
-    "MovementType": _members(Tournament.MovementType),
+    "ScoringMethod": _members(Method),
+    "MovementType": _members(MovementKind),
     "DealsMode": _members(Tournament.DealsMode),
     "RulesPreset": {name: name.upper().replace("-", "_") for name in PRESETS},
     # Each rule setting with choices (scoring.engine.rules.SETTINGS).
     **{setting.values_name: _setting_members(setting) for setting in SETTINGS if setting.is_choice},
     "Role": {"organizer": "ORGANIZER", "arbiter": "ARBITER", "table": "TABLE"},
-    "SeasonMethod": {"average": "AVERAGE", "points": "POINTS"},
+    "SeasonMethod": _members(SeasonMethod),
     "AnalysisStatus": {
         "ready": "READY",
         "pending": "PENDING",

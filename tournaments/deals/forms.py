@@ -4,6 +4,8 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from scoring.deals.board import MAX_BOARD_NUMBER
+from scoring.engine.cards import Seat
+from tournaments import vocabulary
 
 from .models import Board
 
@@ -68,6 +70,16 @@ class PbnImportForm(forms.Form):
         return cleaned
 
 
+def _hand_field(seat: Seat) -> forms.CharField:
+    """The hand of ``seat``, labelled with the seat's name (Nord, Est...)."""
+    return forms.CharField(
+        label=vocabulary.SEAT_NAMES[seat.value],
+        required=False,
+        max_length=60,
+        widget=forms.TextInput(_HAND_ATTRS),
+    )
+
+
 class TypedBoardForm(forms.Form):
     """The four hands of one board typed from its étui, suit by suit: ♠.♥.♦.♣."""
 
@@ -75,22 +87,14 @@ class TypedBoardForm(forms.Form):
     dealer = forms.ChoiceField(
         label=_("Donneur"),
         required=False,
-        choices=[("", _("Selon la rotation"))] + list(Board.Dealer.choices),
+        choices=[("", _("Selon la rotation"))] + list(vocabulary.SEAT_CHOICES),
     )
-    north = forms.CharField(
-        label=_("Nord"), required=False, max_length=60, widget=forms.TextInput(_HAND_ATTRS)
-    )
-    east = forms.CharField(
-        label=_("Est"), required=False, max_length=60, widget=forms.TextInput(_HAND_ATTRS)
-    )
-    south = forms.CharField(
-        label=_("Sud"), required=False, max_length=60, widget=forms.TextInput(_HAND_ATTRS)
-    )
-    west = forms.CharField(
-        label=_("Ouest"), required=False, max_length=60, widget=forms.TextInput(_HAND_ATTRS)
-    )
+    north = _hand_field(Seat.NORTH)
+    east = _hand_field(Seat.EAST)
+    south = _hand_field(Seat.SOUTH)
+    west = _hand_field(Seat.WEST)
 
-    SEAT_FIELDS = {"N": "north", "E": "east", "S": "south", "W": "west"}
+    SEAT_FIELDS = {seat.value: seat.name.lower() for seat in Seat}
 
     def hands(self) -> dict[str, str]:
         return {seat: self.cleaned_data.get(name, "") for seat, name in self.SEAT_FIELDS.items()}

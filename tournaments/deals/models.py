@@ -4,6 +4,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from tournaments import vocabulary
 from tournaments.setup.models import Tournament
 
 
@@ -31,12 +32,6 @@ class DealSet(models.Model):
 class Board(models.Model):
     """A board (étui): its number, its dealer and, when recorded, the four hands."""
 
-    class Dealer(models.TextChoices):
-        N = "N", _("Nord")
-        E = "E", _("Est")
-        S = "S", _("Sud")
-        W = "W", _("Ouest")
-
     class Source(models.TextChoices):
         """Where the board's hands came from; verification explains a mismatch with it."""
 
@@ -47,7 +42,7 @@ class Board(models.Model):
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="boards")
     number = models.PositiveSmallIntegerField(_("étui"))
-    dealer = models.CharField(_("donneur"), max_length=1, choices=Dealer.choices)
+    dealer = models.CharField(_("donneur"), max_length=1, choices=vocabulary.SEAT_CHOICES)
     # {"N": "AKT.J9..Q87", "E": ..., "S": ..., "W": ...}; empty when the deals are unrecorded.
     hands = models.JSONField(default=dict, blank=True)
     # Rank of the deal among all 32!/(8!)^4 deals (fits in 57 bits); null when unrecorded.

@@ -322,7 +322,7 @@ class AnalysisTable:
 
     def _makeable(self) -> str:
         parts = []
-        for side in ("NS", "EW"):
+        for side in vocabulary.SIDE_VALUES:
             best = self.best_for(side)
             if best is not None:
                 parts.append(
@@ -340,7 +340,7 @@ class AnalysisTable:
         contract = (record or {}).get("contract")
         if not contract:
             return gettext("Passe ; %(what)s") % {"what": self._makeable()}
-        side = "NS" if contract.get("taker") in ("N", "S") else "EW"
+        side = vocabulary.side_of_seat(contract["taker"])
         row = self.row(contract.get("strain"))
         if row is None:
             return ""

@@ -15,6 +15,7 @@ from scoring.engine.belote import belote_holders
 from scoring.engine.card_values import DEAL_POINTS
 from scoring.engine.cards import SEATS_PBN_ORDER, Hand, Seat, Strain
 from scoring.engine.result_record import ResultValidationError
+from scoring.engine.rule_values import Coinche
 from scoring.engine.rules import RuleSettings
 from tournaments.deals.services import generate_deals
 from tournaments.setup.models import TableAssignment, Tournament
@@ -128,12 +129,17 @@ def _demo_data(rng, rules, plan, hands) -> dict[str, Any]:
         taker = taker.partner
     # Multiples of 10 from 80 are on every scale but the 82 floor's, where 80 becomes 82.
     bid = min(160, max(rules.lowest_bid, bid + rng.choice((-10, 0, 0, 0, 10, 20))))
-    coinche = 0
+    coinche = Coinche.NONE
     if rng.random() < 0.12:
-        coinche = 2 if rng.random() < 0.2 else 1
+        coinche = Coinche.SURCOINCHE if rng.random() < 0.2 else Coinche.COINCHE
     data: dict[str, Any] = {
         "passed": False,
-        "contract": {"bid": bid, "strain": strain.value, "taker": taker.value, "coinche": coinche},
+        "contract": {
+            "bid": bid,
+            "strain": strain.value,
+            "taker": taker.value,
+            "coinche": coinche.value,
+        },
         "taker_points": None,
         "capot": None,
         "belote": [],

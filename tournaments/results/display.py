@@ -19,8 +19,6 @@ from .annonce_text import format_annonces_text
 # The labels are the vocabulary's (tournaments.vocabulary); these names say how this module
 # uses them.
 SEAT_LABELS = vocabulary.SEAT_LETTERS
-SIDE_LABELS = vocabulary.SIDE_NAMES
-SIDE_SHORT_LABELS = vocabulary.SIDE_LETTERS
 STRAIN_LABELS = vocabulary.STRAIN_SYMBOLS
 COINCHE_LABELS = vocabulary.COINCHE_NAMES
 

@@ -36,10 +36,11 @@ from openpyxl import load_workbook
 from tournaments import spreadsheets
 from tournaments.request_numbers import whole_number
 from tournaments.setup.models import Tournament
+from tournaments.vocabulary import ADJUSTMENTS
 
 from .annonce_text import AnnonceTextError, format_annonces_text, parse_annonces_text
 from .exceptions import ImportRejected, LineError
-from .models import Adjustment, Penalty, Result
+from .models import Penalty, Result
 from .selectors import counting_results, penalties_of
 from .services import ImportEntry, take_results
 
@@ -73,7 +74,6 @@ CSV_COLUMNS = (
     "penalty_reason",
 )
 PENALTY_COLUMNS = CSV_COLUMNS[-4:]
-_ADJUSTMENTS = {choice.value for choice in Adjustment}
 _TRUE = {"1", "true", "oui", "yes", "o", "y", "x"}
 _FALSE = {"", "0", "false", "non", "no", "n"}
 
@@ -267,7 +267,7 @@ def _adjustment(raw: Any, errors: list[str]) -> tuple[str, str] | None:
     if not isinstance(raw, dict) or set(raw) != {"ns", "ew"}:
         errors.append(_("« adjusted » doit donner « ns » et « ew » (A, A+ ou A-)."))
         return None
-    if raw["ns"] not in _ADJUSTMENTS or raw["ew"] not in _ADJUSTMENTS:
+    if raw["ns"] not in ADJUSTMENTS or raw["ew"] not in ADJUSTMENTS:
         errors.append(
             _("Score ajusté inconnu (NS « %(ns)s », EO « %(ew)s ») : A, A+ ou A-.")
             % {"ns": raw["ns"], "ew": raw["ew"]}

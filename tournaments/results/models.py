@@ -10,15 +10,8 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from tournaments import vocabulary
 from tournaments.setup.models import Round, Table, TableAssignment, Team, Tournament
-
-
-class Adjustment(models.TextChoices):
-    """Adjusted scores (scores ajustés), chosen per side by the arbiter."""
-
-    AVERAGE_MINUS = "A-", _("Moyenne moins (40 %)")
-    AVERAGE = "A", _("Moyenne (50 %)")
-    AVERAGE_PLUS = "A+", _("Moyenne plus (60 %)")
 
 
 class Result(models.Model):
@@ -56,8 +49,14 @@ class Result(models.Model):
     made = models.BooleanField(null=True, blank=True)
     # DealScore.to_dict()["detail"]: exact totals before rounding, who won the annonces, ...
     score_detail = models.JSONField(default=dict, blank=True)
-    ns_adjustment = models.CharField(max_length=2, choices=Adjustment.choices, blank=True)
-    ew_adjustment = models.CharField(max_length=2, choices=Adjustment.choices, blank=True)
+    # Adjusted scores (scores ajustés), chosen per side by the arbiter: A-, A, A+
+    # (tournaments.vocabulary.ADJUSTMENT_CODES).
+    ns_adjustment = models.CharField(
+        max_length=2, choices=vocabulary.ADJUSTMENT_CHOICES, blank=True
+    )
+    ew_adjustment = models.CharField(
+        max_length=2, choices=vocabulary.ADJUSTMENT_CHOICES, blank=True
+    )
     # Which side of the table entered it ("NS"/"EW"), blank when an arbiter did.
     entered_side = models.CharField(max_length=2, blank=True)
     # The team that entered it (from its code or its own link), and the team that confirmed it:
@@ -131,6 +130,19 @@ class Result(models.Model):
         return self.is_current and self.status in self.COUNTING_STATUSES
 
 
+# A board at a table: missing (no live result), a sit-out (the table faces the phantom), or its
+# live result's status. The one definition of these states and their labels: the pages, the
+# selectors and the services import them from here.
+MISSING = "missing"
+ENTERED = Result.Status.ENTERED.value
+CONFIRMED = Result.Status.CONFIRMED.value
+DISPUTED = Result.Status.DISPUTED.value
+ADJUSTED = Result.Status.ADJUSTED.value
+SITOUT = "sitout"
+STATES = (MISSING, ENTERED, CONFIRMED, DISPUTED, ADJUSTED)
+STATE_LABELS = {MISSING: _("Manquant"), **dict(Result.Status.choices), SITOUT: _("Relâche")}
+
+
 class ResultEvent(models.Model):
     """Audit trail: who did what to a result, when, from where, before and after."""
 
@@ -188,10 +200,6 @@ class Penalty(models.Model):
     arbiter removes it (``removed_at``), and both acts are in the audit trail.
     """
 
-    class Unit(models.TextChoices):
-        PERCENT = "percent", _("pourcentage du top")
-        POINTS = "points", _("points")
-
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="penalties")
     team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="penalties")
     board_number = models.PositiveSmallIntegerField(_("étui"), null=True, blank=True)
@@ -199,7 +207,7 @@ class Penalty(models.Model):
     # board, or the one the arbiter named for a session penalty.
     round_number = models.PositiveSmallIntegerField(_("tour"))
     amount = models.PositiveIntegerField(_("montant"))
-    unit = models.CharField(max_length=8, choices=Unit.choices)
+    unit = models.CharField(max_length=8, choices=vocabulary.PENALTY_UNIT_CHOICES)
     reason = models.CharField(_("motif"), max_length=500)
     given_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"

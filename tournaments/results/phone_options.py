@@ -51,9 +51,7 @@ def phone_options(*, rules: RuleSettings, fields: Mapping[str, forms.Field]) -> 
         "bids": [value for value, _text in fields["bid"].choices if value],
         "bid_step": rules.bid_step,
         "coinche": [
-            {"value": "0", "text": _("Non coinché")},
-            {"value": "1", "text": _("Coinché")},
-            {"value": "2", "text": _("Surcoinché")},
+            {"value": str(value), "text": str(label)} for value, label in vocabulary.COINCHE_CHOICES
         ],
         "capot": [
             {"value": "", "text": _("Personne")},

@@ -29,17 +29,20 @@ from tournaments.setup.models import Round, Table, TableAssignment, Team, Tourna
 from tournaments.setup.selectors import plan_assignments
 
 from .annonce_text import format_annonces_text
-from .models import Penalty, Result, ResultEvent
+from .models import (
+    ADJUSTED,
+    CONFIRMED,
+    DISPUTED,
+    ENTERED,
+    MISSING,
+    SITOUT,
+    STATES,
+    Penalty,
+    Result,
+    ResultEvent,
+)
 from .table_links import table_entry_qr_svg, table_entry_url
 
-MISSING = "missing"
-ENTERED = Result.Status.ENTERED.value
-CONFIRMED = Result.Status.CONFIRMED.value
-DISPUTED = Result.Status.DISPUTED.value
-ADJUSTED = Result.Status.ADJUSTED.value
-SITOUT = "sitout"
-STATES = (MISSING, ENTERED, CONFIRMED, DISPUTED, ADJUSTED)
-DONE_STATES = Result.COUNTING_STATUSES
 # The cell of a table shows its most urgent board.
 _URGENCY = (DISPUTED, MISSING, ENTERED, ADJUSTED, CONFIRMED)
 
@@ -279,7 +282,7 @@ def first_unfinished_round(tournament: Tournament) -> Round | None:
                 continue
             for board in assignment.boards:
                 key = (round_.number, assignment.table.number, board)
-                if board_state(results.get(key)) not in DONE_STATES:
+                if board_state(results.get(key)) not in Result.COUNTING_STATUSES:
                     return round_
     return rounds[-1]
 
@@ -304,7 +307,7 @@ class GridCell:
 
     @property
     def done(self) -> int:
-        return sum(1 for cell in self.boards if cell.state in DONE_STATES)
+        return sum(1 for cell in self.boards if cell.state in Result.COUNTING_STATUSES)
 
 
 @dataclass
@@ -365,7 +368,7 @@ def dashboard(tournament: Tournament, now: datetime.datetime | None = None) -> D
         if assignment.round.started_at is not None:
             minutes = len(assignment.boards) * tournament.minutes_per_board
             due_at = assignment.round.started_at + datetime.timedelta(minutes=minutes)
-            late = now > due_at and any(state not in DONE_STATES for state in states)
+            late = now > due_at and any(state not in Result.COUNTING_STATUSES for state in states)
         late_tables += late
         grid_round.cells[column] = GridCell(assignment, boards, _cell_state(states), late, due_at)
     return Dashboard(tables, list(rounds.values()), counts, late_tables, now)
@@ -563,7 +566,7 @@ class TableRound:
 
     @property
     def finished(self) -> bool:
-        return all(row.state in DONE_STATES for row in self.rows)
+        return all(row.state in Result.COUNTING_STATUSES for row in self.rows)
 
 
 def table_rounds(table: Table) -> list[TableRound]:
@@ -690,7 +693,7 @@ def results_step(tournament: Tournament) -> Step:
     total = sum(grid.counts.values())
     if not total:
         return Step("results", name, checklist.BLOCKED, gettext("Pas encore de plan de table"), url)
-    done = sum(grid.counts[state] for state in DONE_STATES)
+    done = sum(grid.counts[state] for state in Result.COUNTING_STATUSES)
     if done == total:
         reason = ngettext("%(count)s résultat confirmé", "%(count)s résultats confirmés", total) % {
             "count": total

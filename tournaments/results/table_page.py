@@ -10,6 +10,7 @@ import json
 from tournaments.setup import policy
 
 from . import proofs, selectors
+from .models import Result
 
 
 def results_shown(tournament, chosen, team, *, staff: bool) -> set[int]:
@@ -66,7 +67,7 @@ def row_view(row, assignment, team, judge, form, dispute) -> dict:
         # or proved once on this one.
         "can_confirm": judged_by_other,
         "waiting": waiting and entered_by_us and not judged_by_other,
-        "locked": state in selectors.DONE_STATES,
+        "locked": state in Result.COUNTING_STATUSES,
         "hidden": False,
     }
 

@@ -19,6 +19,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from config.proxies import client_ip
 from scoring.engine.result_record import ResultValidationError, bids, parse_result
+from tournaments import vocabulary
 from tournaments.deals.selectors import visible_board_numbers
 from tournaments.request_numbers import whole_number
 from tournaments.setup import policy
@@ -536,10 +537,9 @@ def history(request, tournament, round_number: int, table_number: int, board_num
 def _table_penalty_form(tournament, assignment, data=None) -> PenaltyForm:
     """The penalty form of a board at a table: the team is chosen by its side."""
     teams = [
-        (side, f"{label} — {team}")
-        for side, label, team in (
-            ("NS", _("NS"), assignment.ns_team),
-            ("EW", _("EO"), assignment.ew_team),
+        (side, f"{vocabulary.side_letters(side)} — {team}")
+        for side, team in zip(
+            vocabulary.SIDE_VALUES, (assignment.ns_team, assignment.ew_team), strict=True
         )
         if team is not None
     ]

@@ -28,12 +28,12 @@ from django.views.decorators.http import require_POST
 
 from config.proxies import client_ip
 from scoring.engine.result_record import ResultValidationError
+from tournaments import vocabulary
 from tournaments.request_numbers import whole_number
 from tournaments.setup import policy
 from tournaments.setup.models import Team
 
 from . import proofs, selectors, services, table_page
-from .display import SIDE_LABELS
 from .exceptions import EntryInvalid, ResultError
 from .forms import DisputeForm, ResultRowForm
 from .models import Result
@@ -147,7 +147,7 @@ def _render_page(request, table, rounds, chosen, team, rules, bound, refusal, st
             view = table_page.row_view(row, chosen.assignment, team, judge, form, dispute)
             rows.append(view if row.board in shown else table_page.hidden_row_view(view))
     side = chosen.assignment.side_of(team) if team is not None else None
-    other = services.OTHER_SIDE.get(side or "", "")
+    other = vocabulary.other_side(side) if side else ""
     round_open = chosen is not None and refusal is None
     finished = table_page.finished_rounds_shown(request, rounds, staff=staff)
     return render(
@@ -163,8 +163,8 @@ def _render_page(request, table, rounds, chosen, team, rules, bound, refusal, st
             "team": team,
             # The other team, proved once on this phone to accept or contest (« Accepter »).
             "judge": judge if judge is not None and judge != team else None,
-            "judge_side_label": SIDE_LABELS.get(
-                chosen.assignment.side_of(judge) if judge is not None else "", ""
+            "judge_side_label": vocabulary.side_name(
+                chosen.assignment.side_of(judge) or "" if judge is not None else ""
             ),
             # Boards waiting for the other team, which has not proved itself on this phone.
             "ask_other_code": any(view["waiting"] for view in rows),
@@ -184,8 +184,8 @@ def _render_page(request, table, rounds, chosen, team, rules, bound, refusal, st
                 closed=refusal,
             )["key"],
             "side": side,
-            "side_label": SIDE_LABELS.get(side or "", ""),
-            "other_side_label": SIDE_LABELS.get(other, ""),
+            "side_label": vocabulary.side_name(side or ""),
+            "other_side_label": vocabulary.side_name(other),
             "rows": rows,
             "entry_open": round_open,
             "closed_reason": refusal if not round_open else None,
@@ -315,7 +315,7 @@ def table_send(request, token: str):
                     errors=form.add_problems(error.problems),
                 )
             proofs.forget_confirmer(request, chosen.assignment)
-            other = SIDE_LABELS[services.OTHER_SIDE[chosen.assignment.side_of(team)]]
+            other = vocabulary.side_name(vocabulary.other_side(chosen.assignment.side_of(team)))
             message = _(
                 "Étui %(board)s enregistré : à confirmer par %(side)s avec le code de leur équipe."
             ) % {"board": row.board, "side": other}
@@ -381,7 +381,7 @@ def _identify(request, chosen) -> None:
     messages.success(
         request,
         _("Vous êtes %(side)s (%(team)s).")
-        % {"side": SIDE_LABELS[side], "team": team.display_name},
+        % {"side": vocabulary.side_name(side), "team": team.display_name},
     )
 
 
@@ -425,14 +425,14 @@ def _identify_other(request, chosen, team) -> None:
     except ResultError as error:
         messages.error(request, str(error))
         return
-    side = SIDE_LABELS[assignment.side_of(other)]
+    side = vocabulary.side_name(assignment.side_of(other))
     if team is None:
         proofs.prove(request, assignment.pk, other)
     elif other == team:
         messages.error(
             request,
             _("C'est le code de votre équipe : c'est %(side)s qui confirme, avec son code.")
-            % {"side": SIDE_LABELS[services.OTHER_SIDE[assignment.side_of(team)]]},
+            % {"side": vocabulary.side_name(vocabulary.other_side(assignment.side_of(team)))},
         )
         return
     else:
@@ -518,14 +518,14 @@ def _act(request, action, table, chosen, row, team, rules):
         # The phone is back with the team that enters: the other team's proof ends here.
         proofs.forget_confirmer(request, assignment)
         if not result.is_replay:
-            other = services.OTHER_SIDE[assignment.side_of(team)]
+            other = vocabulary.other_side(assignment.side_of(team))
             messages.success(
                 request,
                 _(
                     "Étui %(board)s enregistré : à confirmer par %(side)s avec le code de "
                     "leur équipe."
                 )
-                % {"board": row.board, "side": SIDE_LABELS[other]},
+                % {"board": row.board, "side": vocabulary.side_name(other)},
             )
         else:
             messages.info(
@@ -599,7 +599,7 @@ def _dispute_exact(request, chosen, row, team, rules, table):
         messages.error(request, _("Ce résultat n'existe plus : rechargez la page."))
         return None
     reason = request.POST.get("reason", "").strip() or _("Résultat exact saisi par %(side)s") % {
-        "side": SIDE_LABELS[assignment.side_of(actor.team)]
+        "side": vocabulary.side_name(assignment.side_of(actor.team))
     }
     try:
         disputed = services.dispute_result(seen, reason, by=actor, ip=ip)
@@ -619,7 +619,7 @@ def _dispute_exact(request, chosen, row, team, rules, table):
     except ResultError as error:
         form.add_error(None, str(error))
         return "entry", form, error.status
-    first = SIDE_LABELS[services.OTHER_SIDE[assignment.side_of(actor.team)]]
+    first = vocabulary.side_name(vocabulary.other_side(assignment.side_of(actor.team)))
     messages.warning(
         request,
         _("Étui %(board)s contesté : votre résultat attend la confirmation de %(side)s.")

@@ -10,6 +10,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
+from scoring.duplicate.season import SeasonMethod
 from tournaments.clubs.services import create_club, create_player
 from tournaments.deals.services import generate_deals
 from tournaments.results.demo import record_demo_results
@@ -59,7 +60,7 @@ def build_demo_season(tournaments: int = 4, *, organizer_username: str | None = 
         club,
         values={
             "name": f"Challenge {today.year} du {CLUB_NAME}",
-            "method": Season.Method.AVERAGE,
+            "method": SeasonMethod.AVERAGE.value,
             "best_of": 3,
             "minimum_played": 2,
         },

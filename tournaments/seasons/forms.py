@@ -4,6 +4,7 @@ from django import forms
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from tournaments import vocabulary
 from tournaments.setup.models import Tournament
 
 from .models import Season
@@ -34,7 +35,9 @@ class ScaleField(forms.CharField):
 
 class SeasonForm(forms.Form):
     name = forms.CharField(label=_("Nom de la saison"), max_length=200)
-    method = forms.ChoiceField(label=_("Méthode de classement"), choices=Season.Method.choices)
+    method = forms.ChoiceField(
+        label=_("Méthode de classement"), choices=vocabulary.SEASON_METHOD_CHOICES
+    )
     best_of = forms.IntegerField(
         label=_("Meilleurs tournois retenus"),
         required=False,

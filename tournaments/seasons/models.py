@@ -4,7 +4,8 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from scoring.duplicate.season import DEFAULT_SCALE
+from scoring.duplicate.season import DEFAULT_SCALE, SeasonMethod
+from tournaments import vocabulary
 from tournaments.clubs.models import Club
 from tournaments.setup.models import Tournament
 
@@ -17,15 +18,14 @@ class Season(models.Model):
     """A season (saison, « challenge »): some of a club's tournaments and how its players are
     ranked over them (``scoring.duplicate.season``)."""
 
-    class Method(models.TextChoices):
-        AVERAGE = "average", _("Moyenne des pourcentages")
-        POINTS = "points", _("Points par place")
-
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="seasons")
     slug = models.SlugField(_("identifiant"), max_length=80, unique=True)
     name = models.CharField(_("nom"), max_length=200)
     method = models.CharField(
-        _("méthode"), max_length=20, choices=Method.choices, default=Method.AVERAGE
+        _("méthode"),
+        max_length=20,
+        choices=vocabulary.SEASON_METHOD_CHOICES,
+        default=SeasonMethod.AVERAGE.value,
     )
     best_of = models.PositiveSmallIntegerField(
         _("meilleurs tournois retenus"),

@@ -19,6 +19,7 @@ from scoring.engine.rules import (
 from scoring.engine.setting import to_json
 from scoring.movements.howell import max_howell_rounds
 from scoring.movements.mitchell import max_mitchell_rounds
+from scoring.movements.plan import MovementKind
 from tournaments.accounts.roles import ARBITER, ORGANIZER
 from tournaments.clubs.models import Club
 
@@ -99,7 +100,7 @@ def complete_movement_help(tournament: Tournament) -> str | None:
     boards a team) the complete movement gives its teams now; None below four teams."""
     counts = team_counts(tournament)
     teams = counts.registered - counts.withdrawn
-    howell = tournament.movement_type == Tournament.MovementType.HOWELL
+    howell = tournament.movement_type == MovementKind.HOWELL
     try:
         rounds = (max_howell_rounds if howell else max_mitchell_rounds)(teams) if teams >= 4 else 0
     except ValueError:  # MovementError: no such movement for this many teams
@@ -221,7 +222,7 @@ class TournamentForm(forms.ModelForm):
     def two_rankings(self) -> bool:
         """Does the movement chosen give two rankings (a Mitchell without arrow switch: the
         North-South teams ranked apart from the East-West ones)?"""
-        return self["movement_type"].value() == Tournament.MovementType.MITCHELL and not (
+        return self["movement_type"].value() == MovementKind.MITCHELL and not (
             self["arrow_switch"].value()
         )
 

@@ -8,7 +8,11 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from scoring.duplicate.table_score import Method
+from scoring.engine.cards import Side
 from scoring.engine.rules import DEFAULT_PRESET, PRESETS, RuleSettings
+from scoring.movements.plan import Assignment, MovementKind
+from tournaments import vocabulary
 from tournaments.clubs.models import Club, ClubPlayer
 
 DEFAULT_RULES_PRESET = "ffb-coinche"
@@ -43,15 +47,6 @@ class Tournament(models.Model):
         REGISTRATION = "registration", _("Inscriptions")
         RUNNING = "running", _("En cours")
         FINISHED = "finished", _("Terminé")
-
-    class ScoringMethod(models.TextChoices):
-        MATCHPOINTS = "matchpoints", _("Points de match")
-        DATUM = "datum", _("Différence à la moyenne")
-        TOTAL = "total", _("Total des points (concours classique)")
-
-    class MovementType(models.TextChoices):
-        MITCHELL = "mitchell", _("Mitchell")
-        HOWELL = "howell", _("Howell (tous contre tous)")
 
     class DealsMode(models.TextChoices):
         GENERATED = "generated", _("Donnes préparées par le logiciel")
@@ -88,11 +83,14 @@ class Tournament(models.Model):
     scoring_method = models.CharField(
         _("méthode de classement"),
         max_length=20,
-        choices=ScoringMethod.choices,
-        default=ScoringMethod.MATCHPOINTS,
+        choices=vocabulary.SCORING_METHOD_CHOICES,
+        default=Method.MATCHPOINTS.value,
     )
     movement_type = models.CharField(
-        _("mouvement"), max_length=20, choices=MovementType.choices, default=MovementType.MITCHELL
+        _("mouvement"),
+        max_length=20,
+        choices=vocabulary.MOVEMENT_CHOICES,
+        default=MovementKind.MITCHELL.value,
     )
     rounds = models.PositiveSmallIntegerField(
         _("nombre de tours"),
@@ -321,14 +319,25 @@ class TableAssignment(models.Model):
         """The direction ("NS" or "EW") ``team`` sits in at this table, or None."""
         if team is None:
             return None
-        if team.pk == self.ns_team_id:
-            return "NS"
-        if team.pk == self.ew_team_id:
-            return "EW"
+        for side, team_id in zip(Side, (self.ns_team_id, self.ew_team_id), strict=True):
+            if team.pk == team_id:
+                return side.value
         return None
 
     def team_of(self, side: str):
-        return self.ns_team if side == "NS" else self.ew_team
+        return self.ns_team if Side(side) is Side.NS else self.ew_team
+
+    def as_assignment(self) -> Assignment:
+        """This row as the core's ``Assignment``, which knows where a team sits and whose hands
+        it plays (``seat_of``, ``hands_of``); reads the round's and the table's numbers."""
+        return Assignment(
+            round=self.round.number,
+            table=self.table.number,
+            ns=self.ns_team_id,
+            ew=self.ew_team_id,
+            boards=tuple(self.boards),
+            arrow_switch=self.arrow_switch,
+        )
 
 
 class TournamentEvent(models.Model):

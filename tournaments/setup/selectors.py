@@ -8,10 +8,10 @@ from django.http import Http404
 from django.urls import reverse
 from django.utils.translation import gettext, ngettext
 
+from scoring.engine.cards import Side
 from tournaments import checklist
 from tournaments.checklist import Step
 from tournaments.setup.policy import can_see_tournament, is_arbiter
-from tournaments.vocabulary import OTHER_SIDE
 
 from .models import Player, Round, TableAssignment, Team, Tournament
 from .stored_plan import stored_plan
@@ -271,15 +271,15 @@ class ScheduleEntry:
 
 def _schedule_entry(a: TableAssignment, team: Team, *, finished: bool) -> ScheduleEntry:
     """The team's round at this assignment (a row of the plan it sits in)."""
-    sits_ns = a.ns_team_id == team.pk
-    direction = "NS" if sits_ns else "EW"
+    row = a.as_assignment()
+    seat = row.seat_of(team.pk)
     return ScheduleEntry(
         round_number=a.round.number,
         published=a.round.published,
         table=a.table.number,
-        direction=direction,
-        hands=OTHER_SIDE[direction] if a.arrow_switch else direction,
-        opponent=a.ew_team if sits_ns else a.ns_team,
+        direction=seat.value,
+        hands=row.hands_of(team.pk).value,
+        opponent=a.ew_team if seat is Side.NS else a.ns_team,
         boards=list(a.boards),
         arrow_switch=a.arrow_switch,
         finished=finished,

@@ -13,6 +13,7 @@ from functools import cached_property
 
 from scoring.engine.cards import Side
 from scoring.movements import Movement, MovementError
+from scoring.movements.plan import Assignment, MovementKind
 
 from .models import TableAssignment, Tournament
 
@@ -35,12 +36,14 @@ class PlanRow:
         """A table where a team faces the phantom (relâche): its boards are not played."""
         return self.ns is None or self.ew is None
 
+    @property
+    def assignment(self) -> Assignment:
+        """The row as the core's ``Assignment``, which knows whose hands are whose."""
+        return Assignment(self.round, self.table, self.ns, self.ew, self.boards, self.arrow_switch)
+
     def hands_of(self, team: int) -> Side:
         """The hands ``team`` plays at this row (the other side's in an arrow-switch round)."""
-        seated = Side.NS if team == self.ns else Side.EW
-        if not self.arrow_switch:
-            return seated
-        return Side.EW if seated is Side.NS else Side.NS
+        return self.assignment.hands_of(team)
 
 
 @dataclass(frozen=True)
@@ -57,8 +60,8 @@ class StoredPlan:
             {
                 "round": row.round,
                 "table": row.table,
-                "ns": row.ew if row.arrow_switch else row.ns,
-                "ew": row.ns if row.arrow_switch else row.ew,
+                "ns": row.assignment.ns_hands,
+                "ew": row.assignment.ew_hands,
                 "boards": list(row.boards),
             }
             for row in self.rows
@@ -121,7 +124,7 @@ class StoredPlan:
         core's rule (``Movement.single_ranking``)."""
         if self.movement is not None:
             return self.movement.single_ranking
-        return self.kind == Tournament.MovementType.HOWELL or any(
+        return self.kind == MovementKind.HOWELL or any(
             len(sides) > 1 for sides in self.hands_played.values()
         )
 

@@ -10,6 +10,7 @@ from scoring.engine.deal_score import score_deal
 from scoring.engine.result_record import (
     MESSAGES,
     Capot,
+    Coinche,
     Contract,
     FieldError,
     ResultRecord,
@@ -548,3 +549,18 @@ def test_a_record_built_by_hand_keeps_its_invariants():
         ResultRecord(passed=False, contract=contract)
     with pytest.raises(ValueError):
         ResultRecord(passed=False, contract=contract, taker_points=90, generale=True)
+
+
+@pytest.mark.parametrize("level", list(Coinche))
+def test_the_coinche_level_reads_as_the_coinche_enum_and_writes_back_its_number(level):
+    parsed = parse_result(record(coinche=level.value), FFB)
+
+    assert parsed.contract.coinche is level
+    assert parsed.to_dict()["contract"]["coinche"] == level.value
+    assert type(parsed.to_dict()["contract"]["coinche"]) is int
+
+
+def test_a_coinche_level_past_surcoinche_is_refused():
+    with pytest.raises(ResultValidationError) as refused:
+        parse_result(record(coinche=3), FFB)
+    assert [error.code for error in refused.value.errors] == ["invalid_coinche"]

@@ -7,6 +7,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 from scoring.engine.rule_texts import value_label
+from scoring.engine.rule_values import Coinche
 from scoring.engine.rules import PRESETS, SETTINGS, Setting
 from tournaments import vocabulary
 from tournaments.accounts.roles import ARBITER, ORGANIZER
@@ -20,8 +21,11 @@ SUITS = vocabulary.SUIT_VALUES
 RANKS = vocabulary.RANK_VALUES
 ANNONCE_KINDS = vocabulary.ANNONCE_KIND_VALUES
 CAPOTS = vocabulary.CAPOT_VALUES
-# Integer choices as (value, label) pairs: ENUM_NAME_OVERRIDES takes no bare integers.
-COINCHES = ((0, "none"), (1, "coinché"), (2, "surcoinché"))
+# Integer choices as (value, label) pairs: ENUM_NAME_OVERRIDES takes no bare integers. The
+# labels are the API's own (its description says « 0 none, 1 coinché, 2 surcoinché »).
+COINCHES = vocabulary.choices(
+    Coinche, {Coinche.NONE: "none", Coinche.COINCHE: "coinché", Coinche.SURCOINCHE: "surcoinché"}
+)
 
 
 def rule_choices(setting: Setting) -> tuple:

@@ -11,13 +11,14 @@ from __future__ import annotations
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from tournaments import vocabulary
 from tournaments.clubs.models import Club, ClubPlayer
 from tournaments.clubs.selectors import public_name
 from tournaments.seasons.models import Season
 
 from .context import absolute_url
 
-SEASON_METHODS = [choice for choice, _ in Season.Method.choices]
+SEASON_METHODS = [value for value, _ in vocabulary.SEASON_METHOD_CHOICES]
 
 
 def _manager(serializer) -> bool:

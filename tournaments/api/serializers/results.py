@@ -9,7 +9,8 @@ from rest_framework import serializers
 
 from scoring.duplicate.assigned import MAX_ASSIGNED_MARKS
 from scoring.engine.card_values import DEAL_POINTS
-from tournaments.results.models import Adjustment, Result
+from tournaments import vocabulary
+from tournaments.results.models import Result
 
 from .choices import ANNONCE_KINDS, CAPOTS, COINCHES, RANKS, SEATS, SIDES, STRAINS, SUITS
 from .context import access_of
@@ -98,8 +99,12 @@ class ResultSerializer(serializers.ModelSerializer):
     record = serializers.SerializerMethodField()
     score = serializers.SerializerMethodField()
     detail = serializers.SerializerMethodField()
-    ns_adjustment = serializers.ChoiceField(Adjustment.choices, allow_blank=True, read_only=True)
-    ew_adjustment = serializers.ChoiceField(Adjustment.choices, allow_blank=True, read_only=True)
+    ns_adjustment = serializers.ChoiceField(
+        vocabulary.ADJUSTMENT_CHOICES, allow_blank=True, read_only=True
+    )
+    ew_adjustment = serializers.ChoiceField(
+        vocabulary.ADJUSTMENT_CHOICES, allow_blank=True, read_only=True
+    )
     assigned_score = serializers.BooleanField(
         source="is_assigned_score",
         read_only=True,
@@ -285,8 +290,8 @@ class AdjustmentSerializer(serializers.Serializer):
     round = serializers.IntegerField(min_value=1, max_value=32767)
     table = serializers.IntegerField(min_value=1, max_value=32767)
     board = serializers.IntegerField(min_value=1, max_value=32767)
-    ns_adjustment = serializers.ChoiceField(Adjustment.choices)
-    ew_adjustment = serializers.ChoiceField(Adjustment.choices)
+    ns_adjustment = serializers.ChoiceField(vocabulary.ADJUSTMENT_CHOICES)
+    ew_adjustment = serializers.ChoiceField(vocabulary.ADJUSTMENT_CHOICES)
     version = serializers.IntegerField(
         min_value=1,
         required=False,

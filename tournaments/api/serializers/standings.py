@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from tournaments.results.models import Adjustment
-from tournaments.setup.models import Tournament
+from tournaments import vocabulary
 
 from .choices import SIDES
 from .results import ResultRecordSerializer
@@ -24,8 +23,8 @@ class BoardScoreSerializer(serializers.Serializer):
     made = serializers.BooleanField(allow_null=True)
     ns_marks = serializers.IntegerField(allow_null=True)
     ew_marks = serializers.IntegerField(allow_null=True)
-    ns_adjustment = serializers.ChoiceField(Adjustment.choices, allow_blank=True)
-    ew_adjustment = serializers.ChoiceField(Adjustment.choices, allow_blank=True)
+    ns_adjustment = serializers.ChoiceField(vocabulary.ADJUSTMENT_CHOICES, allow_blank=True)
+    ew_adjustment = serializers.ChoiceField(vocabulary.ADJUSTMENT_CHOICES, allow_blank=True)
     ns_score = serializers.FloatField(allow_null=True)
     ew_score = serializers.FloatField(allow_null=True)
     ns_percentage = serializers.FloatField(allow_null=True)
@@ -89,7 +88,7 @@ class RankingSerializer(serializers.Serializer):
     """The latest ranking (classement), overall or after a round; empty before any score."""
 
     version = serializers.IntegerField(help_text="Snapshot version; 0: nothing computed yet.")
-    method = serializers.ChoiceField(Tournament.ScoringMethod.choices)
+    method = serializers.ChoiceField(vocabulary.SCORING_METHOD_CHOICES)
     up_to_round = serializers.IntegerField(allow_null=True)
     direction = serializers.ChoiceField(SIDES, allow_null=True)
     single = serializers.BooleanField(help_text="One ranking of the whole field.")

@@ -7,6 +7,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from scoring.engine.rules import SETTINGS, Setting
+from tournaments import vocabulary
 from tournaments.accounts.roles import ARBITER, ORGANIZER
 from tournaments.accounts.selectors import users_with_role
 from tournaments.setup.models import Tournament
@@ -163,8 +164,8 @@ class TournamentWriteSerializer(serializers.Serializer):
     rules = RulesSerializer(
         required=False, help_text="Settings changed from the preset (the others keep its values)."
     )
-    scoring_method = serializers.ChoiceField(Tournament.ScoringMethod.choices, required=False)
-    movement_type = serializers.ChoiceField(Tournament.MovementType.choices, required=False)
+    scoring_method = serializers.ChoiceField(vocabulary.SCORING_METHOD_CHOICES, required=False)
+    movement_type = serializers.ChoiceField(vocabulary.MOVEMENT_CHOICES, required=False)
     rounds = serializers.IntegerField(min_value=1, max_value=60, required=False, allow_null=True)
     boards_per_round = serializers.IntegerField(min_value=1, max_value=12, required=False)
     arrow_switch = serializers.BooleanField(required=False)

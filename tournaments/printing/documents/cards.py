@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from django.utils.translation import gettext as _
 
 from scoring.movements import Movement, MovementError, NextPosition, next_positions
+from tournaments import vocabulary
 from tournaments.results.table_links import (
     loopback_host,
     table_entry_qr_svg,
@@ -28,8 +29,6 @@ from .common import (
     boards_text,
     chunks,
     common_context,
-    side_long,
-    side_short,
     stored_movement,
     team_context,
     unique_qr,
@@ -46,7 +45,7 @@ def position_text(position: NextPosition | None) -> str:
         return _("relâche")
     return _("T%(table)s %(side)s") % {
         "table": position.table,
-        "side": side_short(position.seat.name),
+        "side": vocabulary.side_letters(position.seat.value),
     }
 
 
@@ -138,7 +137,7 @@ def route_rows(entries: list[plan_selectors.ScheduleEntry], rounds: list[int]) -
                 "round": number,
                 "sitout": False,
                 "table": entry.table,
-                "side": side_long(entry.direction),
+                "side": vocabulary.side_name(entry.direction),
                 "arrow_switch": entry.arrow_switch,
                 "opponent": entry.opponent.number,
                 "boards": boards_text(entry.boards),

@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from scoring.duplicate.table_score import Method
 from scoring.movements import Movement
 from tournaments.setup.models import Team, Tournament
 from tournaments.setup.stored_plan import stored_plan
@@ -84,14 +85,6 @@ def boards_text(boards: Iterable[int]) -> str:
     return ", ".join(str(board) for board in boards)
 
 
-def side_short(side: str) -> str:
-    return _("NS") if side == "NS" else _("EO")
-
-
-def side_long(side: str) -> str:
-    return _("Nord-Sud") if side == "NS" else _("Est-Ouest")
-
-
 def unique_qr(svg: str, suffix: str) -> str:
     """Every QR code's SVG names its path "qr-path": keep the anchors of a PDF unique."""
     return svg.replace('id="qr-path"', f'id="qr-path-{suffix}"')
@@ -112,8 +105,8 @@ def stored_movement(tournament: Tournament) -> Movement | None:
 
 
 def score_labels(method: str) -> dict:
-    if method == Tournament.ScoringMethod.MATCHPOINTS:
+    if method == Method.MATCHPOINTS.value:
         return {"score": _("PdM"), "percentage": True}
-    if method == Tournament.ScoringMethod.DATUM:
+    if method == Method.DATUM.value:
         return {"score": _("Diff."), "percentage": False}
     return {"score": _("Points"), "percentage": False}

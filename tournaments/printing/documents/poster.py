@@ -10,11 +10,12 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
+from tournaments import vocabulary
 from tournaments.setup import selectors as plan_selectors
 from tournaments.setup.models import Tournament
 
 from .. import pdf
-from .common import Kind, Scope, balanced_chunks, common_context, side_short
+from .common import Kind, Scope, balanced_chunks, common_context
 
 
 @dataclass(frozen=True)
@@ -56,7 +57,7 @@ def seat_cells(entries: list[plan_selectors.ScheduleEntry], rounds: list[int]) -
                 "round": number,
                 "sitout": False,
                 "table": entry.table,
-                "side": side_short(entry.direction),
+                "side": vocabulary.side_letters(entry.direction),
                 "arrow_switch": entry.arrow_switch,
             }
         )

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
+from tournaments import vocabulary
 from tournaments.deals import selectors as deals
 from tournaments.results.display import contract_label
 from tournaments.setup import selectors as plan_selectors
@@ -26,7 +27,6 @@ from .common import (
     chunks,
     common_context,
     score_labels,
-    side_short,
     team_context,
 )
 
@@ -193,7 +193,7 @@ def scorecard_rounds(card: standings.Scorecard) -> list[dict]:
                 {
                     "round": line.round,
                     "table": line.table,
-                    "side": side_short(line.direction),
+                    "side": vocabulary.side_letters(line.direction),
                     "arrow_switched": line.arrow_switched,
                     "opponent": line.opponent,
                     "opponent_name": line.opponent_name,

@@ -61,11 +61,6 @@ BID_SCALE_LIST = "bid-scale"
 
 
 STRAIN_LABELS = vocabulary.STRAIN_NAMES
-COINCHE_CHOICES = [
-    ("0", "—"),
-    ("1", gettext_lazy("Coinché")),
-    ("2", gettext_lazy("Surcoinché")),
-]
 CAPOT_CHOICES = [
     ("", "—"),
     ("taker", gettext_lazy("Preneurs")),
@@ -138,7 +133,10 @@ class ResultRowForm(forms.Form):
     bid = forms.ChoiceField(label=gettext_lazy("Enchère"), choices=BID_CHOICES, required=False)
     strain = forms.ChoiceField(label=gettext_lazy("Atout"), required=False)
     coinche = forms.ChoiceField(
-        label=gettext_lazy("Coinche"), choices=COINCHE_CHOICES, required=False, initial="0"
+        label=gettext_lazy("Coinche"),
+        choices=vocabulary.COINCHE_CHOICES,
+        required=False,
+        initial="0",
     )
     taker_points = forms.IntegerField(
         label=gettext_lazy("Points preneurs"),

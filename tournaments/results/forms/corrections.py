@@ -5,20 +5,23 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy
 
-from ..models import Adjustment
+from scoring.duplicate import Adjustment
+from scoring.engine.cards import Side
+from tournaments.vocabulary import ADJUSTMENT_CHOICES, ADJUSTMENT_CODES, SIDE_NAMES
+
 from ..services import MAX_REASON_LENGTH
 
-ADJUSTMENT_CHOICES = [(choice.value, choice.label) for choice in Adjustment]
+AVERAGE = ADJUSTMENT_CODES[Adjustment.AVERAGE]
 
 
 class AdjustmentForm(forms.Form):
     """Adjusted scores per side (not played, fouled board, late table)."""
 
     ns_adjustment = forms.ChoiceField(
-        label=gettext_lazy("Nord-Sud"), choices=ADJUSTMENT_CHOICES, initial=Adjustment.AVERAGE
+        label=SIDE_NAMES[Side.NS.value], choices=ADJUSTMENT_CHOICES, initial=AVERAGE
     )
     ew_adjustment = forms.ChoiceField(
-        label=gettext_lazy("Est-Ouest"), choices=ADJUSTMENT_CHOICES, initial=Adjustment.AVERAGE
+        label=SIDE_NAMES[Side.EW.value], choices=ADJUSTMENT_CHOICES, initial=AVERAGE
     )
     version = forms.IntegerField(widget=forms.HiddenInput, required=False)
 

@@ -46,7 +46,6 @@ from .team_codes import (
 )
 from .versions import (
     MAX_REASON_LENGTH,
-    OTHER_SIDE,
     Scored,
     actor_label,
     check_board,
@@ -57,7 +56,6 @@ from .versions import (
 __all__ = [
     "MAX_CODE_FAILURES",
     "MAX_REASON_LENGTH",
-    "OTHER_SIDE",
     "ImportEntry",
     "InvalidAction",
     "ResultForbidden",

@@ -10,9 +10,10 @@ from scoring.duplicate import AssignedMarksProblem, assigned_marks_problem
 from scoring.duplicate.assigned import MAX_ASSIGNED_MARKS
 from scoring.engine.rules import Rounding
 from tournaments.setup.models import TableAssignment
+from tournaments.vocabulary import ADJUSTMENTS
 
 from ..exceptions import InvalidAction
-from ..models import Adjustment, Result, ResultEvent
+from ..models import Result, ResultEvent
 from .entry import is_follow_up
 from .rounds import round_results_changed
 from .versions import (
@@ -50,8 +51,7 @@ def adjust_result(
     existing result needs the version the arbiter saw (``replace_version``).
     """
     check_staff(actor_of(by, assignment.round.tournament), assignment.round.tournament)
-    allowed = {choice.value for choice in Adjustment}
-    if ns_adjustment not in allowed or ew_adjustment not in allowed:
+    if ns_adjustment not in ADJUSTMENTS or ew_adjustment not in ADJUSTMENTS:
         raise InvalidAction(
             _("Choisissez un score ajusté pour chaque camp (moyenne, moyenne plus ou moins).")
         )

@@ -11,9 +11,9 @@ from django.utils.translation import gettext as _
 
 from scoring.engine.cards import Hand, Seat
 from scoring.engine.record_errors import ResultValidationError
+from tournaments import vocabulary
 from tournaments.setup.models import TableAssignment, Team
 
-from ..display import SIDE_LABELS
 from ..exceptions import ALREADY_ENTERED, InvalidAction, ResultConflict, ResultLocked
 from ..models import Result, ResultEvent
 from ..selectors import board_hands
@@ -21,9 +21,7 @@ from .rounds import round_results_changed
 from .versions import (
     CONFIRM_BY_OTHER_SIDE,
     LOCKED,
-    LOCKED_STATUSES,
     MAX_REASON_LENGTH,
-    OTHER_SIDE,
     BoardSlot,
     Scored,
     acting_team,
@@ -129,7 +127,7 @@ def record_result(
                 slot=slot,
             )
             # Only a counting version can complete the round.
-            waiting = slot.next_round_waiting and result.status in LOCKED_STATUSES
+            waiting = slot.next_round_waiting and result.status in Result.COUNTING_STATUSES
             round_results_changed(assignment.round, [board_number], next_round_waiting=waiting)
     except IntegrityError:
         # Only reachable if a writer bypassed the lock: the constraints still hold.
@@ -183,7 +181,7 @@ def store_entry(
     check_replacing(live, replace_version, shown_version)
     side = assignment.side_of(team)
     if live is not None and team is not None:
-        if live.status in LOCKED_STATUSES:
+        if live.status in Result.COUNTING_STATUSES:
             raise ResultLocked(LOCKED)
         if live.status == Result.Status.ENTERED and live.entered_side != side:
             raise InvalidAction(
@@ -232,7 +230,7 @@ def check_other_team(current: Result, team: Team, assignment: TableAssignment, m
     """A team acts on a result only if the *other* team entered it."""
     side = assignment.side_of(team)
     if current.was_entered_by(team, side):
-        raise InvalidAction(message, side=SIDE_LABELS[OTHER_SIDE[side]])
+        raise InvalidAction(message, side=vocabulary.side_name(vocabulary.other_side(side)))
 
 
 def seen_or_current(seen: Result, slot: BoardSlot) -> Result | None:
@@ -319,7 +317,7 @@ def dispute_result(result: Result, reason: str, *, by=None, ip: str | None = Non
             return current
         current = check_seen(live_version(current), result.version)
         if current.status != Result.Status.ENTERED:
-            if current.status in LOCKED_STATUSES:
+            if current.status in Result.COUNTING_STATUSES:
                 raise ResultLocked(LOCKED)
             raise InvalidAction(_("Seul un résultat en attente de confirmation se conteste."))
         if team is not None:

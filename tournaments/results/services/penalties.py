@@ -23,13 +23,10 @@ from ..exceptions import InvalidAction
 from ..models import Penalty, ResultEvent
 from .versions import MAX_REASON_LENGTH, actor_of, check_staff, notify_results_changed, user_of
 
-UNITS = {PenaltyUnit.PERCENT_OF_TOP: Penalty.Unit.PERCENT, PenaltyUnit.POINTS: Penalty.Unit.POINTS}
-CORE_UNITS = {value: key for key, value in UNITS.items()}
-
 
 def unit_for(tournament: Tournament) -> str:
     """The unit the tournament's penalties are given in: % of a top, or points."""
-    return UNITS[penalty_unit(tournament.scoring_method)]
+    return penalty_unit(tournament.scoring_method).value
 
 
 EXAMPLE_PERCENT = 25
@@ -51,7 +48,7 @@ def core_penalty(penalty: Penalty, team_number: int) -> CorePenalty:
     return CorePenalty(
         team=team_number,
         amount=penalty.amount,
-        unit=CORE_UNITS[penalty.unit],
+        unit=PenaltyUnit(penalty.unit),
         round=max(penalty.round_number, 1),
         board=penalty.board_number,
     )
@@ -158,11 +155,11 @@ def remove_penalty(
 def _check_amount(amount: object, unit: str) -> None:
     if not isinstance(amount, int) or isinstance(amount, bool) or amount < 1:
         raise InvalidAction(_("Le montant de la pénalité est un nombre entier positif."))
-    if unit == Penalty.Unit.PERCENT and amount > MAX_PERCENT:
+    if unit == PenaltyUnit.PERCENT_OF_TOP.value and amount > MAX_PERCENT:
         raise InvalidAction(
             _("Une pénalité retire au plus %(max)s %% du top.") % {"max": MAX_PERCENT}
         )
-    if unit == Penalty.Unit.POINTS and amount > MAX_POINTS:
+    if unit == PenaltyUnit.POINTS.value and amount > MAX_POINTS:
         raise InvalidAction(_("Une pénalité retire au plus %(max)s points.") % {"max": MAX_POINTS})
 
 

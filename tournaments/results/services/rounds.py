@@ -11,7 +11,7 @@ from tournaments.setup.models import Round, TableAssignment, Tournament
 
 from ..exceptions import InvalidAction, ResultForbidden
 from ..models import Result
-from .versions import LOCKED_STATUSES, notify_results_changed
+from .versions import notify_results_changed
 
 
 def start_round(round_: Round, *, by=None) -> Round:
@@ -73,7 +73,7 @@ def open_next_round_when_done(round_: Round) -> None:
         if ns is not None and ew is not None
     )
     counting = Result.objects.filter(
-        round=round_, is_current=True, status__in=LOCKED_STATUSES
+        round=round_, is_current=True, status__in=Result.COUNTING_STATUSES
     ).count()
     if expected and counting >= expected:
         Round.objects.filter(pk=next_round.pk, started_at__isnull=True).update(

@@ -25,7 +25,7 @@ from scoring.engine.result_record import (
     parse_result,
 )
 from scoring.engine.rules import RuleSettings
-from tournaments import rows, vocabulary
+from tournaments import rows
 from tournaments.setup import policy
 from tournaments.setup.models import Round, TableAssignment, Team, Tournament
 
@@ -43,8 +43,6 @@ from ..exceptions import (
 from ..models import Result, ResultEvent
 from ..signals import results_changed
 
-OTHER_SIDE = vocabulary.OTHER_SIDE
-LOCKED_STATUSES = Result.COUNTING_STATUSES
 MAX_REASON_LENGTH = 500
 
 CONFIRM_BY_OTHER_SIDE = gettext_lazy(

@@ -7,19 +7,11 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments import vocabulary
 from tournaments.results import display, selectors
-from tournaments.results.models import Adjustment
+from tournaments.results import models as results_models
 
 register = template.Library()
 
-STATE_LABELS = {
-    "missing": _("Manquant"),
-    "entered": _("Saisi, à confirmer"),
-    "confirmed": _("Confirmé"),
-    "disputed": _("Contesté"),
-    "adjusted": _("Ajusté"),
-    "deleted": _("Supprimé"),
-    "sitout": _("Relâche"),
-}
+STATE_LABELS = results_models.STATE_LABELS
 STATE_BADGES = {
     "missing": "error",
     "entered": "warn",
@@ -29,7 +21,7 @@ STATE_BADGES = {
     "deleted": "error",
     "sitout": "",
 }
-ADJUSTMENT_LABELS = dict(Adjustment.choices)
+ADJUSTMENT_LABELS = vocabulary.ADJUSTMENT_NAMES
 
 
 @register.filter
@@ -92,7 +84,7 @@ def snapshot_summary(snapshot):
         if snapshot.get("removed"):
             parts.append(_("retirée"))
         return " · ".join(str(part) for part in parts)
-    ns_label, ew_label = display.SIDE_SHORT_LABELS["NS"], display.SIDE_SHORT_LABELS["EW"]
+    ns_label, ew_label = (vocabulary.side_letters(side) for side in vocabulary.SIDE_VALUES)
     parts = [str(STATE_LABELS.get(snapshot.get("status"), snapshot.get("status")))]
     if snapshot.get("status") == "adjusted" and snapshot.get("ns_marks") is not None:
         parts = [_("Score assigné")]

@@ -10,6 +10,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
+from scoring.movements.plan import MovementKind
 from tournaments.setup.models import Tournament
 
 from .plan import generate_plan, publish_rounds
@@ -50,7 +51,7 @@ class DemoSettings:
     teams: int = 12
     rounds: int | None = None
     boards_per_round: int = 3
-    movement_type: str = Tournament.MovementType.MITCHELL
+    movement_type: str = MovementKind.MITCHELL
     results: bool = False
 
 

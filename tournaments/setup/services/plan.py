@@ -15,6 +15,7 @@ from django.utils.translation import gettext
 from scoring.movements import (
     Movement,
     MovementError,
+    MovementKind,
     Severity,
     check_movement,
     max_mitchell_rounds,
@@ -70,7 +71,7 @@ def default_arrow_switch_rounds(rounds: int) -> tuple[int, ...]:
 def build_movement(tournament: Tournament, team_count: int) -> Movement:
     """The movement for this many teams from the tournament's settings (raises MovementError)."""
     switched: tuple[int, ...] = ()
-    if tournament.movement_type == Tournament.MovementType.MITCHELL and tournament.arrow_switch:
+    if tournament.movement_type == MovementKind.MITCHELL and tournament.arrow_switch:
         rounds = tournament.rounds or max_mitchell_rounds(team_count)
         switched = default_arrow_switch_rounds(rounds)
     return movement_for(

@@ -16,13 +16,14 @@ from scoring.duplicate import (
     common_top,
     score_boards,
 )
+from tournaments.vocabulary import ADJUSTMENTS
 
 from ..models import (
     BoardScore,
     RankingSnapshot,
     ScoringState,
 )
-from .inputs import ADJUSTMENTS, Inputs
+from .inputs import Inputs
 from .plan import RankingPlan, compute
 
 

@@ -14,28 +14,21 @@ from scoring.duplicate import (
     Adjustment,
     BoardResult,
     Penalty,
+    PenaltyUnit,
     most_plays,
 )
 from scoring.engine.cards import Side
 from tournaments.results.models import Penalty as PenaltyRow
 from tournaments.results.models import Result
-from tournaments.results.services.penalties import CORE_UNITS
 from tournaments.setup.models import Team, Tournament
 from tournaments.setup.stored_plan import stored_plan
+from tournaments.vocabulary import ADJUSTMENTS
 
 from ..models import (
     SetupVersion,
 )
 
 logger = logging.getLogger(__name__)
-
-
-ADJUSTMENTS = {
-    "A-": Adjustment.AVERAGE_MINUS,
-    "A": Adjustment.AVERAGE,
-    "A+": Adjustment.AVERAGE_PLUS,
-}
-"""Result.ns_adjustment / ew_adjustment codes to the plain-Python adjustments."""
 
 
 RULES_REVISION = 3
@@ -198,7 +191,7 @@ def _inputs(tournament, penalties: list[tuple], digest: str, **context) -> Input
     )
     inputs.penalties = sorted(
         (
-            Penalty(team, amount, CORE_UNITS[unit], max(round_number, 1), board)
+            Penalty(team, amount, PenaltyUnit(unit), max(round_number, 1), board)
             for team, amount, unit, round_number, board in penalties
         ),
         key=lambda penalty: (penalty.team, penalty.round, penalty.board or 0, penalty.amount),

@@ -8,24 +8,15 @@ Other apps' pages show the ranking through these tags (the tournament's and the 
 from django import template
 from django.template.defaultfilters import floatformat
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from tournaments import vocabulary
 from tournaments.results import display
-from tournaments.results.models import Adjustment
 from tournaments.standings import selectors
 
 register = template.Library()
 
 # The tournament's page refreshes its ranking like the ranking page does.
 LIVE_RANKING_SECONDS = 10
-
-DIRECTION_LABELS = {"NS": gettext_lazy("Nord-Sud"), "EW": gettext_lazy("Est-Ouest")}
-ADJUSTMENT_SHORT = {
-    "A-": gettext_lazy("Moy− (40 %)"),
-    "A": gettext_lazy("Moy (50 %)"),
-    "A+": gettext_lazy("Moy+ (60 %)"),
-}
 
 
 @register.filter
@@ -56,22 +47,19 @@ def percent(value) -> str:
 
 @register.filter
 def direction_label(direction) -> str:
-    return str(DIRECTION_LABELS.get(direction, "")) if direction else ""
+    return vocabulary.side_name(direction) if direction else ""
 
 
 @register.filter
 def adjustment_label(code: str) -> str:
     """What an adjusted score is worth: « Moy+ (60 %) »."""
-    return str(ADJUSTMENT_SHORT.get(code, code))
+    return str(vocabulary.ADJUSTMENT_SHORT_NAMES.get(code, code))
 
 
 @register.filter
 def adjustment_name(code: str) -> str:
     """The adjusted score's full name: « Moyenne plus (60 %) »."""
-    try:
-        return str(Adjustment(code).label)
-    except ValueError:
-        return code
+    return vocabulary.adjustment_name(code)
 
 
 @register.filter

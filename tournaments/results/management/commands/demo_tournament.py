@@ -8,7 +8,7 @@ The slug is printed on the last line, for scripts (``bin/run`` reads it).
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
-from scoring.movements import MovementError
+from scoring.movements import MovementError, MovementKind
 from tournaments.results.demo import populate_demo
 from tournaments.setup.services import OrganizerError
 from tournaments.setup.services.demo import DemoSettings, build_demo_tournament
@@ -27,7 +27,10 @@ class Command(BaseCommand):
             "--boards-per-round", type=int, default=3, help="boards per round (default 3)"
         )
         parser.add_argument(
-            "--type", choices=["mitchell", "howell"], default="mitchell", help="movement type"
+            "--type",
+            choices=[kind.value for kind in MovementKind],
+            default=MovementKind.MITCHELL.value,
+            help="movement type",
         )
         parser.add_argument("--results", action="store_true", help="also enter demo results")
         parser.add_argument(

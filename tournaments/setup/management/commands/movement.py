@@ -14,6 +14,7 @@ from django.core.management.base import BaseCommand, CommandError
 from scoring.movements import (
     DEFAULT_BOARDS_PER_ROUND,
     MovementError,
+    MovementKind,
     Severity,
     check_movement,
     movement_for,
@@ -28,7 +29,7 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("--teams", type=int, help="number of teams")
         parser.add_argument(
-            "--type", choices=["mitchell", "howell"], default=None, help="movement type"
+            "--type", choices=[kind.value for kind in MovementKind], help="movement type"
         )
         parser.add_argument("--rounds", type=int, help="rounds (default: the full movement)")
         parser.add_argument(
