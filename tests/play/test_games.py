@@ -9,7 +9,7 @@ from scoring.engine.cards import Card, Seat
 from scoring.engine.deal_score import score_deal
 from scoring.robots.auction import Auction, Call, CallKind
 from scoring.robots.table import record_of
-from tests.support.factories import make_tournament
+from tests.support.factories import make_tournament, small_tournament
 from tests.support.play import (
     BELOTE_L,
     act_as_south,
@@ -20,6 +20,7 @@ from tests.support.play import (
     start,
 )
 from tests.support.robots import random_hands
+from tournaments.deals.services import release_hands
 from tournaments.play import selectors, services
 from tournaments.play.models import Game, GameAction
 
@@ -136,3 +137,23 @@ def test_the_same_seed_gives_the_same_robot_cards(player, board):
     second = play_out(start(player, board, seed=3))
     assert actions_of(first) == actions_of(second)
     assert first.score == second.score
+
+
+def test_a_finished_game_shows_the_hands_only_once_the_board_is_released(player):
+    tournament = small_tournament()
+    board = tournament.boards.get(number=1)
+    game = play_out(start(player, board))
+    state = selectors.south_view(game)
+    assert "hands" not in state
+    assert state["result"]["score"] == game.score
+    release_hands(tournament)
+    assert selectors.south_view(game)["hands"] == board.hands
+
+
+def test_a_game_under_way_never_shows_the_hands_even_when_released(player):
+    tournament = small_tournament()
+    release_hands(tournament)
+    game = start(player, tournament.boards.get(number=1))
+    state = selectors.south_view(game)
+    assert "hands" not in state and "result" not in state
+    assert len(state["hand"]) == 8
