@@ -88,3 +88,17 @@ def replay_rows(game: Game, actions: Sequence[tuple[str, str, dict | None, str]]
     game.status = Game.Status.AUCTION if in_auction else Game.Status.PLAY
     game.save()
     return game
+
+
+def cards_in(value) -> set[Card]:
+    """Every card written in a JSON answer (``"TS"``), wherever it is."""
+    if isinstance(value, dict):
+        return set().union(*(cards_in(item) for item in value.values())) if value else set()
+    if isinstance(value, list):
+        return set().union(*(cards_in(item) for item in value)) if value else set()
+    if isinstance(value, str) and len(value) == 2:
+        try:
+            return {Card.parse(value)}
+        except ValueError:
+            return set()
+    return set()

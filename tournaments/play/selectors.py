@@ -176,3 +176,8 @@ def _belote_said(position: Position) -> dict[Card, dict[str, str]]:
             for index, item in enumerate(played):
                 said[item.card] = {"said": "belote" if index == 0 else "rebelote"}
     return said
+
+
+def game_of(player, game_id: int) -> Game | None:
+    """The account's game of this number, None if there is none (or it is another's)."""
+    return Game.objects.filter(pk=game_id, player=player).select_related("board").first()
