@@ -157,3 +157,14 @@ def test_a_game_under_way_never_shows_the_hands_even_when_released(player):
     state = selectors.south_view(game)
     assert "hands" not in state and "result" not in state
     assert len(state["hand"]) == 8
+
+
+def test_an_abandoned_game_takes_no_more_actions(player, board):
+    game = start(player, board)
+    services.abandon_game(game=game, player=player)
+    game.refresh_from_db()
+    assert game.status == Game.Status.ABANDONED
+    with translation.override("fr"), pytest.raises(services.PlayRefused) as refused:
+        services.make_call(game=game, player=player, call=Call(CallKind.PASS))
+    assert refused.value.message == "Cette partie est terminée."
+    assert services.play_robots(game_id=game.pk, expected=1) == 0

@@ -191,11 +191,19 @@ def _append(game: Game, position: Position, seat: Seat, decision: Call | Card) -
     """Store ``decision`` as the game's next action and the status it leads to."""
     if isinstance(decision, Call):
         GameAction.objects.create(
-            game=game, number=position.number, seat=seat.value, kind="call", call=decision.to_dict()
+            game=game,
+            number=position.number,
+            seat=seat.value,
+            kind=GameAction.Kind.CALL,
+            call=decision.to_dict(),
         )
     else:
         GameAction.objects.create(
-            game=game, number=position.number, seat=seat.value, kind="card", card=str(decision)
+            game=game,
+            number=position.number,
+            seat=seat.value,
+            kind=GameAction.Kind.CARD,
+            card=str(decision),
         )
     after = position.after(decision)
     if after.is_over:
