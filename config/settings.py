@@ -358,6 +358,13 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": 300.0,
         "options": {"expires": 300.0},
     },
+    # Games left waiting for a robot (a job lost with its worker, the broker away): their
+    # robots' turns queued again (tournaments/play/services.py, ``catch_up_robots``).
+    "robots-catch-up": {
+        "task": "robots.catch_up",
+        "schedule": 30.0,
+        "options": {"expires": 30.0},
+    },
 }
 
 # The API's views set these themselves (tournaments/api/views.py); the defaults match them.

@@ -168,3 +168,19 @@ def test_an_abandoned_game_takes_no_more_actions(player, board):
         services.make_call(game=game, player=player, call=Call(CallKind.PASS))
     assert refused.value.message == "Cette partie est terminée."
     assert services.play_robots(game_id=game.pk, expected=1) == 0
+
+
+def test_a_game_whose_robots_job_was_lost_resumes_at_the_catch_up(player, board):
+    # Started without its job (the callback after the commit never runs here): West to call.
+    game = services.start_game(player=player, board=board, rules=BELOTE_L, seed=7, worlds=2)
+    assert selectors.south_view(game)["turn"] == "W"
+    assert services.catch_up_robots() == []  # not stalled yet
+    assert services.catch_up_robots(stalled_seconds=-1) == [game.pk]
+    assert selectors.south_view(game)["turn"] == "S"
+    assert services.catch_up_robots(stalled_seconds=-1) == []  # South's turn: nothing to do
+
+
+def test_the_beat_schedule_catches_up_the_robots_every_thirty_seconds(settings):
+    entry = settings.CELERY_BEAT_SCHEDULE["robots-catch-up"]
+    assert entry["task"] == "robots.catch_up"
+    assert entry["schedule"] == 30.0

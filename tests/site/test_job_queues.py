@@ -29,6 +29,7 @@ QUEUE_OF_TASK = {
     "analysis.analyse_boards": "analysis",
     "analysis.catch_up": "analysis",
     "robots.play_turns": "robots",
+    "robots.catch_up": "robots",
 }
 """The routes documented in docs/architecture.md ("Jobs")."""
 

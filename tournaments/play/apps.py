@@ -6,3 +6,10 @@ class PlayConfig(AppConfig):
     name = "tournaments.play"
     label = "play"
     verbose_name = _("Jeu en ligne")
+
+    def ready(self) -> None:
+        from django.core.signals import request_started
+
+        from .services import on_request_started
+
+        request_started.connect(on_request_started, dispatch_uid="play.robots_catch_up")

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 import secrets
+from datetime import timedelta
 
 from django.conf import settings
 from django.db import transaction
@@ -273,6 +274,41 @@ def enqueue_robots(game_id: int, expected: int) -> None:
     except BrokerUnavailable as error:
         logger.warning("game %s: broker unreachable (%s); robots in a thread", game_id, error)
         _in_background(game_id, expected)
+
+
+STALLED_SECONDS = 20
+"""A game whose robot has not played for this long is presumed to have lost its job."""
+
+
+def catch_up_robots(*, stalled_seconds: float = STALLED_SECONDS) -> list[int]:
+    """Queue again the robots' turns of every game left waiting for a robot for
+    ``stalled_seconds`` (a worker lost with its job, the broker away, a process stopped with
+    its thread's work); returns the games queued. Safe at any time: the job is idempotent."""
+    since = timezone.now() - timedelta(seconds=stalled_seconds)
+    waiting = Game.objects.filter(
+        status__in=[Game.Status.AUCTION, Game.Status.PLAY], updated_at__lt=since
+    )
+    queued = []
+    for game in waiting:
+        position = position_of(game)
+        seat = position.to_play()
+        if seat is not None and seat is not HUMAN:
+            enqueue_robots(game.pk, position.number)
+            queued.append(game.pk)
+    return queued
+
+
+def on_request_started(sender=None, **kwargs) -> None:
+    """Receiver of ``request_started``: without a broker, the first request of the process
+    queues the catch-up of the games a stopped process left waiting (``background``)."""
+    if play_robots_task.app.conf.task_always_eager and (
+        settings.ROBOTS_IN_PROCESS == IN_BACKGROUND
+    ):
+        background.robots.catch_up_once(_catch_up_at_start)
+
+
+def _catch_up_at_start() -> None:
+    catch_up_robots(stalled_seconds=0)
 
 
 def _in_background(game_id: int, expected: int) -> None:

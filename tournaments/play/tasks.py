@@ -4,8 +4,13 @@ Thin, like every task: it calls ``services.play_robots`` (imported inside the ta
 only when a robot is to play at the action number expected: a job run twice adds nothing.
 """
 
+import logging
+
 from celery import shared_task
+from celery.signals import worker_ready
 from django.db import DatabaseError, InterfaceError
+
+logger = logging.getLogger(__name__)
 
 
 @shared_task(
@@ -23,3 +28,21 @@ def play_robots_task(game_id: int, expected: int) -> int:
     from .services import play_robots
 
     return play_robots(game_id=game_id, expected=expected)
+
+
+@shared_task(name="robots.catch_up", acks_late=True, ignore_result=True)
+def catch_up_task() -> list[int]:
+    """Queue again the robots' turns of games left waiting (when a worker starts, and by beat
+    every 30 seconds: ``robots-catch-up``)."""
+    from .services import catch_up_robots
+
+    return catch_up_robots()
+
+
+@worker_ready.connect
+def catch_up_when_a_worker_starts(sender=None, **kwargs) -> None:
+    """Games whose robots' job was lost with a worker resume when a worker starts."""
+    try:
+        catch_up_task.apply_async()
+    except Exception:
+        logger.exception("could not queue the robots' catch-up at worker start")
