@@ -103,6 +103,7 @@ INSTALLED_APPS = [
     "tournaments.standings",
     "tournaments.printing",
     "tournaments.seasons",
+    "tournaments.play",
     "tournaments.api",
 ]
 
@@ -288,16 +289,18 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 # A worker process reserves one job at a time: a long job never holds a short one behind it.
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
-# Three queues, so that ranking recomputations never wait behind PDFs (docs/architecture.md,
+# Four queues, so that ranking recomputations never wait behind PDFs (docs/architecture.md,
 # "Jobs"): ``standings`` (recomputations, catch-up, the health ping: short and latency
-# sensitive), ``documents`` (PDFs, 1-50 s each) and ``analysis`` (long computations such as
-# double-dummy analysis: any task named ``analysis.*``). A worker started without -Q consumes
-# all three; the deployment runs one worker on ``standings`` alone (docker-compose.yml).
+# sensitive), ``documents`` (PDFs, 1-50 s each), ``analysis`` (long computations such as
+# double-dummy analysis: any task named ``analysis.*``) and ``robots`` (the robots' turns of
+# the games played online, ``robots.*``: a player waits for them, docs/play.md). A worker
+# started without -Q consumes all four; the deployment runs one worker on ``standings`` alone
+# (docker-compose.yml).
 # Each queue has its own direct exchange and routing key: a queue declared without them would
 # be bound to the default queue's exchange and key, and a message would reach every queue.
 CELERY_TASK_QUEUES = [
     Queue(name, Exchange(name, type="direct"), routing_key=name)
-    for name in ("standings", "documents", "analysis")
+    for name in ("standings", "documents", "analysis", "robots")
 ]
 CELERY_TASK_ROUTES = {
     "standings.*": {"queue": "standings"},
@@ -305,6 +308,7 @@ CELERY_TASK_ROUTES = {
     "seasons.*": {"queue": "standings"},
     "printing.*": {"queue": "documents"},
     "analysis.*": {"queue": "analysis"},
+    "robots.*": {"queue": "robots"},
 }
 # The double-dummy analysis of the boards (tournaments/deals/analysis.py) is published when
 # deals are generated, imported or typed. With jobs in-process (no broker) it would hold the
@@ -318,6 +322,11 @@ ANALYSIS_IN_PROCESS = os.environ.get("ANALYSIS_IN_PROCESS", "background")
 # answers at once and the Documents page shows the progress; DOCUMENTS_IN_PROCESS=1 makes them
 # in the request (tests, scripts).
 DOCUMENTS_IN_PROCESS = os.environ.get("DOCUMENTS_IN_PROCESS", "background")
+# The robots' turns of the games played online (tournaments/play/services.py) likewise: without
+# a broker in a thread of the web process (``background``, the default), never in the request
+# that posted the player's card; ROBOTS_IN_PROCESS=1 plays them after that request's commit
+# (tests, scripts).
+ROBOTS_IN_PROCESS = os.environ.get("ROBOTS_IN_PROCESS", "background")
 # A task nobody routed is presumed long: it must not delay the rankings.
 CELERY_TASK_DEFAULT_QUEUE = "documents"
 CELERY_TASK_SERIALIZER = "json"
@@ -348,6 +357,13 @@ CELERY_BEAT_SCHEDULE = {
         "task": "analysis.catch_up",
         "schedule": 300.0,
         "options": {"expires": 300.0},
+    },
+    # Games left waiting for a robot (a job lost with its worker, the broker away): their
+    # robots' turns queued again (tournaments/play/services.py, ``catch_up_robots``).
+    "robots-catch-up": {
+        "task": "robots.catch_up",
+        "schedule": 30.0,
+        "options": {"expires": 30.0},
     },
 }
 

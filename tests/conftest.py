@@ -84,6 +84,7 @@ SQLITE_SUITE = (
     "registration",
     "seasons",
     "clubs",
+    "play",
     "deals/test_generation.py",
     "deals/test_pbn.py",
     "deals/test_typed_and_unrecorded.py",
@@ -254,6 +255,8 @@ def _no_background_analysis(request):
     # The documents, likewise: made in the request that asks (after its commit), unless a test
     # turns the documents thread on.
     settings.DOCUMENTS_IN_PROCESS = "1"
+    # The robots' turns of a game played online, likewise: after the commit of the request.
+    settings.ROBOTS_IN_PROCESS = "1"
 
 
 @pytest.fixture(autouse=True)

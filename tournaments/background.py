@@ -5,8 +5,8 @@ boards would hold the organizer's request for a minute, and « Générer tout le
 15 to 25 s. ``submit`` hands such work instead to a daemon thread of the web process, started
 at the first need: it works through its queue one item at a time, in the order asked, with its
 own database connection, and never raises into a request. Work already waiting under the same
-key is not queued twice. There is one queue per kind of work (``analysis``, ``documents``), so
-that the packet never waits behind an analysis.
+key is not queued twice. There is one queue per kind of work (``analysis``, ``documents``,
+``robots``), so that the packet never waits behind an analysis.
 
 The work held by a thread is lost when the process stops: the analysis catches up at the first
 request of the next process (``deals.analysis.on_request_started``, ``catch_up_once``); a
@@ -111,3 +111,6 @@ analysis = BackgroundJobs("board-analysis")
 
 documents = BackgroundJobs("documents")
 """The printed documents (``printing.services``)."""
+
+robots = BackgroundJobs("robots")
+"""The robots' turns of the games played online (``play.services``)."""

@@ -246,6 +246,30 @@ def _legal_with_reason(
     return ordered, None, winning
 
 
+def check_card(
+    hand: Iterable[Card],
+    trick: Sequence[Card],
+    strain: Strain,
+    *,
+    seat: Seat,
+    card: Card,
+    position: int = 0,
+    must_undertrump: bool = False,
+    always_overtake_partner: bool = False,
+) -> None:
+    """Raise ``IllegalCard`` (with the obligation it breaks) if ``seat``, holding ``hand``, may
+    not play ``card`` on ``trick``; the reason depends on that hand and the trick only."""
+    _check_card(
+        set(hand),
+        list(trick),
+        strain,
+        (must_undertrump, always_overtake_partner),
+        seat,
+        card,
+        position,
+    )
+
+
 def replay_deal(
     hands: Mapping[Seat, Iterable[Card]],
     leader: Seat,

@@ -5,6 +5,8 @@ see the hands, and checks that the answer holds no card and no seat holding, tha
 confirmed by the side that entered it, and that no result goes into a round not started.
 """
 
+import json
+import random
 import re
 
 import pytest
@@ -12,9 +14,12 @@ from django.test import Client
 from django.urls import reverse
 from rest_framework.test import APIClient
 
+from scoring.engine.cards import Hand, Seat
 from tests.support.api import bearer
-from tests.support.factories import small_tournament, team_at
+from tests.support.factories import make_tournament, small_tournament, team_at
+from tests.support.play import board_with, cards_in, start
 from tests.support.results import CLAIM_EVERYTHING, OTHER_HANDS
+from tests.support.robots import random_hands
 from tournaments.api.services import create_token
 from tournaments.results import services
 from tournaments.results.models import Result, ResultEvent
@@ -347,3 +352,42 @@ def test_the_audit_trail_shows_flags_only_to_who_may_see_the_hands(tournament, c
     assert "annonce_not_held" not in html and "flags" not in html
     client.force_login(tournament.organizers.get())
     assert "annonce_not_held" in client.get(url).content.decode()
+
+
+# --- 4. A game played online tells South nothing of the robots' cards -------------------------
+
+
+def test_the_game_endpoints_answer_the_same_whatever_the_robots_hold(make_user):
+    """Two games whose robots hold other cards (South's the same, South to speak first): every
+    answer of the game's URLs, refusals included, is the same bytes and names no robot's card."""
+    player = make_user("sud-en-ligne")
+    client = Client()
+    client.force_login(player)
+    tournament = make_tournament()
+    hands = random_hands(3)
+    robots_cards = sorted(
+        (card for seat in hands if seat is not Seat.SOUTH for card in hands[seat]), key=str
+    )
+    random.Random(1).shuffle(robots_cards)
+    others = dict(hands)
+    for index, seat in enumerate(seat for seat in hands if seat is not Seat.SOUTH):
+        others[seat] = Hand(robots_cards[8 * index : 8 * index + 8])
+    assert others != hands
+    answers = []
+    for number, deal in enumerate((hands, others), start=1):
+        # The dealer is West: South speaks first.
+        game = start(player, board_with(tournament, number, deal, dealer="W"))
+        state_url = reverse("play:game_state", args=[game.pk])
+        call_url = reverse("play:game_call", args=[game.pk])
+        card_url = reverse("play:game_card", args=[game.pk])
+        seen = []
+        for response in (
+            client.get(state_url),
+            client.post(card_url, {"card": "AS"}, content_type="application/json"),
+            client.post(call_url, {"call": "surcoinche"}, content_type="application/json"),
+            client.post(call_url, {"call": "bid", "bid": 85, "strain": "S"}, "application/json"),
+        ):
+            assert cards_in(json.loads(response.content)) <= set(hands[Seat.SOUTH])
+            seen.append((response.status_code, response.content))
+        answers.append(seen)
+    assert answers[0] == answers[1]

@@ -35,6 +35,8 @@ from django.urls.exceptions import Resolver404
 from tests.support.site_pages import World, build_world, named_patterns
 from tournaments.api.models import ApiToken
 from tournaments.api.services import create_token
+from tournaments.deals.models import Board
+from tournaments.play.services import start_game
 from tournaments.registration.models import Entry
 from tournaments.results.models import Result
 from tournaments.setup.models import Player, Tournament
@@ -165,6 +167,7 @@ class Keys:
     club_player: int
     api_token: int
     api_key: str
+    game: int
 
 
 def world_keys(world: World) -> Keys:
@@ -179,6 +182,12 @@ def world_keys(world: World) -> Keys:
         club_player=world.club_player,
         api_token=ApiToken.objects.filter(tournament=tournament).first().pk,
         api_key=key,
+        # A game played online by the organizer, on a board of the tournament.
+        game=start_game(
+            player=world.organizer,
+            board=Board.objects.filter(tournament=tournament).exclude(hands={}).first(),
+            worlds=2,
+        ).pk,
     )
 
 
@@ -230,6 +239,7 @@ def url_arguments(name: str, arguments: list[str], keys: Keys) -> dict:
         "content_type_id": "1",
         "id": "1",
         "url": "x",
+        "game": keys.game,
     }
     missing = set(arguments) - set(values)
     assert not missing, f"{name}: no value for {sorted(missing)}"

@@ -1,5 +1,6 @@
-"""The Celery queues: each job goes to its queue (``standings``, ``documents``, ``analysis``), and
-a ranking recomputation is not held up by PDFs when a worker serves ``standings`` alone.
+"""The Celery queues: each job goes to its queue (``standings``, ``documents``, ``analysis``,
+``robots``), and a ranking recomputation is not held up by PDFs when a worker serves
+``standings`` alone.
 
 The proof runs the deployment of docker-compose.yml for real: two worker processes on the Redis
 broker, one ``-Q standings``, one ``-Q documents,analysis`` (one pool process each, so that the
@@ -27,6 +28,8 @@ QUEUE_OF_TASK = {
     "seasons.catch_up": "standings",
     "analysis.analyse_boards": "analysis",
     "analysis.catch_up": "analysis",
+    "robots.play_turns": "robots",
+    "robots.catch_up": "robots",
 }
 """The routes documented in docs/architecture.md ("Jobs")."""
 
@@ -79,21 +82,25 @@ def test_a_future_analysis_job_lands_on_the_analysis_queue_by_its_name():
     assert _queue("analysis.double_dummy") == "analysis"
 
 
+def test_a_future_robot_job_lands_on_the_robots_queue_by_its_name():
+    assert _queue("robots.catch_up") == "robots"
+
+
 def test_a_job_nobody_routed_is_treated_as_long():
     assert _queue("reports.something_new") == "documents"
 
 
-def test_the_three_queues_are_declared_with_late_acknowledgement_and_one_job_reserved():
+def test_the_four_queues_are_declared_with_late_acknowledgement_and_one_job_reserved():
     from config.celery import app
 
-    assert list(app.amqp.queues) == ["standings", "documents", "analysis"]
+    assert list(app.amqp.queues) == ["standings", "documents", "analysis", "robots"]
     assert app.conf.task_acks_late is True
     assert app.conf.task_reject_on_worker_lost is True
     assert app.conf.worker_prefetch_multiplier == 1
 
 
 @pytest.mark.worker
-def test_a_worker_started_without_queues_consumes_all_three(celery_worker):
+def test_a_worker_started_without_queues_consumes_all_four(celery_worker):
     from config.celery import app
 
     active = app.control.inspect(destination=[celery_worker.hostname], timeout=5).active_queues()
@@ -101,6 +108,7 @@ def test_a_worker_started_without_queues_consumes_all_three(celery_worker):
     assert sorted(queue["name"] for queue in active[celery_worker.hostname]) == [
         "analysis",
         "documents",
+        "robots",
         "standings",
     ]
 

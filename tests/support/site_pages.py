@@ -533,6 +533,10 @@ EXCLUDED = {
     "printing:request_packet": _POST,
     "printing:route_card": "a PDF",
     "api:token_revoke": _POST,
+    "play:game_state": "JSON to the card table's script, for the game's player only: "
+    "tests/play/test_views.py and the red-team test",
+    "play:game_call": "POST JSON of the game's player: tests/play/test_views.py",
+    "play:game_card": "POST JSON of the game's player: tests/play/test_views.py",
 }
 EXCLUDED_NAMESPACES = {
     "admin": "Django's own admin, not the site's templates",

@@ -5,6 +5,7 @@ import pytest
 from scoring.engine.cards import Card, Hand, PerSide, Seat, Side, Strain
 from scoring.engine.play import (
     IllegalCard,
+    check_card,
     legal_cards,
     opening_leader,
     replay_deal,
@@ -318,3 +319,36 @@ def test_replay_needs_four_hands_of_eight_cards():
 def test_replay_needs_32_cards_played():
     with pytest.raises(ValueError, match="32 cards played"):
         replay_deal(SPLIT_HANDS, Seat.NORTH, Strain.NO_TRUMP, SPLIT_PLAY[:31])
+
+
+# One card checked on its own (a game played online: tournaments/play) -------------------------
+
+
+def test_check_card_names_the_obligation_from_the_hand_and_the_trick_alone():
+    with pytest.raises(IllegalCard) as caught:
+        check_card(
+            cards("7S KS AD JH"), cards("AS"), Strain.HEARTS, seat=Seat.SOUTH, card=cards("AD")[0]
+        )
+    assert caught.value.code == "follow_suit"
+    assert caught.value.render() == "S must follow suit in ♠."
+    assert set(caught.value.legal) == set(cards("7S KS"))
+
+
+def test_check_card_lets_a_legal_card_through_and_refuses_one_not_held():
+    check_card(
+        cards("7S KS AD JH"), cards("AS"), Strain.HEARTS, seat=Seat.SOUTH, card=cards("KS")[0]
+    )
+    with pytest.raises(IllegalCard) as caught:
+        check_card(cards("7S KS"), (), Strain.HEARTS, seat=Seat.SOUTH, card=cards("AS")[0])
+    assert caught.value.code == "not_in_hand"
+
+
+def test_check_card_follows_the_rules_variants():
+    # W trumped with the 9♥ over N's lead; S (no spade) holds only the 7♥ below it.
+    hand, trick = cards("7H AD"), cards("AS 9H")
+    check_card(hand, trick, Strain.HEARTS, seat=Seat.SOUTH, card=cards("AD")[0])
+    with pytest.raises(IllegalCard) as caught:
+        check_card(
+            hand, trick, Strain.HEARTS, seat=Seat.SOUTH, card=cards("AD")[0], must_undertrump=True
+        )
+    assert caught.value.code == "undertrump"

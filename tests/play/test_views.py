@@ -1,0 +1,104 @@
+"""The game's JSON endpoints: only the game's player reaches them, every answer holds only
+cards South has seen, a refusal is a 400 with its reason (docs/play.md)."""
+
+import json
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from scoring.engine.cards import Card
+from tests.support.factories import make_tournament
+from tests.support.play import board_with, cards_in, south_choice, start
+from tests.support.robots import random_hands
+from tournaments.play.models import GameAction
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def player(make_user):
+    return make_user("sud")
+
+
+@pytest.fixture
+def game(player):
+    board = board_with(make_tournament(rules_preset="belote-l"), 1, random_hands(11), dealer="N")
+    return start(player, board)
+
+
+def client_of(user=None) -> Client:
+    client = Client()
+    if user is not None:
+        client.force_login(user)
+    return client
+
+
+def url(name: str, game_id: int) -> str:
+    return reverse(f"play:{name}", args=[game_id])
+
+
+def post(client: Client, name: str, game_id: int, body):
+    return client.post(url(name, game_id), body, content_type="application/json")
+
+
+def test_only_the_games_player_reaches_it_and_others_see_no_game(game, player, make_user):
+    stranger = make_user("autre")
+    answers = set()
+    for client, game_id in (
+        (client_of(), game.pk),
+        (client_of(stranger), game.pk),
+        (client_of(stranger), game.pk + 1000),
+    ):
+        for name in ("game_state",):
+            response = client.get(url(name, game_id))
+            answers.add((response.status_code, response.content))
+        for name, body in (("game_call", {"call": "pass"}), ("game_card", {"card": "AS"})):
+            response = post(client, name, game_id, body)
+            answers.add((response.status_code, response.content))
+    assert {status for status, _content in answers} == {404}
+    assert GameAction.objects.filter(game=game, seat="S").count() == 0
+    assert client_of(player).get(url("game_state", game.pk)).status_code == 200
+
+
+def test_every_answer_of_a_whole_game_holds_only_cards_south_has_seen(
+    game, player, django_capture_on_commit_callbacks
+):
+    client = client_of(player)
+    own = {Card.parse(card) for card in client.get(url("game_state", game.pk)).json()["hand"]}
+    state = client.get(url("game_state", game.pk)).json()
+    for _ in range(40):
+        played = {Card.parse(card["card"]) for trick in state["tricks"] for card in trick["cards"]}
+        assert cards_in(state) <= own | played
+        if state["status"] == "finished":
+            break
+        kind, value = south_choice(state)
+        body = {**(value if kind == "call" else {"card": value}), "number": state["number"]}
+        with django_capture_on_commit_callbacks(execute=True):
+            response = post(client, f"game_{kind}", game.pk, body)
+        assert response.status_code == 200, response.json()
+        assert response["Cache-Control"] == "no-store"
+        state = client.get(url("game_state", game.pk)).json()
+    assert state["status"] == "finished"
+    assert "hands" not in state
+
+
+def test_a_refused_action_is_a_400_with_its_reason_and_changes_nothing(game, player):
+    client = client_of(player)
+    before = GameAction.objects.filter(game=game).count()
+    answers = [
+        post(client, "game_card", game.pk, {"card": "AS"}),
+        post(client, "game_call", game.pk, {"call": "surcoinche"}),
+        post(client, "game_call", game.pk, {"call": "bid", "bid": "x"}),
+        post(client, "game_card", game.pk, "not json"),
+        post(client, "game_call", game.pk, {"call": "pass", "number": 99}),
+    ]
+    assert [answer.status_code for answer in answers] == [400] * 5
+    assert answers[0].json() == {"error": "Les enchères ne sont pas terminées."}
+    assert all(json.loads(answer.content)["error"] for answer in answers)
+    assert GameAction.objects.filter(game=game).count() == before
+
+
+def test_the_state_is_read_only(game, player):
+    response = client_of(player).post(url("game_state", game.pk))
+    assert response.status_code == 405

@@ -1,0 +1,48 @@
+"""Celery jobs of the games: the robots' turns (queue ``robots``).
+
+Thin, like every task: it calls ``services.play_robots`` (imported inside the task), which acts
+only when a robot is to play at the action number expected: a job run twice adds nothing.
+"""
+
+import logging
+
+from celery import shared_task
+from celery.signals import worker_ready
+from django.db import DatabaseError, InterfaceError
+
+logger = logging.getLogger(__name__)
+
+
+@shared_task(
+    name="robots.play_turns",
+    acks_late=True,
+    ignore_result=True,
+    autoretry_for=(DatabaseError, InterfaceError),
+    retry_backoff=1,
+    retry_backoff_max=30,
+    retry_jitter=True,
+    max_retries=10,
+)
+def play_robots_task(game_id: int, expected: int) -> int:
+    """Play the robots' turns of a game from action ``expected`` (docs/play.md)."""
+    from .services import play_robots
+
+    return play_robots(game_id=game_id, expected=expected)
+
+
+@shared_task(name="robots.catch_up", acks_late=True, ignore_result=True)
+def catch_up_task() -> list[int]:
+    """Queue again the robots' turns of games left waiting (when a worker starts, and by beat
+    every 30 seconds: ``robots-catch-up``)."""
+    from .services import catch_up_robots
+
+    return catch_up_robots()
+
+
+@worker_ready.connect
+def catch_up_when_a_worker_starts(sender=None, **kwargs) -> None:
+    """Games whose robots' job was lost with a worker resume when a worker starts."""
+    try:
+        catch_up_task.apply_async()
+    except Exception:
+        logger.exception("could not queue the robots' catch-up at worker start")
