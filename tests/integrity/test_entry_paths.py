@@ -410,6 +410,7 @@ MAY_STORE = {
     "tournaments.results.services.intake.take_result",
     "tournaments.results.services.intake.take_results",
     "tournaments.results.services.entry.record_result",
+    "tournaments.results.services.entry._store_locked",  # record_result's write
     "tournaments.results.services.imports._store_plan",
     "tournaments.results.demo.record_demo_results",
 }
