@@ -8,11 +8,25 @@ to record (the job is then caught up later, or the document says so).
 
 from __future__ import annotations
 
-from django.db import transaction
+from django.db import DatabaseError, InterfaceError, transaction
 from kombu.exceptions import OperationalError as KombuOperationalError
 from redis.exceptions import RedisError
 
 BROKER_ERRORS = (KombuOperationalError, RedisError, OSError)
+
+#: The options of every app's jobs (``@shared_task(name=..., **JOB)``): acknowledged late, so
+#: that a job whose worker dies is delivered again (each job is idempotent), no result kept.
+JOB = {"acks_late": True, "ignore_result": True}
+#: A job that writes: retried with a growing, jittered delay on a database error (a restart, a
+#: failover), ten times at most.
+RETRIED_JOB = {
+    **JOB,
+    "autoretry_for": (DatabaseError, InterfaceError),
+    "retry_backoff": 1,
+    "retry_backoff_max": 60,
+    "retry_jitter": True,
+    "max_retries": 10,
+}
 
 
 class BrokerUnavailable(Exception):

@@ -8,21 +8,13 @@ import logging
 
 from celery import shared_task
 from celery.signals import worker_ready
-from django.db import DatabaseError, InterfaceError
+
+from tournaments import jobs
 
 logger = logging.getLogger(__name__)
 
 
-@shared_task(
-    name="analysis.analyse_boards",
-    acks_late=True,
-    ignore_result=True,
-    autoretry_for=(DatabaseError, InterfaceError),
-    retry_backoff=1,
-    retry_backoff_max=60,
-    retry_jitter=True,
-    max_retries=10,
-)
+@shared_task(name="analysis.analyse_boards", **jobs.RETRIED_JOB)
 def analyse_boards_task(tournament_id: int, board_numbers: list[int] | None = None) -> int:
     """Analyse the boards of a tournament lacking a current analysis (all, or these numbers)."""
     from .analysis import analyse_boards
@@ -30,7 +22,7 @@ def analyse_boards_task(tournament_id: int, board_numbers: list[int] | None = No
     return analyse_boards(tournament_id, board_numbers)
 
 
-@shared_task(name="analysis.catch_up", acks_late=True, ignore_result=True)
+@shared_task(name="analysis.catch_up", **jobs.JOB)
 def catch_up_task() -> list[int]:
     """Queue the analysis of every tournament with boards left unanalysed (when a worker
     starts, and by beat every five minutes: ``analysis-catch-up``)."""

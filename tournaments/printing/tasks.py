@@ -6,18 +6,12 @@ and retried on database errors; a job superseded by a newer request stops at its
 """
 
 from celery import shared_task
-from django.db import DatabaseError, InterfaceError
+
+from tournaments import jobs
 
 
 @shared_task(
-    name="printing.build_document",
-    acks_late=True,
-    ignore_result=True,
-    autoretry_for=(DatabaseError, InterfaceError),
-    retry_backoff=2,
-    retry_backoff_max=60,
-    retry_jitter=True,
-    max_retries=5,
+    name="printing.build_document", **jobs.RETRIED_JOB | {"retry_backoff": 2, "max_retries": 5}
 )
 def build_document_task(document_id: int, generation: int) -> str:
     """Make and store the PDF of ``document_id`` for request ``generation``

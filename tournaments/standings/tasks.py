@@ -11,7 +11,8 @@ import logging
 
 from celery import shared_task
 from celery.signals import worker_ready
-from django.db import DatabaseError, InterfaceError
+
+from tournaments import jobs
 
 logger = logging.getLogger(__name__)
 
@@ -19,16 +20,7 @@ CATCH_UP_EXPIRES_SECONDS = 30
 """A catch-up still queued after this long is dropped: the next beat tick sends a fresh one."""
 
 
-@shared_task(
-    name="standings.recompute_tournament",
-    acks_late=True,
-    ignore_result=True,
-    autoretry_for=(DatabaseError, InterfaceError),
-    retry_backoff=1,
-    retry_backoff_max=60,
-    retry_jitter=True,
-    max_retries=10,
-)
+@shared_task(name="standings.recompute_tournament", **jobs.RETRIED_JOB)
 def recompute_tournament_task(tournament_id: int) -> str:
     """Recompute a tournament's board scores and rankings (see ``recomputation.recompute``)."""
     from .services import recompute_tournament
@@ -36,7 +28,7 @@ def recompute_tournament_task(tournament_id: int) -> str:
     return recompute_tournament(tournament_id)
 
 
-@shared_task(name="standings.catch_up", acks_late=True, ignore_result=True)
+@shared_task(name="standings.catch_up", **jobs.JOB)
 def catch_up_task() -> list[int]:
     """Recompute every tournament whose scores are stale and no job takes care of (run by beat
     every few seconds and when a worker starts; see ``services.catch_up``)."""
