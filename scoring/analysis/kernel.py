@@ -19,6 +19,13 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
+# `_enter` and `search` are longer than the house's 80 lines on purpose, and the census test
+# (tests/site/test_census.py) spares this module: numba compiles each into one machine-code
+# function working on the explicit search stack (`stack`, one row per ply) in place of
+# recursion. Cut into smaller functions, the state of a node would be passed through calls at
+# every node of the site's hottest loop; a change here wants its own measure (benchmarks/
+# double_dummy.py) and its comparison with colver (tests/scoring/analysis), not a tidy-up.
+
 # The arrays the kernel reads and writes (numba compiles for these dtypes; the annotations are
 # for the type checker, numba ignores them).
 Int64s = npt.NDArray[np.int64]

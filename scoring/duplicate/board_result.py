@@ -6,6 +6,7 @@ North-South line, every ``ew_`` field to the East-West team, even on an arrow-sw
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
@@ -176,3 +177,10 @@ class BoardResult:
     def opponent_of(self, team: int) -> int | None:
         """The team ``team`` faced at this table (None for the phantom)."""
         return self.ew_team if self.line_of(team) is Side.NS else self.ns_team
+
+
+def check_distinct(results: Sequence[BoardResult]) -> None:
+    """Raises ValueError when two results have the same board, round and table."""
+    keys = {result.key for result in results}
+    if len(keys) != len(results):
+        raise ValueError("two results have the same board, round and table")

@@ -5,7 +5,7 @@ and the rankings out, for one comparison method and one point of the tournament.
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence, ValuesView
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence, ValuesView
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import chain
@@ -160,10 +160,7 @@ def compute_rankings(
     method = Method(method)
     options = options or ScoringOptions()
     penalties = tuple(penalties)
-    wanted = sorted(set(up_to_rounds), key=lambda r: (r is None, r or 0))
-    for up_to_round in wanted:
-        if up_to_round is not None and up_to_round < 0:
-            raise ValueError(f"up_to_round must be >= 0, not {up_to_round}")
+    wanted = _wanted_rounds(up_to_rounds)
     ordered = sorted(results, key=_order)
     check_consistency(ordered)
     if method is Method.TOTAL:
@@ -184,87 +181,19 @@ def compute_rankings(
     lines = team_lines(ordered, single_ranking, teams)
     plays = most_plays(expected_plays) if common_plays is None else common_plays
     board_top = common_top(method, plays)
-
-    on_board: dict[int, list[BoardResult]] = {}  # by round within a board (keys are sorted)
-    for result in ordered:
-        on_board.setdefault(result.board, []).append(result)
-    rounds_on = {board: [r.round for r in rs] for board, rs in on_board.items()}
-    known: dict[int, list[TableScore]] = {}
-    for score in scores or ():
-        known.setdefault(score.result.board, []).append(score)
-    # Where each team's scores are: (board, index in the board's results, hence in its
-    # scores, which score_boards gives in the order of the results).
-    places_of: dict[int, list[tuple[int, int]]] = {}
-    for board, board_results in on_board.items():
-        for index, result in enumerate(board_results):
-            for team in result.teams():
-                places_of.setdefault(team, []).append((board, index))
-
-    counted_on: dict[int, int] = {}
-    scored: dict[int, list[TableScore]] = {}
+    boards = _Boards(ordered, scores)
     tallies = {team: Tally() for team in lines}
-
-    def meetings(group: Sequence[int]) -> dict[int, dict[int, list[tuple[Fraction, int]]]]:
-        members = set(group)
-        met: dict[int, dict[int, list[tuple[Fraction, int]]]] = {team: {} for team in group}
-        for team in group:
-            for board, index in places_of.get(team, ()):
-                if index >= counted_on.get(board, 0):
-                    continue
-                score = scored[board][index]
-                result = score.result
-                if result.ns_team == team:
-                    own, opponent = score.ns_score, result.ew_team
-                else:
-                    own, opponent = score.ew_score, result.ns_team
-                if own is not None and opponent in members:
-                    met[team].setdefault(opponent, []).append((own, score.top or 0))
-        return met
-
     computations: dict[int | None, Computation] = {}
     for up_to_round in wanted:
-        changed: dict[int, list[TableScore]] = {}
-        for board, board_results in on_board.items():
-            count = (
-                len(board_results)
-                if up_to_round is None
-                else bisect_right(rounds_on[board], up_to_round)
-            )
-            if counted_on.get(board, 0) == count:
-                continue
-            given = known.get(board) if count == len(board_results) else None
-            if given is not None:
-                given = sorted(given, key=_score_order)
-                if [score.result for score in given] != board_results:
-                    given = None  # not the scores of these very results: compared again
-            if given is not None:
-                changed[board] = given
-            else:
-                changed[board] = score_boards(
-                    method, board_results[:count], expected_plays, common_plays, options
-                )
-            counted_on[board] = count
-        # Carry the totals (take the changed boards' previous scores off, add the new ones)
-        # unless that is more work than adding every score again: when every board gets
-        # more results at each round (a Mitchell's rotating sets), start afresh.
-        carried = sum(len(scored.get(board, ())) + len(new) for board, new in changed.items())
-        afresh = sum(len(new) for new in changed.values()) + sum(
-            len(scores) for board, scores in scored.items() if board not in changed
+        changed = boards.compare(
+            up_to_round,
+            lambda counted: score_boards(method, counted, expected_plays, common_plays, options),
         )
-        # One call each (add_scores sums over each denominator before building a fraction).
-        if carried <= afresh:
-            previous = [scored[board] for board in changed if board in scored]
-            add_scores(method, tallies, chain.from_iterable(previous), sign=-1, meetings=False)
-            add_scores(method, tallies, chain.from_iterable(changed.values()), meetings=False)
-            scored.update(changed)
-        else:
-            scored.update(changed)
-            tallies = {team: Tally() for team in lines}
-            add_scores(method, tallies, chain.from_iterable(scored.values()), meetings=False)
+        tallies = _carry(method, tallies, lines, boards.scored, changed)
         computations[up_to_round] = Computation(
             method=method,
             up_to_round=up_to_round,
-            scores=_ScoresByKey([scored[board] for board in sorted(scored)]),
+            scores=_ScoresByKey([boards.scored[board] for board in sorted(boards.scored)]),
             rankings=rank_tallies(
                 method,
                 tallies,
@@ -272,7 +201,7 @@ def compute_rankings(
                 single_ranking,
                 up_to_round,
                 deductions(penalties, method, board_top, up_to_round),
-                meetings,
+                boards.meetings,
             ),
             tallies=MappingProxyType(
                 {
@@ -282,6 +211,111 @@ def compute_rankings(
             ),
         )
     return computations
+
+
+def _wanted_rounds(up_to_rounds: Iterable[int | None]) -> list[int | None]:
+    """The rounds to rank after, in order (None, every round, last); a negative one refused."""
+    wanted = sorted(set(up_to_rounds), key=lambda r: (r is None, r or 0))
+    for up_to_round in wanted:
+        if up_to_round is not None and up_to_round < 0:
+            raise ValueError(f"up_to_round must be >= 0, not {up_to_round}")
+    return wanted
+
+
+class _Boards:
+    """The boards of ``compute_rankings`` as its rankings count more of their results: each
+    board's results (by round), the scores already known, and what the rankings so far
+    compared (``counted_on``: how many of a board's results; ``scored``: their table scores)."""
+
+    def __init__(self, ordered: Sequence[BoardResult], scores: Iterable[TableScore] | None):
+        self.on_board: dict[int, list[BoardResult]] = {}  # by round within a board
+        for result in ordered:
+            self.on_board.setdefault(result.board, []).append(result)
+        self.rounds_on = {board: [r.round for r in rs] for board, rs in self.on_board.items()}
+        self.known: dict[int, list[TableScore]] = {}
+        for score in scores or ():
+            self.known.setdefault(score.result.board, []).append(score)
+        # Where each team's scores are: (board, index in the board's results, hence in its
+        # scores, which score_boards gives in the order of the results).
+        self.places_of: dict[int, list[tuple[int, int]]] = {}
+        for board, board_results in self.on_board.items():
+            for index, result in enumerate(board_results):
+                for team in result.teams():
+                    self.places_of.setdefault(team, []).append((board, index))
+        self.counted_on: dict[int, int] = {}
+        self.scored: dict[int, list[TableScore]] = {}
+
+    def compare(
+        self,
+        up_to_round: int | None,
+        score: Callable[[list[BoardResult]], list[TableScore]],
+    ) -> dict[int, list[TableScore]]:
+        """The new table scores of the boards that count more results up to ``up_to_round``
+        (the known ones where a board's results all count, else compared by ``score``)."""
+        changed: dict[int, list[TableScore]] = {}
+        for board, board_results in self.on_board.items():
+            count = (
+                len(board_results)
+                if up_to_round is None
+                else bisect_right(self.rounds_on[board], up_to_round)
+            )
+            if self.counted_on.get(board, 0) == count:
+                continue
+            given = self.known.get(board) if count == len(board_results) else None
+            if given is not None:
+                given = sorted(given, key=_score_order)
+                if [score.result for score in given] != board_results:
+                    given = None  # not the scores of these very results: compared again
+            changed[board] = given if given is not None else score(board_results[:count])
+            self.counted_on[board] = count
+        return changed
+
+    def meetings(self, group: Sequence[int]) -> dict[int, dict[int, list[tuple[Fraction, int]]]]:
+        """Each team of a tied group's scores against the others, from the boards counted."""
+        members = set(group)
+        met: dict[int, dict[int, list[tuple[Fraction, int]]]] = {team: {} for team in group}
+        for team in group:
+            for board, index in self.places_of.get(team, ()):
+                if index >= self.counted_on.get(board, 0):
+                    continue
+                score = self.scored[board][index]
+                result = score.result
+                if result.ns_team == team:
+                    own, opponent = score.ns_score, result.ew_team
+                else:
+                    own, opponent = score.ew_score, result.ns_team
+                if own is not None and opponent in members:
+                    met[team].setdefault(opponent, []).append((own, score.top or 0))
+        return met
+
+
+def _carry(
+    method: Method,
+    tallies: dict[int, Tally],
+    lines: Iterable[int],
+    scored: dict[int, list[TableScore]],
+    changed: dict[int, list[TableScore]],
+) -> dict[int, Tally]:
+    """The teams' tallies once ``changed`` replaces the boards' scores in ``scored``.
+
+    Carry the totals (take the changed boards' previous scores off, add the new ones) unless
+    that is more work than adding every score again: when every board gets more results at
+    each round (a Mitchell's rotating sets), start afresh."""
+    carried = sum(len(scored.get(board, ())) + len(new) for board, new in changed.items())
+    afresh = sum(len(new) for new in changed.values()) + sum(
+        len(scores) for board, scores in scored.items() if board not in changed
+    )
+    # One call each (add_scores sums over each denominator before building a fraction).
+    if carried <= afresh:
+        previous = [scored[board] for board in changed if board in scored]
+        add_scores(method, tallies, chain.from_iterable(previous), sign=-1, meetings=False)
+        add_scores(method, tallies, chain.from_iterable(changed.values()), meetings=False)
+        scored.update(changed)
+        return tallies
+    scored.update(changed)
+    tallies = {team: Tally() for team in lines}
+    add_scores(method, tallies, chain.from_iterable(scored.values()), meetings=False)
+    return tallies
 
 
 class _ScoresByKey(Mapping[ResultKey, TableScore]):

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-from scoring.duplicate.board_result import Adjustment, BoardResult, ResultKey
+from scoring.duplicate.board_result import Adjustment, BoardResult, check_distinct
 from scoring.duplicate.rounding import round_to_ten
 from scoring.duplicate.table_score import TableScore
 
@@ -75,12 +75,9 @@ def score_datum(
         for board, nets in nets_by_board.items()
     }
 
+    check_distinct(results)
     scores: list[TableScore] = []
-    seen: set[ResultKey] = set()
     for result in results:
-        if result.key in seen:
-            raise ValueError("two results have the same board, round and table")
-        seen.add(result.key)
         board_datum = datums.get(result.board)
         net = result.net_on_ns_cards
         ns_score: Fraction | None

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-from scoring.duplicate.board_result import Adjustment, BoardResult, ResultKey
+from scoring.duplicate.board_result import Adjustment, BoardResult, check_distinct
 from scoring.duplicate.rounding import round_to_ten
 from scoring.duplicate.table_score import TableScore
 
@@ -42,12 +42,9 @@ def adjusted_marks(adjustment: Adjustment, average: Fraction | None) -> int:
 def score_totals(results: Sequence[BoardResult]) -> list[TableScore]:
     """Each team's marks as its score; the answer is in the order of ``results``."""
     average = field_average(results)
+    check_distinct(results)
     scores: list[TableScore] = []
-    seen: set[ResultKey] = set()
     for result in results:
-        if result.key in seen:
-            raise ValueError("two results have the same board, round and table")
-        seen.add(result.key)
         ns_score: Fraction | None
         ew_score: Fraction | None
         if result.is_played:

@@ -10,10 +10,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from scoring.engine.annonces import NO_ANNONCES
+from scoring.engine.annonces import NO_ANNONCES, AnnonceResolution
 from scoring.engine.card_values import DEAL_POINTS
 from scoring.engine.cards import Hand, PerSide, Seat, Side, Strain
-from scoring.engine.result_record import Capot, ResultRecord, parse_result
+from scoring.engine.result_record import Capot, Contract, ResultRecord, parse_result
 from scoring.engine.rules import (
     CAPOT_EXTRA,
     CapotBid,
@@ -164,6 +164,17 @@ def _made_part(rules: RuleSettings, flat_score: int | None, cards: int, bid_valu
     return cards if made_score is _POINTS_ONLY else bid_value
 
 
+# The steps of ``score_deal`` hand each other plain tuples: it scores about a quarter of a
+# million deals a second on one core (docs/performance.md); a dataclass per step made it about
+# a fifth slower, the tuples about a tenth (records of benchmarks/rules_engine.py, side by side).
+# ``_Points``: what each side brings to the score, the taker's side (``_t``) and the defence
+# (``_d``): card points with dix de der, belote, the annonces won, the générale's bonus.
+_Points = tuple[int, int, int, int, int, int, int, int]
+# ``_Outcome``: the contract decided (made or not), whether a capot bid scores a flat 500, its
+# bid's value and flat score (doubled in sans atout where the rules say so), the multiplier.
+_Outcome = tuple[bool, bool, int, int, int]
+
+
 def score_deal(record: ResultRecord, rules: RuleSettings) -> DealScore:
     """Score a validated record (FFB §10 « Calcul du score » and the variants of ``rules``).
 
@@ -174,6 +185,66 @@ def score_deal(record: ResultRecord, rules: RuleSettings) -> DealScore:
         return PASSED_OUT
     taking = contract.taker.side
     ns_takes = taking is _NS
+    capot = record.capot
+    resolution = record.annonce_resolution if rules.annonces else NO_ANNONCES
+    points, capot_side = _points(record, rules, resolution, taking, ns_takes)
+    cards_t, cards_d, belote_t, belote_d, annonces_t, annonces_d = points[:6]
+    # What decides the contract: the card points, with the belote and the annonces won when
+    # they count toward the bid (FFB: both do).
+    total_t = cards_t
+    total_d = cards_d
+    if rules.belote_counts_for_bid:
+        total_t += belote_t
+        total_d += belote_d
+    if rules.annonces_count_for_bid:
+        total_t += annonces_t
+        total_d += annonces_d
+    outcome = _outcome(contract, rules, capot, total_t, total_d)
+    scope = rules.multiplier_scope
+    if scope is _EACH_MARK:
+        score_t, score_d = _each_mark_score(rules, points, outcome, capot)
+    elif scope is _WHOLE_SCORE:
+        score_t, score_d = _whole_score(rules, points, outcome, capot)
+    else:
+        score_t, score_d = _bid_only_score(rules, points, outcome, capot)
+    made, multiplier = outcome[0], outcome[4]
+
+    rounding = rules.rounding
+    if ns_takes:
+        ns, ew = score_t, score_d
+        card_points = PerSide(cards_t, cards_d)
+        totals = PerSide(total_t, total_d)
+    else:
+        ns, ew = score_d, score_t
+        card_points = PerSide(cards_d, cards_t)
+        totals = PerSide(total_d, total_t)
+    return DealScore(
+        ns=rounding.apply(ns),
+        ew=rounding.apply(ew),
+        made=made,
+        detail=DealDetail(
+            taking_side=taking,
+            multiplier=multiplier,
+            card_points=card_points,
+            belote=record.belote_points,
+            annonces=resolution.declared,
+            annonces_winner=resolution.winner,
+            totals=totals,
+            capot_side=capot_side,
+            generale=record.generale,
+            unrounded=PerSide(ns, ew),
+        ),
+    )
+
+
+def _points(
+    record: ResultRecord,
+    rules: RuleSettings,
+    resolution: AnnonceResolution,
+    taking: Side,
+    ns_takes: bool,
+) -> tuple[_Points, Side | None]:
+    """Each side's points before the contract is decided, and the side that made a capot."""
     capot = record.capot
     if capot is None:
         cards_t = record.taker_points
@@ -190,23 +261,18 @@ def score_deal(record: ResultRecord, rules: RuleSettings) -> DealScore:
             bonus_t = rules.generale_bonus
         else:
             bonus_d = rules.generale_bonus
-
     belote = record.belote_points
     belote_t, belote_d = (belote.ns, belote.ew) if ns_takes else (belote.ew, belote.ns)
-    resolution = record.annonce_resolution if rules.annonces else NO_ANNONCES
     scored = resolution.scored
     annonces_t, annonces_d = (scored.ns, scored.ew) if ns_takes else (scored.ew, scored.ns)
-    # What decides the contract: the card points, with the belote and the annonces won when
-    # they count toward the bid (FFB: both do).
-    total_t = cards_t
-    total_d = cards_d
-    if rules.belote_counts_for_bid:
-        total_t += belote_t
-        total_d += belote_d
-    if rules.annonces_count_for_bid:
-        total_t += annonces_t
-        total_d += annonces_d
+    points = (cards_t, cards_d, belote_t, belote_d, annonces_t, annonces_d, bonus_t, bonus_d)
+    return points, capot_side
 
+
+def _outcome(
+    contract: Contract, rules: RuleSettings, capot: Capot | None, total_t: int, total_d: int
+) -> _Outcome:
+    """Whether the contract is made by the deciding totals, and what it is worth."""
     bid = contract.bid
     win_condition = rules.win_condition
     beats_defence = total_t > total_d or win_condition is not _MORE_THAN_DEFENCE
@@ -228,102 +294,97 @@ def score_deal(record: ResultRecord, rules: RuleSettings) -> DealScore:
     if rules.no_trump_doubles and contract.strain is _NO_TRUMP:
         bid_value *= 2
         flat_score *= 2
-    multiplier = rules.multiplier(contract.coinche)
+    return made, flat, bid_value, flat_score, rules.multiplier(contract.coinche)
+
+
+def _whole_score(
+    rules: RuleSettings, points: _Points, outcome: _Outcome, capot: Capot | None
+) -> tuple[int, int]:
+    """The taker's and the defence's scores when the coinche multiplies the whole score."""
+    cards_t, cards_d, belote_t, belote_d, annonces_t, annonces_d, bonus_t, bonus_d = points
+    made, flat, bid_value, flat_score, multiplier = outcome
     made_score = rules.made_score
     # A belote its side loses (not imprenable) may go to the side that scores the contract.
     transferred = rules.belote_transferred
+    if made and multiplier == 1:
+        # A capot by the takers: the defence's annonces change hands.
+        changed = annonces_d if capot is _TAKER else 0
+        part = _made_part(rules, flat_score if flat else None, cards_t, bid_value)
+        score_t = part + belote_t + annonces_t + changed + bonus_t
+        score_d = cards_d + belote_d + annonces_d - changed + bonus_d
+        return score_t, score_d
     kept_t = belote_t if rules.belote_imprenable else 0
     kept_d = belote_d if rules.belote_imprenable else 0
+    if made:
+        base = CAPOT_BASE if capot is _TAKER else rules.failure_base
+        if flat:
+            part = flat_score
+        elif made_score is _POINTS_AND_BID:
+            part = base + bid_value
+        elif made_score is _POINTS_ONLY:
+            part = base
+        else:
+            part = bid_value
+        taken = belote_d if transferred else 0
+        score_t = (part + annonces_t + belote_t + annonces_d + taken + bonus_t) * multiplier
+        return score_t, kept_d + bonus_d
+    part = flat_score if flat else _failure_part(rules, bid_value, capot)
+    taken = belote_t if transferred else 0
+    score_d = (part + annonces_d + belote_d + annonces_t + taken + bonus_d) * multiplier
+    return kept_t + bonus_t, score_d
 
-    scope = rules.multiplier_scope
-    if scope is _EACH_MARK:
-        # Belote'L: scored as if not coinched, then « doublés si contré, quadruplés si
-        # surcontré », each side's marks; the belote, « accordée à la fin », is added after.
-        if made:
-            changed = annonces_d if capot is _TAKER else 0
-            part = _made_part(rules, flat_score if flat else None, cards_t, bid_value)
-            score_t = (part + annonces_t + changed + bonus_t) * multiplier + belote_t
-            score_d = (cards_d + annonces_d - changed + bonus_d) * multiplier + belote_d
-        else:
-            part = flat_score if flat else _failure_part(rules, bid_value, capot)
-            taken = belote_t if transferred else 0
-            score_d = (part + annonces_d + annonces_t + bonus_d) * multiplier + belote_d + taken
-            score_t = kept_t + bonus_t * multiplier
-    elif scope is _WHOLE_SCORE:
-        if made and multiplier == 1:
-            # A capot by the takers: the defence's annonces change hands.
-            changed = annonces_d if capot is _TAKER else 0
-            part = _made_part(rules, flat_score if flat else None, cards_t, bid_value)
-            score_t = part + belote_t + annonces_t + changed + bonus_t
-            score_d = cards_d + belote_d + annonces_d - changed + bonus_d
-        elif made:
-            base = CAPOT_BASE if capot is _TAKER else rules.failure_base
-            if flat:
-                part = flat_score
-            elif made_score is _POINTS_AND_BID:
-                part = base + bid_value
-            elif made_score is _POINTS_ONLY:
-                part = base
-            else:
-                part = bid_value
-            taken = belote_d if transferred else 0
-            score_t = (part + annonces_t + belote_t + annonces_d + taken + bonus_t) * multiplier
-            score_d = kept_d + bonus_d
-        else:
-            part = flat_score if flat else _failure_part(rules, bid_value, capot)
-            taken = belote_t if transferred else 0
-            score_d = (part + annonces_d + belote_d + annonces_t + taken + bonus_d) * multiplier
-            score_t = kept_t + bonus_t
-    else:
-        # The coinche multiplies the bid (or the flat capot) only; belote and annonces never.
-        contract_value = (flat_score if flat else bid_value) * multiplier
-        takes_all = multiplier > 1 and scope is _TAKES_ALL
-        if made and not takes_all:
-            changed = annonces_d if capot is _TAKER else 0
-            points_t = 0 if flat or made_score is _BID_ONLY_SCORE else cards_t
-            score_t = points_t + contract_value + belote_t + annonces_t + changed + bonus_t
-            score_d = cards_d + belote_d + annonces_d - changed + bonus_d
-        elif made:
-            points_t = 0 if flat or made_score is _BID_ONLY_SCORE else cards_t + cards_d
-            taken = belote_d if transferred else 0
-            score_t = points_t + contract_value + belote_t + annonces_t + annonces_d + taken
-            score_t += bonus_t
-            score_d = kept_d + bonus_d
-        else:
-            if flat or rules.failure_score is _FAILURE_BID_ONLY:
-                part = contract_value
-            else:
-                part = _failure_base(rules, capot) + contract_value
-            taken = belote_t if transferred else 0
-            score_d = part + annonces_d + belote_d + annonces_t + taken + bonus_d
-            score_t = kept_t + bonus_t
 
-    rounding = rules.rounding
-    if ns_takes:
-        ns, ew = score_t, score_d
-        card_points = PerSide(cards_t, cards_d)
-        totals = PerSide(total_t, total_d)
+def _each_mark_score(
+    rules: RuleSettings, points: _Points, outcome: _Outcome, capot: Capot | None
+) -> tuple[int, int]:
+    """Belote'L: scored as if not coinched, then « doublés si contré, quadruplés si
+    surcontré », each side's marks; the belote, « accordée à la fin », is added after."""
+    cards_t, cards_d, belote_t, belote_d, annonces_t, annonces_d, bonus_t, bonus_d = points
+    made, flat, bid_value, flat_score, multiplier = outcome
+    if made:
+        changed = annonces_d if capot is _TAKER else 0
+        part = _made_part(rules, flat_score if flat else None, cards_t, bid_value)
+        score_t = (part + annonces_t + changed + bonus_t) * multiplier + belote_t
+        score_d = (cards_d + annonces_d - changed + bonus_d) * multiplier + belote_d
+        return score_t, score_d
+    kept_t = belote_t if rules.belote_imprenable else 0
+    part = flat_score if flat else _failure_part(rules, bid_value, capot)
+    taken = belote_t if rules.belote_transferred else 0
+    score_d = (part + annonces_d + annonces_t + bonus_d) * multiplier + belote_d + taken
+    return kept_t + bonus_t * multiplier, score_d
+
+
+def _bid_only_score(
+    rules: RuleSettings, points: _Points, outcome: _Outcome, capot: Capot | None
+) -> tuple[int, int]:
+    """The taker's and the defence's scores when the coinche multiplies the bid (or the flat
+    capot) only; belote and annonces never."""
+    cards_t, cards_d, belote_t, belote_d, annonces_t, annonces_d, bonus_t, bonus_d = points
+    made, flat, bid_value, flat_score, multiplier = outcome
+    value = (flat_score if flat else bid_value) * multiplier
+    takes_all = multiplier > 1 and rules.multiplier_scope is _TAKES_ALL
+    bid_only = flat or rules.made_score is _BID_ONLY_SCORE
+    transferred = rules.belote_transferred
+    if made and not takes_all:
+        changed = annonces_d if capot is _TAKER else 0
+        points_t = 0 if bid_only else cards_t
+        score_t = points_t + value + belote_t + annonces_t + changed + bonus_t
+        score_d = cards_d + belote_d + annonces_d - changed + bonus_d
+        return score_t, score_d
+    kept_t = belote_t if rules.belote_imprenable else 0
+    kept_d = belote_d if rules.belote_imprenable else 0
+    if made:
+        points_t = 0 if bid_only else cards_t + cards_d
+        taken = belote_d if transferred else 0
+        score_t = points_t + value + belote_t + annonces_t + annonces_d + taken + bonus_t
+        return score_t, kept_d + bonus_d
+    if flat or rules.failure_score is _FAILURE_BID_ONLY:
+        part = value
     else:
-        ns, ew = score_d, score_t
-        card_points = PerSide(cards_d, cards_t)
-        totals = PerSide(total_d, total_t)
-    return DealScore(
-        ns=rounding.apply(ns),
-        ew=rounding.apply(ew),
-        made=made,
-        detail=DealDetail(
-            taking_side=taking,
-            multiplier=multiplier,
-            card_points=card_points,
-            belote=belote,
-            annonces=resolution.declared,
-            annonces_winner=resolution.winner,
-            totals=totals,
-            capot_side=capot_side,
-            generale=record.generale,
-            unrounded=PerSide(ns, ew),
-        ),
-    )
+        part = _failure_base(rules, capot) + value
+    taken = belote_t if transferred else 0
+    score_d = part + annonces_d + belote_d + annonces_t + taken + bonus_d
+    return kept_t + bonus_t, score_d
 
 
 def score_result(

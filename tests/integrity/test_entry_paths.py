@@ -304,8 +304,10 @@ class EntryPath:
     via: tuple[str, ...]
 
 
-VIEWS_TABLE = "tournaments.results.views_table"
-VIEWS_ARBITER = "tournaments.results.views_arbiter"
+# The phone's form (views_table.actions: an entry, a dispute with the exact result) and its
+# outbox (views_table.send) take the record through one function.
+TAKE_ENTRY = "tournaments.results.views_table.phone.take_entry"
+VIEWS_ARBITER = "tournaments.results.views_arbiter.sheets"
 IMPORT_FILE = "tournaments.results.exchange.import_file"
 UPLOAD = "tournaments.results.views_exchange.exchange_page"
 API = "tournaments.api.views.results.ResultViewSet._record"
@@ -316,9 +318,9 @@ PATHS = [
         by_phone_form,
         "team",
         None,
-        (f"{VIEWS_TABLE}._act", f"{VIEWS_TABLE}._dispute_exact"),
+        (TAKE_ENTRY,),
     ),
-    EntryPath("phone outbox", by_outbox, "team", None, (f"{VIEWS_TABLE}.table_send",)),
+    EntryPath("phone outbox", by_outbox, "team", None, (TAKE_ENTRY,)),
     # Who sees the hands picks the belote and annonces among those the hands hold (checkboxes):
     # the sheet's fields cannot claim what the cards contradict, so only the blind run.
     EntryPath(
@@ -408,6 +410,7 @@ MAY_STORE = {
     "tournaments.results.services.intake.take_result",
     "tournaments.results.services.intake.take_results",
     "tournaments.results.services.entry.record_result",
+    "tournaments.results.services.entry._store_locked",  # record_result's write
     "tournaments.results.services.imports._store_plan",
     "tournaments.results.demo.record_demo_results",
 }

@@ -253,6 +253,13 @@ def test_the_organizer_pages_are_the_club_s(world, organizer, make_user):
         urls[0], {"name": "X", "method": "points", "minimum_played": "1", "points_scale": "20 dix"}
     )
     assert "Écrivez les points séparés par des espaces" in bad.text
+    # Not numbers either: a float's « nan » and « inf », and digits too many for a float.
+    for scale in ("20 nan", "inf 10", "9" * 400):
+        bad = own.post(
+            urls[0], {"name": "X", "method": "points", "minimum_played": "1", "points_scale": scale}
+        )
+        assert bad.status_code == 200
+        assert "Écrivez les points séparés par des espaces" in bad.text
 
 
 def test_a_season_counts_its_own_club_s_tournaments_only(world, organizer):

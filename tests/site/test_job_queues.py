@@ -66,6 +66,7 @@ def test_every_job_of_the_site_takes_its_options_from_tournaments_jobs():
         "printing.build_document",
         "seasons.recompute",
         "analysis.analyse_boards",
+        "robots.play_turns",
     }
     for name in retried:
         assert tuple(jobs[name].autoretry_for) == (DatabaseError, InterfaceError)

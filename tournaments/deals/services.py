@@ -397,6 +397,9 @@ class VerificationReport:
         return self.seed_is_committed and bool(self.boards) and not self.mismatched
 
 
+_ALL_SEATS = tuple(seat.value for seat in SEATS_PBN_ORDER)
+
+
 def verify(tournament: Tournament, seed_hex: str) -> VerificationReport:
     """Regenerate every board of the tournament from ``seed_hex`` and compare it with the stored
     one (and the seed with the published commitment).
@@ -420,17 +423,7 @@ def verify(tournament: Tournament, seed_hex: str) -> VerificationReport:
     except SeedError as error:
         raise _from_core("invalid_seed", error) from error
     stored = list(tournament.boards.order_by("number"))
-    played: dict[int, CoreBoard] = {}
-    unreadable: set[int] = set()
-    for board in stored:
-        try:
-            core = selectors.core_board(board)
-        except InvalidDealError:
-            # Stored hands that are not even a deal cannot be what the seed gave.
-            unreadable.add(board.number)
-            continue
-        if core is not None:
-            played[board.number] = core
+    played, unreadable = _readable_boards(stored)
     try:
         outcome = verify_boards(
             seed,
@@ -450,33 +443,49 @@ def verify(tournament: Tournament, seed_hex: str) -> VerificationReport:
             ],
         ) from error
     checks = {check.number: check for check in outcome.boards}
-    all_seats = tuple(seat.value for seat in SEATS_PBN_ORDER)
-    boards = []
-    for board in stored:
-        check = checks.get(board.number)
-        if check is not None:
-            result = BoardVerification(
-                number=board.number,
-                matches=check.matches,
-                recorded=True,
-                dealer_matches=check.dealer_matches,
-                differing_seats=tuple(seat.value for seat in check.differing_seats),
-                source=board.source,
-            )
-        else:
-            result = BoardVerification(
-                number=board.number,
-                matches=False,
-                recorded=board.number in unreadable,
-                dealer_matches=False,
-                differing_seats=all_seats if board.number in unreadable else (),
-                source=board.source,
-            )
-        boards.append(result)
+    boards = [_board_verification(board, checks.get(board.number), unreadable) for board in stored]
     return VerificationReport(
         generator_version=deal_set.generator_version,
         commitment=deal_set.commitment,
         seed_hex=seed.hex(),
         seed_is_committed=bool(outcome.commitment_matches),
         boards=tuple(boards),
+    )
+
+
+def _readable_boards(stored: list[Board]) -> tuple[dict[int, CoreBoard], set[int]]:
+    """The stored boards as the core's, by number, and the numbers of those whose hands are not
+    even a deal (they cannot be what the seed gave)."""
+    played: dict[int, CoreBoard] = {}
+    unreadable: set[int] = set()
+    for board in stored:
+        try:
+            core = selectors.core_board(board)
+        except InvalidDealError:
+            unreadable.add(board.number)
+            continue
+        if core is not None:
+            played[board.number] = core
+    return played, unreadable
+
+
+def _board_verification(board: Board, check, unreadable: set[int]) -> BoardVerification:
+    """A stored board against the seed's (``check``: None when its hands are not recorded or
+    not readable)."""
+    if check is not None:
+        return BoardVerification(
+            number=board.number,
+            matches=check.matches,
+            recorded=True,
+            dealer_matches=check.dealer_matches,
+            differing_seats=tuple(seat.value for seat in check.differing_seats),
+            source=board.source,
+        )
+    return BoardVerification(
+        number=board.number,
+        matches=False,
+        recorded=board.number in unreadable,
+        dealer_matches=False,
+        differing_seats=_ALL_SEATS if board.number in unreadable else (),
+        source=board.source,
     )

@@ -8,21 +8,13 @@ import logging
 
 from celery import shared_task
 from celery.signals import worker_ready
-from django.db import DatabaseError, InterfaceError
+
+from tournaments.jobs import task_options
 
 logger = logging.getLogger(__name__)
 
 
-@shared_task(
-    name="robots.play_turns",
-    acks_late=True,
-    ignore_result=True,
-    autoretry_for=(DatabaseError, InterfaceError),
-    retry_backoff=1,
-    retry_backoff_max=30,
-    retry_jitter=True,
-    max_retries=10,
-)
+@shared_task(name="robots.play_turns", **task_options(retried=True))
 def play_robots_task(game_id: int, expected: int) -> int:
     """Play the robots' turns of a game from action ``expected`` (docs/play.md)."""
     from .services import play_robots
@@ -30,7 +22,7 @@ def play_robots_task(game_id: int, expected: int) -> int:
     return play_robots(game_id=game_id, expected=expected)
 
 
-@shared_task(name="robots.catch_up", acks_late=True, ignore_result=True)
+@shared_task(name="robots.catch_up", **task_options(retried=False))
 def catch_up_task() -> list[int]:
     """Queue again the robots' turns of games left waiting (when a worker starts, and by beat
     every 30 seconds: ``robots-catch-up``)."""

@@ -288,6 +288,25 @@ def _assigned(raw: Any, errors: list[str]) -> tuple[int, int] | None:
     return raw["ns"], raw["ew"]
 
 
+def _add_line(
+    entries: list[ImportEntry],
+    errors: list[LineError],
+    number: int,
+    problems: list[str],
+    location: tuple[int, int, int] | None,
+    record: dict[str, Any] | None,
+    adjustment: tuple[str, str] | None,
+    assigned: tuple[int, int] | None,
+) -> None:
+    """A line read: its entry, or its problems."""
+    if problems or location is None:
+        errors.extend(LineError(number, problem) for problem in problems)
+    else:
+        entries.append(
+            ImportEntry(number, *location, record=record, adjustment=adjustment, assigned=assigned)
+        )
+
+
 def read_jsonl(text: str) -> tuple[list[ImportEntry], list[LineError]]:
     entries: list[ImportEntry] = []
     errors: list[LineError] = []
@@ -336,12 +355,7 @@ def read_jsonl(text: str) -> tuple[list[ImportEntry], list[LineError]]:
                 for key, value in values.items()
                 if key not in LOCATION_KEYS and key not in SCORE_KEYS
             }
-        if problems or location is None:
-            errors.extend(LineError(number, problem) for problem in problems)
-            continue
-        entries.append(
-            ImportEntry(number, *location, record=record, adjustment=adjustment, assigned=assigned)
-        )
+        _add_line(entries, errors, number, problems, location, record, adjustment, assigned)
     return entries, errors
 
 
@@ -466,12 +480,7 @@ def _read_table(reader) -> tuple[list[ImportEntry], list[LineError]]:
             adjustment = _adjustment({"ns": ns_adjustment, "ew": ew_adjustment}, problems)
         else:
             record = _csv_record(row, problems)
-        if problems or location is None:
-            errors.extend(LineError(number, problem) for problem in problems)
-            continue
-        entries.append(
-            ImportEntry(number, *location, record=record, adjustment=adjustment, assigned=assigned)
-        )
+        _add_line(entries, errors, number, problems, location, record, adjustment, assigned)
     return entries, errors
 
 

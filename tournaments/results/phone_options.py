@@ -62,49 +62,54 @@ def phone_options(*, rules: RuleSettings, fields: Mapping[str, forms.Field]) -> 
         "max_points": DEAL_POINTS,
         "belote": belote,
         "annonces": annonce_picker_choices(rules) if "annonces" in fields else None,
-        "labels": {
-            "passed": _("Passe générale"),
-            "taker": _("Preneur"),
-            "strain": _("Atout"),
-            "bid": _("Enchère"),
-            "coinche": _("Coinche"),
-            "points": _("Points des preneurs"),
-            "defence": _("Défense : %(points)s"),
-            "points_range": _("Les points vont de 0 à %(max)s.") % {"max": DEAL_POINTS},
-            "erase": _("Effacer"),
-            "erase_digit": _("Effacer un chiffre"),
-            "capot": _("Capot"),
-            "capot_bid_help": _("Capot : les preneurs annoncent qu'ils feront tous les plis."),
-            "all_tricks": _("Tous les plis ?"),
-            "all_tricks_help": _(
-                "Sans capot annoncé, l'équipe qui fait les huit plis marque 250 au lieu "
-                "des points comptés : touchez-la, les points ne sont plus demandés."
-            ),
-            "capot_made": _("Capot annoncé : qui a fait tous les plis ?"),
-            "capot_made_help": _(
-                "Les preneurs : le capot est réussi. Personne : indiquez les points des preneurs."
-            ),
-            "generale": _("Générale (un seul joueur fait tous les plis)"),
-            "belote": _("Belote"),
-            "no_belote": _("Pas de belote"),
-            "annonces": _("Annonces"),
-            "no_annonce": _("Aucune annonce"),
-            "add_annonce": _("Ajouter une annonce"),
-            "remove": _("Retirer"),
-            "cancel": _("Annuler"),
-            "annonce_seat": _("Qui annonce ?"),
-            "annonce_kind": _("Quelle annonce ?"),
-            "annonce_high": _("Carte la plus haute"),
-            "annonce_suit": _("Couleur"),
-            "incomplete": _("À compléter avant d'enregistrer : %(missing)s."),
-            "missing": {
-                "taker": _("le preneur"),
-                "bid": _("l'enchère"),
-                "strain": _("l'atout"),
-                "points": _("les points des preneurs"),
-            },
-            "computing": _("Calcul du score…"),
-            "unavailable": _("Score indisponible pour le moment : enregistrez quand même."),
-            "errors": _("À corriger"),
+        "labels": _labels(),
+    }
+
+
+def _labels() -> dict[str, Any]:
+    """The words the phone page's script shows, in the page's language."""
+    return {
+        "passed": _("Passe générale"),
+        "taker": _("Preneur"),
+        "strain": _("Atout"),
+        "bid": _("Enchère"),
+        "coinche": _("Coinche"),
+        "points": _("Points des preneurs"),
+        "defence": _("Défense : %(points)s"),
+        "points_range": _("Les points vont de 0 à %(max)s.") % {"max": DEAL_POINTS},
+        "erase": _("Effacer"),
+        "erase_digit": _("Effacer un chiffre"),
+        "capot": _("Capot"),
+        "capot_bid_help": _("Capot : les preneurs annoncent qu'ils feront tous les plis."),
+        "all_tricks": _("Tous les plis ?"),
+        "all_tricks_help": _(
+            "Sans capot annoncé, l'équipe qui fait les huit plis marque 250 au lieu "
+            "des points comptés : touchez-la, les points ne sont plus demandés."
+        ),
+        "capot_made": _("Capot annoncé : qui a fait tous les plis ?"),
+        "capot_made_help": _(
+            "Les preneurs : le capot est réussi. Personne : indiquez les points des preneurs."
+        ),
+        "generale": _("Générale (un seul joueur fait tous les plis)"),
+        "belote": _("Belote"),
+        "no_belote": _("Pas de belote"),
+        "annonces": _("Annonces"),
+        "no_annonce": _("Aucune annonce"),
+        "add_annonce": _("Ajouter une annonce"),
+        "remove": _("Retirer"),
+        "cancel": _("Annuler"),
+        "annonce_seat": _("Qui annonce ?"),
+        "annonce_kind": _("Quelle annonce ?"),
+        "annonce_high": _("Carte la plus haute"),
+        "annonce_suit": _("Couleur"),
+        "incomplete": _("À compléter avant d'enregistrer : %(missing)s."),
+        "missing": {
+            "taker": _("le preneur"),
+            "bid": _("l'enchère"),
+            "strain": _("l'atout"),
+            "points": _("les points des preneurs"),
         },
+        "computing": _("Calcul du score…"),
+        "unavailable": _("Score indisponible pour le moment : enregistrez quand même."),
+        "errors": _("À corriger"),
     }

@@ -1,5 +1,5 @@
 """The results app's hand-written SQL, every statement in one place: the lock a result write
-takes on its table, and the count of a team code's tries.
+takes on its table, the count of a team code's tries, and the plan row an entry names.
 
 Each is tested against its ORM twin on the same data (``tests/results/test_sql.py``): the lock's
 twin is the ``connection.vendor`` branch beside it (``services.versions._lock_board_orm``, the
@@ -8,7 +8,13 @@ way on SQLite); the count runs on both databases and its twin is written in the 
 
 from __future__ import annotations
 
-from tournaments.setup.models import Round, TableAssignment, Team
+import functools
+
+from django.db import connection
+
+from tournaments import rows
+from tournaments.deals.models import Board
+from tournaments.setup.models import Round, Table, TableAssignment, Team
 
 from .models import Result
 
@@ -42,3 +48,32 @@ the meeting, whether its code may still be tried, and counts a wrong code agains
 the check and the count cannot be split by a concurrent guess. A right code adds nothing but
 is accepted only from a team under the limit. Parameters: 1 for a wrong code (0 for a right
 one), the two teams' ids, the limit; it returns the ids of the teams under the limit."""
+
+
+ASSIGNMENT = rows.Columns(TableAssignment, "assignment")
+ROUND = rows.Columns(Round, "round")
+TABLE = rows.Columns(Table, "plan_table")
+NS_TEAM = rows.Columns(Team, "ns_team")
+EW_TEAM = rows.Columns(Team, "ew_team")
+BOARD_HANDS = Board._meta.get_field("hands")
+
+
+@functools.cache
+def entry_assignment_sql() -> str:
+    """``selectors.entry_assignment``'s read (both databases): the plan row an entry names, with
+    its round, table and teams, and the board's hands; its ORM twin is written in
+    ``tests/tournaments/test_rows.py``."""
+    quote = connection.ops.quote_name
+    teams = quote(Team._meta.db_table)
+    return f"""
+SELECT {ASSIGNMENT.sql}, {ROUND.sql}, {TABLE.sql}, {NS_TEAM.sql}, {EW_TEAM.sql},
+    (SELECT board.hands FROM {quote(Board._meta.db_table)} board
+        WHERE board.tournament_id = %s AND board.number = %s LIMIT 1)
+FROM {quote(TableAssignment._meta.db_table)} assignment
+JOIN {quote(Round._meta.db_table)} round ON round.id = assignment.round_id
+JOIN {quote(Table._meta.db_table)} plan_table ON plan_table.id = assignment.table_id
+LEFT JOIN {teams} ns_team ON ns_team.id = assignment.ns_team_id
+LEFT JOIN {teams} ew_team ON ew_team.id = assignment.ew_team_id
+WHERE round.tournament_id = %s AND round.number = %s AND plan_table.number = %s
+LIMIT 1
+"""  # noqa: S608 - table and column names from the models, values as parameters

@@ -1,5 +1,5 @@
 """What the table page (``views_table``) shows of a round, board by board, as one phone may see
-it: shared by the page and by its state endpoint (``views_table_state``), which tells the page
+it: shared by the page and by its state endpoint (``views_table.state``), which tells the page
 when a board changed on the other phone, so that the two never show more than each other."""
 
 from __future__ import annotations
@@ -88,7 +88,7 @@ def hidden_row_view(view: dict) -> dict:
 
 
 def live_state(request, chosen, rounds, team, judge, *, staff: bool, closed) -> dict:
-    """What the page's script polls (``views_table_state``) to follow the table: for each
+    """What the page's script polls (``views_table.state``) to follow the table: for each
     board of the chosen round its state and version where this phone may see them (None
     elsewhere), and a key that changes when any of it does. Built from what the page itself
     shows, so that it tells a phone nothing the page would not: the key of a phone without

@@ -3,35 +3,33 @@
 from django.urls import path
 
 from . import (
-    views_arbiter,
     views_exchange,
     views_offline,
     views_opening,
     views_public,
-    views_table,
-    views_table_score,
-    views_table_state,
     views_team_codes,
     views_team_link,
 )
+from .views_arbiter import corrections, dashboard, penalties, sheets
+from .views_table import page, score, send, state
 
 app_name = "results"
 
 _BOARD = "<int:round_number>/<int:table_number>/<int:board_number>"
 
 urlpatterns = [
-    path("tournois/<slug:slug>/arbitrage/", views_arbiter.dashboard, name="dashboard"),
+    path("tournois/<slug:slug>/arbitrage/", dashboard.dashboard, name="dashboard"),
     path(
         "tournois/<slug:slug>/arbitrage/grille/",
-        views_arbiter.dashboard_grid,
+        dashboard.dashboard_grid,
         name="dashboard_grid",
     ),
     path(
         "tournois/<slug:slug>/arbitrage/tour/<int:round_number>/demarrer/",
-        views_arbiter.start_round,
+        dashboard.start_round,
         name="start_round",
     ),
-    path("tournois/<slug:slug>/arbitrage/saisie/", views_arbiter.entry, name="entry"),
+    path("tournois/<slug:slug>/arbitrage/saisie/", sheets.entry, name="entry"),
     path(
         "tournois/<slug:slug>/arbitrage/equipe/<int:team_number>/debloquer-code/",
         views_team_codes.unlock_code,
@@ -44,58 +42,58 @@ urlpatterns = [
     ),
     path(
         "tournois/<slug:slug>/arbitrage/ouvrir-tous-les-tours/",
-        views_arbiter.open_all_rounds,
+        dashboard.open_all_rounds,
         name="open_all_rounds",
     ),
     path(
         "tournois/<slug:slug>/arbitrage/saisie/<int:round_number>/",
-        views_arbiter.entry_round,
+        sheets.entry_round,
         name="entry_round",
     ),
     path(
         "tournois/<slug:slug>/arbitrage/saisie/<int:round_number>/ligne/",
-        views_arbiter.entry_row,
+        sheets.entry_row,
         name="entry_row",
     ),
     path(
         f"tournois/<slug:slug>/arbitrage/resultat/{_BOARD}/",
-        views_arbiter.history,
+        corrections.history,
         name="history",
     ),
     path(
         f"tournois/<slug:slug>/arbitrage/resultat/{_BOARD}/confirmer/",
-        views_arbiter.confirm,
+        corrections.confirm,
         name="confirm",
     ),
     path(
         f"tournois/<slug:slug>/arbitrage/resultat/{_BOARD}/ajuster/",
-        views_arbiter.adjust,
+        corrections.adjust,
         name="adjust",
     ),
     path(
         f"tournois/<slug:slug>/arbitrage/resultat/{_BOARD}/assigner/",
-        views_arbiter.assign,
+        corrections.assign,
         name="assign",
     ),
     path(
         f"tournois/<slug:slug>/arbitrage/resultat/{_BOARD}/penaliser/",
-        views_arbiter.penalize,
+        corrections.penalize,
         name="penalize",
     ),
-    path("tournois/<slug:slug>/arbitrage/penalites/", views_arbiter.penalties, name="penalties"),
+    path("tournois/<slug:slug>/arbitrage/penalites/", penalties.penalties, name="penalties"),
     path(
         "tournois/<slug:slug>/arbitrage/penalites/<int:penalty_id>/retirer/",
-        views_arbiter.remove_penalty,
+        penalties.remove_penalty,
         name="remove_penalty",
     ),
     path(
         f"tournois/<slug:slug>/arbitrage/resultat/{_BOARD}/supprimer/",
-        views_arbiter.delete,
+        corrections.delete,
         name="delete",
     ),
     path(
         "tournois/<slug:slug>/arbitrage/liens-des-tables/",
-        views_arbiter.table_links,
+        dashboard.table_links,
         name="table_links",
     ),
     path("tournois/<slug:slug>/arbitrage/echange/", views_exchange.exchange_page, name="exchange"),
@@ -105,10 +103,10 @@ urlpatterns = [
         name="export",
     ),
     path("tournois/<slug:slug>/horloge/", views_public.clock, name="clock"),
-    path("table/<str:token>/", views_table.table_entry, name="table_entry"),
-    path("table/<str:token>/score/", views_table_score.table_score, name="table_score"),
-    path("table/<str:token>/envoi/", views_table.table_send, name="table_send"),
-    path("table/<str:token>/etat/", views_table_state.table_state, name="table_state"),
+    path("table/<str:token>/", page.table_entry, name="table_entry"),
+    path("table/<str:token>/score/", score.table_score, name="table_score"),
+    path("table/<str:token>/envoi/", send.table_send, name="table_send"),
+    path("table/<str:token>/etat/", state.table_state, name="table_state"),
     path(
         "table/<str:token>/manifest.webmanifest",
         views_offline.table_manifest,

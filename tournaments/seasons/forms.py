@@ -1,5 +1,7 @@
 """The season's settings form (its organizers')."""
 
+import math
+
 from django import forms
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
@@ -17,6 +19,9 @@ class ScaleField(forms.CharField):
         text = super().to_python(value)
         try:
             points = [float(part.replace(",", ".")) for part in text.replace(";", " ").split()]
+            # « nan », « inf » or a number too long for a float: not points.
+            if not all(math.isfinite(p) for p in points):
+                raise ValueError(text)
         except ValueError as error:
             raise forms.ValidationError(
                 gettext("Écrivez les points séparés par des espaces : 20 17 15 13…")

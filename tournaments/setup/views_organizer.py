@@ -54,27 +54,37 @@ def tournament_create(request):
     form = TournamentForm(request.POST or None, user=request.user)
     if request.method == "POST" and form.is_valid():
         try:
-            tournament = services.create_tournament(
-                by=request.user,
-                fields=form.settings_fields(),
-                rules=form.cleaned_data["rules"],
-                co_organizers=form.cleaned_data["co_organizers"],
-                arbiters=form.cleaned_data["arbiters"],
-                organizing_club=form.cleaned_data.get("organizing_club"),
-            )
+            tournament = services.create_tournament(by=request.user, **_settings_given(form))
         except services.OrganizerError as error:
             form.add_error(None, error.message)
         else:
             messages.success(request, gettext("Tournoi créé. Inscrivez maintenant les équipes."))
             return redirect("tournaments:manage", tournament.slug)
+    return _form_page(request, form, None)
+
+
+def _settings_given(form: TournamentForm) -> dict:
+    """What the tournament form gives the services: the settings, rules, staff and club."""
+    return {
+        "fields": form.settings_fields(),
+        "rules": form.cleaned_data["rules"],
+        "co_organizers": form.cleaned_data["co_organizers"],
+        "arbiters": form.cleaned_data["arbiters"],
+        "organizing_club": form.cleaned_data.get("organizing_club"),
+    }
+
+
+def _form_page(request, form: TournamentForm, tournament, *, frozen: bool = False):
+    """The tournament's settings page, new (``tournament`` None) or edited."""
     return render(
         request,
         "tournaments/organizer/tournament_form.html",
         {
             "form": form,
-            "tournament": None,
+            "tournament": tournament,
+            "frozen": frozen,
             "presets": _presets_json(),
-            "preview": _form_preview(form, None),
+            "preview": _form_preview(form, tournament),
         },
     )
 
@@ -190,13 +200,7 @@ def tournament_edit(request, tournament):
     if request.method == "POST" and form.is_valid():
         try:
             notices = services.update_tournament(
-                tournament,
-                by=request.user,
-                fields=form.settings_fields(),
-                rules=form.cleaned_data["rules"],
-                co_organizers=form.cleaned_data["co_organizers"],
-                arbiters=form.cleaned_data["arbiters"],
-                organizing_club=form.cleaned_data.get("organizing_club"),
+                tournament, by=request.user, **_settings_given(form)
             )
         except services.OrganizerError as error:
             form.add_error(None, error.message)
@@ -205,17 +209,7 @@ def tournament_edit(request, tournament):
             for notice in notices:
                 messages.warning(request, notice)
             return redirect("tournaments:manage", tournament.slug)
-    return render(
-        request,
-        "tournaments/organizer/tournament_form.html",
-        {
-            "form": form,
-            "tournament": tournament,
-            "frozen": frozen,
-            "presets": _presets_json(),
-            "preview": _form_preview(form, tournament),
-        },
-    )
+    return _form_page(request, form, tournament, frozen=frozen)
 
 
 @require_POST

@@ -108,6 +108,30 @@ def record_result(
         if replayed is None:
             raise
         return replayed
+    return _store_locked(
+        assignment,
+        board_number,
+        scored,
+        by=by,
+        team=team,
+        source=source,
+        ip=ip,
+        submission_key=submission_key,
+        replace_version=replace_version,
+        shown_version=shown_version,
+    )
+
+
+def _store_locked(
+    assignment: TableAssignment,
+    board_number: int,
+    scored: Scored,
+    *,
+    submission_key: str | None,
+    **entry: Any,
+) -> Result:
+    """``record_result``'s write: the board's versions locked and read, the entry stored (or
+    the version its ``submission_key`` made replayed), the round told."""
     try:
         with transaction.atomic():
             slot = lock_board(assignment, board_number, submission_key=submission_key)
@@ -117,14 +141,9 @@ def record_result(
                 assignment,
                 board_number,
                 scored,
-                by=by,
-                team=team,
-                source=source,
-                ip=ip,
                 submission_key=submission_key,
-                replace_version=replace_version,
-                shown_version=shown_version,
                 slot=slot,
+                **entry,
             )
             # Only a counting version can complete the round.
             waiting = slot.next_round_waiting and result.status in Result.COUNTING_STATUSES

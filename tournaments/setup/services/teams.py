@@ -5,7 +5,7 @@ an import with one wrong row saves nothing.
 """
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
@@ -85,68 +85,59 @@ def team_problems(
         if player.licence.strip()
     )
     number_counts = Counter(team.number for team in teams if team.number is not None)
-
     for index, team in enumerate(teams):
         for position, player in enumerate(team.players, start=1):
-            if not player.first_name.strip():
-                problems.append(
-                    TeamProblem(
-                        index, gettext("Joueur %(n)s : le prénom manque.") % {"n": position}
-                    )
-                )
-            if not player.last_name.strip():
-                problems.append(
-                    TeamProblem(index, gettext("Joueur %(n)s : le nom manque.") % {"n": position})
-                )
-            licence = player.licence.strip()
-            if not licence:
-                continue
-            key = licence.casefold()
-            if key in taken_licences:
-                problems.append(
-                    TeamProblem(
-                        index,
-                        gettext(
-                            "Joueur %(n)s : la licence %(licence)s est déjà inscrite dans ce "
-                            "tournoi."
-                        )
-                        % {"n": position, "licence": licence},
-                    )
-                )
-            elif licence_counts[key] > 1:
-                problems.append(
-                    TeamProblem(
-                        index,
-                        gettext("Joueur %(n)s : la licence %(licence)s apparaît plusieurs fois.")
-                        % {"n": position, "licence": licence},
-                    )
-                )
+            problems.extend(
+                TeamProblem(index, message)
+                for message in _player_problems(position, player, taken_licences, licence_counts)
+            )
         if team.number is not None:
-            if not 1 <= team.number <= MAX_TEAM_NUMBER:
-                problems.append(
-                    TeamProblem(
-                        index,
-                        gettext("Le numéro d'équipe doit être compris entre 1 et %(max)s.")
-                        % {"max": MAX_TEAM_NUMBER},
-                    )
-                )
-            elif team.number in taken_numbers:
-                problems.append(
-                    TeamProblem(
-                        index,
-                        gettext("Le numéro %(number)s est déjà pris par une autre équipe.")
-                        % {"number": team.number},
-                    )
-                )
-            elif number_counts[team.number] > 1:
-                problems.append(
-                    TeamProblem(
-                        index,
-                        gettext("Le numéro %(number)s apparaît plusieurs fois.")
-                        % {"number": team.number},
-                    )
-                )
+            message = _number_problem(team.number, taken_numbers, number_counts)
+            if message is not None:
+                problems.append(TeamProblem(index, message))
     return problems
+
+
+def _player_problems(
+    position: int, player: PlayerData, taken: Mapping[str, str], counts: Counter
+) -> list[str]:
+    """What is wrong with the team's player ``position`` (1 or 2): a name missing, a licence
+    already registered in the tournament (``taken``) or given twice in these teams."""
+    problems = []
+    if not player.first_name.strip():
+        problems.append(gettext("Joueur %(n)s : le prénom manque.") % {"n": position})
+    if not player.last_name.strip():
+        problems.append(gettext("Joueur %(n)s : le nom manque.") % {"n": position})
+    licence = player.licence.strip()
+    if not licence:
+        return problems
+    key = licence.casefold()
+    if key in taken:
+        problems.append(
+            gettext("Joueur %(n)s : la licence %(licence)s est déjà inscrite dans ce tournoi.")
+            % {"n": position, "licence": licence}
+        )
+    elif counts[key] > 1:
+        problems.append(
+            gettext("Joueur %(n)s : la licence %(licence)s apparaît plusieurs fois.")
+            % {"n": position, "licence": licence}
+        )
+    return problems
+
+
+def _number_problem(number: int, taken: set[int], counts: Counter) -> str | None:
+    """What is wrong with a team's number: out of range, taken, or given twice."""
+    if not 1 <= number <= MAX_TEAM_NUMBER:
+        return gettext("Le numéro d'équipe doit être compris entre 1 et %(max)s.") % {
+            "max": MAX_TEAM_NUMBER
+        }
+    if number in taken:
+        return gettext("Le numéro %(number)s est déjà pris par une autre équipe.") % {
+            "number": number
+        }
+    if counts[number] > 1:
+        return gettext("Le numéro %(number)s apparaît plusieurs fois.") % {"number": number}
+    return None
 
 
 def _club_player(tournament: Tournament, data: PlayerData):

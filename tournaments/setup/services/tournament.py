@@ -168,14 +168,8 @@ def update_tournament(
         }
         rules_changed = rules != locked.rule_settings().to_dict() or "rules_preset" in changed
         movement_changed = bool(changed & set(MOVEMENT_FIELDS))
-        if frozen and rules_changed:
-            raise OrganizerError(
-                _("Des résultats ont déjà été saisis : les règles ne peuvent plus être modifiées.")
-            )
-        if frozen and movement_changed:
-            raise OrganizerError(
-                _("Des résultats ont déjà été saisis : le mouvement ne peut plus être modifié.")
-            )
+        if frozen:
+            _refuse_frozen(rules_changed=rules_changed, movement_changed=movement_changed)
         written = set(changed)
         for key in changed:
             setattr(locked, key, fields[key])
@@ -189,13 +183,7 @@ def update_tournament(
         # Saved even when only the staff changed: the receivers of a saved tournament (the
         # public pages' cache, the seasons) hear of every change, as before.
         locked.save(update_fields=[*sorted(written), "updated_at"])
-        if co_organizers is not KEEP:
-            organizers = set(co_organizers)
-            if locked.organizers.filter(pk=by.pk).exists():
-                organizers.add(by)
-            locked.organizers.set(organizers)
-        if arbiters is not KEEP:
-            locked.arbiters.set(list(arbiters))
+        _set_staff(locked, by=by, co_organizers=co_organizers, arbiters=arbiters)
         if rules_changed:
             rules_changed_signal.send(sender=Tournament, tournament=locked)
         if "scoring_method" in changed and frozen:
@@ -211,6 +199,30 @@ def update_tournament(
             )
         )
     return notices
+
+
+def _refuse_frozen(*, rules_changed: bool, movement_changed: bool) -> None:
+    """Once results exist, the rules and the movement settings no longer change."""
+    if rules_changed:
+        raise OrganizerError(
+            _("Des résultats ont déjà été saisis : les règles ne peuvent plus être modifiées.")
+        )
+    if movement_changed:
+        raise OrganizerError(
+            _("Des résultats ont déjà été saisis : le mouvement ne peut plus être modifié.")
+        )
+
+
+def _set_staff(locked: Tournament, *, by, co_organizers, arbiters) -> None:
+    """The co-organizers and arbiters given (``KEEP``: unchanged); the editing organizer stays
+    one."""
+    if co_organizers is not KEEP:
+        organizers = set(co_organizers)
+        if locked.organizers.filter(pk=by.pk).exists():
+            organizers.add(by)
+        locked.organizers.set(organizers)
+    if arbiters is not KEEP:
+        locked.arbiters.set(list(arbiters))
 
 
 def transition_problem(tournament: Tournament, status: str) -> str | None:

@@ -23,7 +23,7 @@ from ..models import (
     RankingSnapshot,
     ScoringState,
 )
-from .inputs import Inputs
+from .inputs import Inputs, board_result
 from .plan import RankingPlan, compute
 
 
@@ -218,28 +218,8 @@ def stored_results(inputs: Inputs, stored: dict[ResultKey, tuple]) -> list[Board
             ew_adj,
         ) = row[:INPUT_COLUMNS]
         ns, ew = numbers.get(ns_pk), numbers.get(ew_pk)
-        if adjusted:
-            result = BoardResult(
-                board,
-                round_number,
-                table,
-                ns,
-                ew,
-                ns_adjusted=ns_adj,
-                ew_adjusted=ew_adj,
-                arrow_switched=arrow,
-            )
-        else:
-            result = BoardResult(
-                board,
-                round_number,
-                table,
-                ns,
-                ew,
-                ns_marks=ns_marks,
-                ew_marks=ew_marks,
-                arrow_switched=arrow,
-                assigned=assigned,
-            )
+        place = (board, round_number, table, ns, ew)
+        adjustments = (ns_adj, ew_adj) if adjusted else None
+        result = board_result(place, arrow, (ns_marks, ew_marks), adjustments, assigned)
         results.append(result)
     return results

@@ -226,6 +226,32 @@ def context_from_store(tournament, penalties, digest, stored: Mapping) -> Inputs
     )
 
 
+def board_result(
+    place: tuple[int, int, int, int, int],
+    arrow_switched: bool,
+    marks: tuple[int | None, int | None],
+    adjustments: tuple[Adjustment | None, Adjustment | None] | None,
+    assigned: bool,
+) -> BoardResult:
+    """A counted result as the core's: ``place`` is its board, round, table and NS and EW
+    teams' numbers; adjusted (``adjustments``: each side's) or played (``marks``,
+    ``assigned``: an arbiter's assigned score)."""
+    if adjustments is not None:
+        return BoardResult(
+            *place,
+            ns_adjusted=adjustments[0],
+            ew_adjusted=adjustments[1],
+            arrow_switched=arrow_switched,
+        )
+    return BoardResult(
+        *place,
+        ns_marks=marks[0],
+        ew_marks=marks[1],
+        arrow_switched=arrow_switched,
+        assigned=assigned,
+    )
+
+
 def load_results(inputs: Inputs, boards: Collection[int] | None = None) -> None:
     """The counted results (of ``boards`` only, when given) into ``inputs``, by round, with
     their table plan rows (round, table, teams, arrow-switch) in the same query."""
@@ -270,34 +296,23 @@ def load_results(inputs: Inputs, boards: Collection[int] | None = None) -> None:
             # A sit-out team scores nothing on the boards it does not play.
             inputs.skipped += 1
             continue
-        if ns_adjustment or ew_adjustment:
-            result = BoardResult(
-                board,
-                round_number,
-                table_number,
-                ns,
-                ew,
-                ns_adjusted=ADJUSTMENTS.get(ns_adjustment, Adjustment.AVERAGE),
-                ew_adjusted=ADJUSTMENTS.get(ew_adjustment, Adjustment.AVERAGE),
-                arrow_switched=arrow_switch,
-            )
-        elif ns_marks is not None and ew_marks is not None:
-            result = BoardResult(
-                board,
-                round_number,
-                table_number,
-                ns,
-                ew,
-                ns_marks=ns_marks,
-                ew_marks=ew_marks,
-                arrow_switched=arrow_switch,
-                # Marks with the adjusted status: the arbiter's assigned score.
-                assigned=status == Result.Status.ADJUSTED,
-            )
-        else:
+        adjusted = bool(ns_adjustment or ew_adjustment)
+        if not adjusted and (ns_marks is None or ew_marks is None):
             logger.warning("result %s counts but has neither marks nor adjustment: skipped", pk)
             inputs.skipped += 1
             continue
+        # Marks with the adjusted status: the arbiter's assigned score.
+        assigned = status == Result.Status.ADJUSTED
+        place = (board, round_number, table_number, ns, ew)
+        adjustments = (
+            (
+                ADJUSTMENTS.get(ns_adjustment, Adjustment.AVERAGE),
+                ADJUSTMENTS.get(ew_adjustment, Adjustment.AVERAGE),
+            )
+            if adjusted
+            else None
+        )
+        result = board_result(place, arrow_switch, (ns_marks, ew_marks), adjustments, assigned)
         inputs.results.append(result)
         inputs.result_pks[result.key] = pk
         inputs.adjustments[result.key] = (ns_adjustment or "", ew_adjustment or "")

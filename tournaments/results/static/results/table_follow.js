@@ -1,5 +1,5 @@
 // The table page follows the table (docs/results.md, « Phones that follow the table »): while
-// the page is visible it asks the table's state every few seconds (views_table_state, as the
+// the page is visible it asks the table's state every few seconds (views_table.state, as the
 // room display does); when its key changed, it fetches the page again and swaps in the boards
 // and the actions above them, so that a board entered on the other phone appears « à
 // confirmer » without a reload. A board being filled in (a field touched, a form open, the

@@ -16,8 +16,8 @@ from django.views.decorators.http import require_GET
 
 from tournaments.setup import policy
 
-from . import proofs, selectors, table_page
-from .views_table import _chosen_round
+from .. import proofs, selectors, table_page
+from .phone import chosen_round
 
 
 @require_GET
@@ -26,7 +26,7 @@ def table_state(request, token: str):
     if table is None or not table.tournament.table_entry:
         raise Http404
     rounds = selectors.table_rounds(table)
-    chosen = _chosen_round(request, rounds)
+    chosen = chosen_round(request, rounds)
     team = judge = closed = None
     if chosen is not None:
         team = proofs.proven_team(request, chosen.assignment)

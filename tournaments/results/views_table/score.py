@@ -10,10 +10,10 @@ from django.views.decorators.http import require_POST
 from scoring.engine.result_record import ResultValidationError
 from tournaments.setup import policy
 
-from . import selectors, services
-from .display import record_summary
-from .exceptions import EntryInvalid
-from .views_table import _chosen_round, _identity, _posted_row, _row_form
+from .. import selectors, services
+from ..display import record_summary
+from ..exceptions import EntryInvalid
+from .phone import chosen_round, identity, posted_row, row_form
 
 
 def _json_refusal(message, status: int, code: str) -> JsonResponse:
@@ -43,23 +43,23 @@ def table_score(request, token: str):
             403,
             "closed",
         )
-    chosen = _chosen_round(request, selectors.table_rounds(table))
+    chosen = chosen_round(request, selectors.table_rounds(table))
     refusal = policy.table_closed_reason(policy.PUBLIC, chosen.assignment) if chosen else None
     if chosen is None or refusal is not None:
         message = refusal or _("La saisie n'est pas possible pour le moment.")
         return _json_refusal(message, 403, "closed")
-    if _identity(request, chosen.assignment) is None:
+    if identity(request, chosen.assignment) is None:
         return _json_refusal(
             _("Donnez d'abord le code de votre équipe (il figure sur votre fiche de route)."),
             403,
             "no_team",
         )
-    row = _posted_row(request, chosen)
+    row = posted_row(request, chosen)
     if row is None:
         return _json_refusal(
             _("Cet étui n'est pas joué à cette table dans ce tour."), 400, "wrong_board"
         )
-    form = _row_form(row, table.tournament.rule_settings(), request.POST)
+    form = row_form(row, table.tournament.rule_settings(), request.POST)
     if not form.is_valid():
         return JsonResponse({"ok": False, "errors": form.error_items()}, status=400)
     try:

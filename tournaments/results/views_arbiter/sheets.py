@@ -1,7 +1,5 @@
-"""The arbiter's pages: the live dashboard, fast entry of a round's score sheets, a result's
-history with its actions (confirm, adjust, delete), and results import/export.
-
-Every view goes through ``arbiter_required`` (arbiters and organizers of the tournament).
+"""The arbiter's fast entry of a round's score sheets: the whole sheet posted, or one row at a
+time from the page's script (JSON).
 """
 
 from __future__ import annotations
@@ -19,29 +17,22 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from config.proxies import client_ip
 from scoring.engine.result_record import ResultValidationError, bids, parse_result
-from tournaments import vocabulary
 from tournaments.deals.selectors import visible_board_numbers
 from tournaments.request_numbers import whole_number
 from tournaments.setup import policy
 from tournaments.setup.guards import arbiter_required
 from tournaments.setup.models import Round
-from tournaments.setup.selectors import teams_of
 
-from . import disputes, selectors, services
-from .display import flag_messages, record_summary
-from .exceptions import BoardNotPlayedHere, EntryInvalid, ResultError
-from .forms import (
+from .. import selectors, services
+from ..display import record_summary
+from ..exceptions import BoardNotPlayedHere, EntryInvalid, ResultError
+from ..forms import (
     BID_SCALE_LIST,
-    AdjustmentForm,
-    AssignedScoreForm,
-    PenaltyForm,
-    RemovePenaltyForm,
     ResultRowForm,
     new_submission_key,
     row_prefix,
 )
-from .models import Penalty, Result
-from .table_links import loopback_host
+from ..models import Result
 
 
 def result_json(result: Result | None) -> dict | None:
@@ -68,112 +59,6 @@ def correction_url(tournament, round_number: int, table_number: int, board_numbe
     prefix = row_prefix(table_number, board_number)
     url = reverse("results:entry_round", args=[tournament.slug, round_number])
     return f"{url}?corriger={prefix}#{prefix}"
-
-
-# --- Table links --------------------------------------------------------------------------
-
-
-@require_GET
-@arbiter_required
-def table_links(request, tournament):
-    """« Liens des tables »: each table's entry link (to copy) and QR code, printable; the same
-    links as the table cards, so the same warning when no phone can open them."""
-    return render(
-        request,
-        "results/table_links.html",
-        {
-            "tournament": tournament,
-            "links": selectors.table_links(tournament),
-            "loopback_host": loopback_host(),
-        },
-    )
-
-
-# --- Dashboard ----------------------------------------------------------------------------
-
-
-def _flagged(request, tournament) -> list[dict] | None:
-    """« Résultats à vérifier », for those who may see the hands (None for the others)."""
-    if not policy.can_see_result_flags(request.user, tournament):
-        return None
-    return [
-        {"result": result, "messages": flag_messages(result)}
-        for result in selectors.flagged_results(tournament)
-    ]
-
-
-@require_GET
-@arbiter_required
-def dashboard(request, tournament):
-    return render(
-        request,
-        "results/dashboard.html",
-        {
-            "tournament": tournament,
-            "board": selectors.dashboard(tournament),
-            "flagged": _flagged(request, tournament),
-            "disputed": disputes.dashboard_items(tournament, correction_url),
-            "locked_teams": services.locked_teams(tournament),
-            "only_flagged": request.GET.get("filtre") == "a-verifier",
-            "can_open_all_rounds": policy.can_open_all_rounds(request.user, tournament),
-        },
-    )
-
-
-@require_GET
-@arbiter_required
-def dashboard_grid(request, tournament):
-    """The grid alone, refreshed every few seconds by site.js (data-refresh-url)."""
-    return render(
-        request,
-        "results/_grid.html",
-        {
-            "tournament": tournament,
-            "board": selectors.dashboard(tournament),
-            "flagged": _flagged(request, tournament),
-            "disputed": disputes.dashboard_items(tournament, correction_url),
-            "locked_teams": services.locked_teams(tournament),
-        },
-    )
-
-
-@require_POST
-@arbiter_required
-def start_round(request, tournament, round_number: int):
-    round_ = get_object_or_404(Round, tournament=tournament, number=round_number)
-    try:
-        services.start_round(round_, by=request.user)
-    except ResultError as error:
-        messages.error(request, str(error))
-    else:
-        messages.success(
-            request,
-            _("Tour %(number)s démarré : les tables peuvent saisir leurs résultats.")
-            % {"number": round_number},
-        )
-    return redirect("results:dashboard", tournament.slug)
-
-
-@require_POST
-@arbiter_required
-def open_all_rounds(request, tournament):
-    """« Ouvrir tous les tours » (or close them again): organizers only."""
-    open_ = request.POST.get("open") == "1"
-    try:
-        services.open_all_rounds(tournament, by=request.user, open_=open_)
-    except ResultError as error:
-        messages.error(request, str(error))
-    else:
-        messages.success(
-            request,
-            _("Saisie ouverte dans tous les tours publiés.")
-            if open_
-            else _("Saisie ouverte seulement dans les tours démarrés."),
-        )
-    return redirect("results:dashboard", tournament.slug)
-
-
-# --- Entry of a round's score sheets ---------------------------------------------------------
 
 
 @require_GET
@@ -482,9 +367,6 @@ def _row_record(payload: dict):
     }
 
 
-# --- A result's history and the arbiter's actions on it ------------------------------------
-
-
 def _location(tournament, round_number: int, table_number: int, board_number: int):
     assignment = selectors.assignment_at(tournament, round_number, table_number)
     if assignment is None:
@@ -494,236 +376,3 @@ def _location(tournament, round_number: int, table_number: int, board_number: in
     except BoardNotPlayedHere:
         raise Http404 from None
     return assignment
-
-
-@require_GET
-@arbiter_required
-def history(request, tournament, round_number: int, table_number: int, board_number: int):
-    assignment = _location(tournament, round_number, table_number, board_number)
-    sees_flags = policy.can_see_result_flags(request.user, tournament)
-    story = selectors.result_history(assignment, board_number, with_flags=sees_flags)
-    current = story.current
-    live = current if story.state != selectors.MISSING else None
-    return render(
-        request,
-        "results/history.html",
-        {
-            "tournament": tournament,
-            "assignment": assignment,
-            "story": story,
-            "live": live,
-            "adjust_form": AdjustmentForm(
-                initial={
-                    "version": live.version if live else None,
-                    "ns_adjustment": (live.ns_adjustment if live else "") or "A",
-                    "ew_adjustment": (live.ew_adjustment if live else "") or "A",
-                }
-            ),
-            "assign_form": AssignedScoreForm(
-                initial={
-                    "version": live.version if live else None,
-                    "ns_marks": live.ns_marks if live and live.is_assigned_score else None,
-                    "ew_marks": live.ew_marks if live and live.is_assigned_score else None,
-                }
-            ),
-            "penalty_form": _table_penalty_form(tournament, assignment),
-            "penalties": selectors.board_penalties(assignment, board_number),
-            "entry_url": correction_url(tournament, round_number, table_number, board_number),
-            "flags": flag_messages(live) if live is not None and sees_flags else [],
-        },
-    )
-
-
-def _table_penalty_form(tournament, assignment, data=None) -> PenaltyForm:
-    """The penalty form of a board at a table: the team is chosen by its side."""
-    teams = [
-        (side, f"{vocabulary.side_letters(side)} — {team}")
-        for side, team in zip(
-            vocabulary.SIDE_VALUES, (assignment.ns_team, assignment.ew_team), strict=True
-        )
-        if team is not None
-    ]
-    return PenaltyForm(data, teams=teams, unit=services.unit_for(tournament))
-
-
-def _version_posted(request, assignment, board_number: int) -> Result:
-    version = whole_number(request.POST.get("version"))
-    if version is None:
-        raise Http404
-    return get_object_or_404(
-        Result, assignment=assignment, board_number=board_number, version=version
-    )
-
-
-def _back_to_history(tournament, round_number, table_number, board_number):
-    return redirect("results:history", tournament.slug, round_number, table_number, board_number)
-
-
-@require_POST
-@arbiter_required
-def confirm(request, tournament, round_number: int, table_number: int, board_number: int):
-    assignment = _location(tournament, round_number, table_number, board_number)
-    result = _version_posted(request, assignment, board_number)
-    try:
-        services.confirm_result(result, by=request.user, ip=client_ip(request))
-        messages.success(request, _("Résultat confirmé."))
-    except ResultError as error:
-        messages.error(request, str(error))
-    return _back_to_history(tournament, round_number, table_number, board_number)
-
-
-@require_POST
-@arbiter_required
-def adjust(request, tournament, round_number: int, table_number: int, board_number: int):
-    assignment = _location(tournament, round_number, table_number, board_number)
-    form = AdjustmentForm(request.POST)
-    if not form.is_valid():
-        messages.error(request, _("Choisissez un score ajusté pour chaque camp."))
-        return _back_to_history(tournament, round_number, table_number, board_number)
-    try:
-        services.adjust_result(
-            assignment,
-            board_number,
-            form.cleaned_data["ns_adjustment"],
-            form.cleaned_data["ew_adjustment"],
-            by=request.user,
-            ip=client_ip(request),
-            replace_version=form.cleaned_data.get("version"),
-        )
-        messages.success(request, _("Score ajusté enregistré."))
-    except ResultError as error:
-        messages.error(request, str(error))
-    return _back_to_history(tournament, round_number, table_number, board_number)
-
-
-@require_POST
-@arbiter_required
-def assign(request, tournament, round_number: int, table_number: int, board_number: int):
-    """An assigned score in points (« NS 160, EO 0 »), compared like a played deal."""
-    assignment = _location(tournament, round_number, table_number, board_number)
-    form = AssignedScoreForm(request.POST)
-    if not form.is_valid():
-        messages.error(
-            request, next(str(error) for errors in form.errors.values() for error in errors)
-        )
-        return _back_to_history(tournament, round_number, table_number, board_number)
-    try:
-        services.assign_score(
-            assignment,
-            board_number,
-            form.cleaned_data["ns_marks"],
-            form.cleaned_data["ew_marks"],
-            by=request.user,
-            ip=client_ip(request),
-            replace_version=form.cleaned_data.get("version"),
-        )
-        messages.success(request, _("Score assigné enregistré."))
-    except ResultError as error:
-        messages.error(request, str(error))
-    return _back_to_history(tournament, round_number, table_number, board_number)
-
-
-@require_POST
-@arbiter_required
-def penalize(request, tournament, round_number: int, table_number: int, board_number: int):
-    """A procedural penalty on this board against one of the table's teams."""
-    assignment = _location(tournament, round_number, table_number, board_number)
-    form = _table_penalty_form(tournament, assignment, request.POST)
-    if not form.is_valid():
-        messages.error(request, form.first_error())
-        return _back_to_history(tournament, round_number, table_number, board_number)
-    try:
-        services.give_penalty(
-            tournament,
-            assignment.team_of(form.cleaned_data["team"]),
-            form.cleaned_data["amount"],
-            form.cleaned_data["reason"],
-            board_number=board_number,
-            by=request.user,
-            ip=client_ip(request),
-        )
-        messages.success(request, _("Pénalité enregistrée."))
-    except ResultError as error:
-        messages.error(request, str(error))
-    return _back_to_history(tournament, round_number, table_number, board_number)
-
-
-def _team_penalty_form(tournament, data=None) -> PenaltyForm:
-    teams = [(str(team.number), str(team)) for team in teams_of(tournament)]
-    return PenaltyForm(data, teams=teams, unit=services.unit_for(tournament))
-
-
-@require_http_methods(["GET", "POST"])
-@arbiter_required
-def penalties(request, tournament):
-    """« Pénalités »: every penalty (in force or removed) with its audit trail, and the form
-    for a penalty on the session or on any board."""
-    form = _team_penalty_form(tournament, request.POST or None)
-    status = 200
-    if request.method == "POST":
-        if form.is_valid():
-            team = teams_of(tournament).get(number=int(form.cleaned_data["team"]))
-            try:
-                services.give_penalty(
-                    tournament,
-                    team,
-                    form.cleaned_data["amount"],
-                    form.cleaned_data["reason"],
-                    board_number=form.cleaned_data.get("board"),
-                    round_number=form.cleaned_data.get("round"),
-                    by=request.user,
-                    ip=client_ip(request),
-                )
-            except ResultError as error:
-                messages.error(request, str(error))
-                status = 400
-            else:
-                messages.success(request, _("Pénalité enregistrée."))
-                return redirect("results:penalties", tournament.slug)
-        else:
-            messages.error(request, form.first_error())
-            status = 400
-    return render(
-        request,
-        "results/penalties.html",
-        {
-            "tournament": tournament,
-            "form": form,
-            "unit": services.unit_for(tournament),
-            "example": services.percent_example(tournament),
-            "penalties": selectors.penalties_of(tournament),
-            "events": selectors.penalty_events(tournament),
-        },
-        status=status,
-    )
-
-
-@require_POST
-@arbiter_required
-def remove_penalty(request, tournament, penalty_id: int):
-    """Remove a penalty (it stays in the audit trail); back to the page it was removed from."""
-    penalty = get_object_or_404(Penalty, pk=penalty_id, tournament=tournament)
-    form = RemovePenaltyForm(request.POST)
-    reason = form.cleaned_data["reason"] if form.is_valid() else ""
-    try:
-        services.remove_penalty(penalty, reason=reason, by=request.user, ip=client_ip(request))
-        messages.success(request, _("Pénalité retirée (elle reste dans l'historique)."))
-    except ResultError as error:
-        messages.error(request, str(error))
-    back = [whole_number(part) for part in request.POST.get("back", "").split("/")]
-    if len(back) == 3 and None not in back:
-        return _back_to_history(tournament, *back)
-    return redirect("results:penalties", tournament.slug)
-
-
-@require_POST
-@arbiter_required
-def delete(request, tournament, round_number: int, table_number: int, board_number: int):
-    assignment = _location(tournament, round_number, table_number, board_number)
-    result = _version_posted(request, assignment, board_number)
-    try:
-        services.delete_result(result, by=request.user, ip=client_ip(request))
-        messages.success(request, _("Résultat supprimé (il reste dans l'historique)."))
-    except ResultError as error:
-        messages.error(request, str(error))
-    return _back_to_history(tournament, round_number, table_number, board_number)
