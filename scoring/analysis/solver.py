@@ -47,6 +47,8 @@ STRAINS: tuple[Strain, ...] = (
     Strain.NO_TRUMP,
     Strain.ALL_TRUMP,
 )
+GUESSED_TESTS = 2
+"""Null-window tests placed by a guess before the search halves the interval."""
 _CARD_INDEX: dict[Card, int] = {card: index for index, card in enumerate(DECK)}
 _PLACE: dict[Seat, int] = {seat: place for place, seat in enumerate(SEATS_COUNTER_CLOCKWISE)}
 
@@ -102,6 +104,11 @@ class Solver:
     def __init__(self) -> None:
         self._table = kernel.new_table()
         self._stack = np.zeros((kernel.STACK_ROWS, kernel.STACK_COLUMNS), dtype=np.int64)
+        # The deal the table's positions belong to: each card by its holder's place, with the
+        # strain and the play rules. Its key is the cards left and the leader, not who holds
+        # them, so the table serves another search only within the same deal.
+        self._holders = np.zeros(4, dtype=np.int64)
+        self._context: tuple[Strain, int] | None = None
 
     @property
     def nodes(self) -> int:
@@ -136,9 +143,12 @@ class Solver:
             for card in cards:
                 masks[_PLACE[seat]] |= 1 << _CARD_INDEX[card]
         tables = _TABLES[strain]
-        keys = self._table[0]
-        keys.fill(-1)
         leader_place = _PLACE[leader]
+        variants = _variants(must_undertrump, always_overtake_partner)
+        holders = masks.copy()
+        for index, card in enumerate(trick):
+            holders[(leader_place + index) % 4] |= 1 << _CARD_INDEX[card]
+        self._keep_table_for(holders, (strain, variants))
         n = len(trick)
         led = win_card = win_pos = trick_points = trick_mask = 0
         if trick:
@@ -161,14 +171,16 @@ class Solver:
             tables.higher,
             tables.order,
             tables.trump_suit,
-            _variants(must_undertrump, always_overtake_partner),
+            variants,
         )
-        # Without a guess: null-window searches halving the interval where the value lies
-        # (each answer is a bound, often beyond the test). With one (MTD(f)): each test at the
-        # bound the last answer gave. The table is kept between them.
+        # Null-window searches halving the interval where the value lies (each answer is a
+        # bound, often beyond the test). With a guess, the first two tests are MTD(f)'s (the
+        # guess, then the bound it gave: two searches when the guess is right), then halving
+        # again: MTD(f)'s small steps cost more than halving when the guess is far (measured on
+        # the robots' opening leads, docs/robots.md). The table is kept between them.
         low, high = kernel.EW_CAPOT_VALUE, CAPOT_DEAL_POINTS
-        halving = guess is None
         test = DEAL_POINTS // 2 if guess is None else guess
+        guided = 0 if guess is None else GUESSED_TESTS
         while low < high:
             beta = min(max(test, low + 1), high)
             bound = int(kernel.search(*position, beta - 1, beta, *rules, *self._table, self._stack))
@@ -176,8 +188,24 @@ class Solver:
                 high = bound
             else:
                 low = bound
-            test = (low + high + 1) // 2 if halving else bound
+            guided -= 1
+            test = bound if guided > 0 else (low + high + 1) // 2
         return low
+
+    def _keep_table_for(self, holders: np.ndarray, context: tuple[Strain, int]) -> None:
+        """Empty the table unless this position comes from the deal its positions belong to
+        (no card held by another seat than before, same strain and rules): the leads of one
+        deal's cards, solved one after the other, share most of their positions."""
+        known = int(np.bitwise_or.reduce(self._holders))
+        same = context == self._context and all(
+            int(holders[place]) & known & ~int(self._holders[place]) == 0 for place in range(4)
+        )
+        if same:
+            self._holders |= holders
+        else:
+            self._table[0].fill(-1)
+            self._holders[:] = holders
+            self._context = context
 
     def points(
         self,
