@@ -6,17 +6,21 @@ the candidate of best mean **deal score under the rules** (own side minus the ot
 the auction stopped there. The candidates are the conventional call, a pass, and the same
 strain two steps lower or higher (20 points: the parity convention is kept); the conventional
 call wins unless another is better by ``SIMULATION_MARGIN``, so that the partner can still
-read it.
+read it. A bid is scored coinched in the worlds where an opponent, holding that world's hand,
+would coinche it by the conventions (``bidding.should_coinche``): the risk of a coinche to
+come is priced, not only the contract as bid.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from scoring.analysis.solver import Solver
 from scoring.engine.cards import PerSide, Strain
 from scoring.engine.result_record import Contract, bids
 from scoring.robots.auction import COINCHE, PASS, Call, CallKind
+from scoring.robots.bidding import should_coinche
 from scoring.robots.card_play import outcome_score
 from scoring.robots.view import SeatView, play_rules
 from scoring.robots.worlds import World
@@ -54,6 +58,20 @@ def contract_after(view: SeatView, call: Call) -> Contract | None:
     return Contract(current.bid, current.strain, current.taker, level)
 
 
+def contract_in(view: SeatView, call: Call, world: World) -> Contract | None:
+    """The contract after ``call`` in ``world``: a bid coinched when an opponent, with its
+    hand of that world, would coinche it by the conventions."""
+    contract = contract_after(view, call)
+    if contract is None or call.kind is not CallKind.BID:
+        return contract
+    calls = (*view.calls, call)
+    for seat in (view.seat.next, view.seat.partner.next):
+        opponent = SeatView(view.rules, view.dealer, seat, world[seat], calls)
+        if COINCHE in opponent.auction.legal_calls() and should_coinche(opponent, call):
+            return replace(contract, coinche=1)
+    return contract
+
+
 def simulated_call(
     view: SeatView, conventional: Call, worlds: Sequence[World], solver: Solver
 ) -> Call:
@@ -64,9 +82,9 @@ def simulated_call(
     solved: dict[tuple[int, Strain], PerSide] = {}
     values = {}
     for call in calls:
-        contract = contract_after(view, call)
         total = 0.0
         for index, world in enumerate(worlds):
+            contract = contract_in(view, call, world)
             if contract is None:
                 continue
             key = (index, contract.strain)
