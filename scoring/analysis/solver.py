@@ -47,8 +47,6 @@ STRAINS: tuple[Strain, ...] = (
     Strain.NO_TRUMP,
     Strain.ALL_TRUMP,
 )
-GUESSED_TESTS = 2
-"""Null-window tests placed by a guess before the search halves the interval."""
 _CARD_INDEX: dict[Card, int] = {card: index for index, card in enumerate(DECK)}
 _PLACE: dict[Seat, int] = {seat: place for place, seat in enumerate(SEATS_COUNTER_CLOCKWISE)}
 
@@ -173,23 +171,30 @@ class Solver:
             tables.trump_suit,
             variants,
         )
-        # Null-window searches halving the interval where the value lies (each answer is a
-        # bound, often beyond the test). With a guess, the first two tests are MTD(f)'s (the
-        # guess, then the bound it gave: two searches when the guess is right), then halving
-        # again: MTD(f)'s small steps cost more than halving when the guess is far (measured on
-        # the robots' opening leads, docs/robots.md). The table is kept between them.
+        # Null-window searches, each answer a bound (often beyond the test). Without a guess,
+        # halving the interval where the value lies. With one, MTD(f): the guess, then the
+        # bound each answer gave, stepping twice as far each time the value moves on the same
+        # way, and halving once answers fall on both sides. Plain MTD(f)'s one-point steps
+        # cost more than halving when the guess is far (measured on the robots' decisions,
+        # docs/robots.md). The table is kept between them.
         low, high = kernel.EW_CAPOT_VALUE, CAPOT_DEAL_POINTS
+        bracketed = guess is None
         test = DEAL_POINTS // 2 if guess is None else guess
-        guided = 0 if guess is None else GUESSED_TESTS
+        step, last = 1, 0
         while low < high:
             beta = min(max(test, low + 1), high)
             bound = int(kernel.search(*position, beta - 1, beta, *rules, *self._table, self._stack))
             if bound < beta:
-                high = bound
+                high, way = bound, -1
             else:
-                low = bound
-            guided -= 1
-            test = bound if guided > 0 else (low + high + 1) // 2
+                low, way = bound, 1
+            bracketed = bracketed or way == -last
+            if bracketed:
+                test = (low + high + 1) // 2
+            else:
+                step = 2 * step if way == last else 1
+                test = low + step if way > 0 else high - step + 1
+            last = way
         return low
 
     def _keep_table_for(self, holders: np.ndarray, context: tuple[Strain, int]) -> None:
@@ -215,8 +220,10 @@ class Solver:
         *,
         must_undertrump: bool = False,
         always_overtake_partner: bool = False,
+        guess: int | None = None,
     ) -> PerSide:
-        """The points of each side in a whole deal, dix de der and capot included."""
+        """The points of each side in a whole deal, dix de der and capot included (``guess``,
+        North-South's expected points, only speeds the search up)."""
         _check_deal(hands)
         value = self.solve(
             hands,
@@ -224,6 +231,7 @@ class Solver:
             strain,
             must_undertrump=must_undertrump,
             always_overtake_partner=always_overtake_partner,
+            guess=guess,
         )
         if value == kernel.EW_CAPOT_VALUE:
             return PerSide(0, CAPOT_DEAL_POINTS)

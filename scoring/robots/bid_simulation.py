@@ -80,6 +80,7 @@ def simulated_call(
     if len(calls) == 1:
         return conventional
     solved: dict[tuple[int, Strain], PerSide] = {}
+    guesses: dict[Strain, int] = {}
     values = {}
     for call in calls:
         total = 0.0
@@ -89,9 +90,12 @@ def simulated_call(
                 continue
             key = (index, contract.strain)
             if key not in solved:
+                # The last world's value in the strain: only the search's first test.
+                guess = guesses.get(contract.strain)
                 solved[key] = solver.points(
-                    world, view.dealer, contract.strain, **play_rules(view.rules)
+                    world, view.dealer, contract.strain, guess=guess, **play_rules(view.rules)
                 )
+                guesses[contract.strain] = solved[key].ns
             side = view.seat.side
             total += outcome_score(view.rules, contract, solved[key], world, side)
         values[call] = total / len(worlds)
