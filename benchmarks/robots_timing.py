@@ -1,4 +1,4 @@
-"""Benchmark: how long our robots take to decide (docs/robots.md, « Le temps de décision »).
+"""Benchmark: how long our robots take to decide (docs/robots.md, « Decision time »).
 
 Run: .venv/bin/python -m benchmarks.robots_timing [--deals 20] [--worlds 16] [--seed 1]
 
@@ -16,6 +16,7 @@ import time
 from scoring.analysis.solver import Solver
 from scoring.engine.cards import Card, Strain
 from scoring.engine.rules import PRESETS
+from scoring.robots.auction import Call
 from scoring.robots.robot import DEFAULT_WORLDS, Robot
 from scoring.robots.view import SeatView
 
@@ -28,9 +29,9 @@ def timed_deal(number: int, worlds: int, seed: int) -> list[tuple[float, str]]:
     """Each decision of one self-played deal: its CPU seconds and what it was."""
     dealer, hands = random_deal(random.Random(seed * 100_003 + number))
     robots = {seat: Robot(RULES, seat, worlds=worlds, seed=seed + number) for seat in hands}
-    calls: list = []
+    calls: list[Call] = []
     play: list[Card] = []
-    timings = []
+    timings: list[tuple[float, str]] = []
     while True:
         north = next(iter(robots))
         view = SeatView(RULES, dealer, north, hands[north], tuple(calls), tuple(play))
@@ -61,8 +62,8 @@ def main() -> None:
     args = parser.parse_args()
     _, hands = random_deal(random.Random(0))
     Solver().points(hands, next(iter(hands)), Strain.SPADES)  # numba's compilation, untimed
-    per_deal = []
-    everything = []
+    per_deal: list[float] = []
+    everything: list[tuple[float, str]] = []
     for number in range(args.deals):
         timings = timed_deal(number, args.worlds, args.seed)
         per_deal.append(sum(spent for spent, _ in timings))
