@@ -102,6 +102,11 @@ class Solver:
     def __init__(self) -> None:
         self._table = kernel.new_table()
         self._stack = np.zeros((kernel.STACK_ROWS, kernel.STACK_COLUMNS), dtype=np.int64)
+        # The deal the table's positions belong to: each card by its holder's place, with the
+        # strain and the play rules. Its key is the cards left and the leader, not who holds
+        # them, so the table serves another search only within the same deal.
+        self._holders = np.zeros(4, dtype=np.int64)
+        self._context: tuple[Strain, int] | None = None
 
     @property
     def nodes(self) -> int:
@@ -136,9 +141,12 @@ class Solver:
             for card in cards:
                 masks[_PLACE[seat]] |= 1 << _CARD_INDEX[card]
         tables = _TABLES[strain]
-        keys = self._table[0]
-        keys.fill(-1)
         leader_place = _PLACE[leader]
+        variants = _variants(must_undertrump, always_overtake_partner)
+        holders = masks.copy()
+        for index, card in enumerate(trick):
+            holders[(leader_place + index) % 4] |= 1 << _CARD_INDEX[card]
+        self._keep_table_for(holders, (strain, variants))
         n = len(trick)
         led = win_card = win_pos = trick_points = trick_mask = 0
         if trick:
@@ -161,23 +169,48 @@ class Solver:
             tables.higher,
             tables.order,
             tables.trump_suit,
-            _variants(must_undertrump, always_overtake_partner),
+            variants,
         )
-        # Without a guess: null-window searches halving the interval where the value lies
-        # (each answer is a bound, often beyond the test). With one (MTD(f)): each test at the
-        # bound the last answer gave. The table is kept between them.
+        # Null-window searches, each answer a bound (often beyond the test). Without a guess,
+        # halving the interval where the value lies. With one, MTD(f): the guess, then the
+        # bound each answer gave, stepping twice as far each time the value moves on the same
+        # way, and halving once answers fall on both sides. Plain MTD(f)'s one-point steps
+        # cost more than halving when the guess is far (measured on the robots' decisions,
+        # docs/robots.md). The table is kept between them.
         low, high = kernel.EW_CAPOT_VALUE, CAPOT_DEAL_POINTS
-        halving = guess is None
+        bracketed = guess is None
         test = DEAL_POINTS // 2 if guess is None else guess
+        step, last = 1, 0
         while low < high:
             beta = min(max(test, low + 1), high)
             bound = int(kernel.search(*position, beta - 1, beta, *rules, *self._table, self._stack))
             if bound < beta:
-                high = bound
+                high, way = bound, -1
             else:
-                low = bound
-            test = (low + high + 1) // 2 if halving else bound
+                low, way = bound, 1
+            bracketed = bracketed or way == -last
+            if bracketed:
+                test = (low + high + 1) // 2
+            else:
+                step = 2 * step if way == last else 1
+                test = low + step if way > 0 else high - step + 1
+            last = way
         return low
+
+    def _keep_table_for(self, holders: np.ndarray, context: tuple[Strain, int]) -> None:
+        """Empty the table unless this position comes from the deal its positions belong to
+        (no card held by another seat than before, same strain and rules): the leads of one
+        deal's cards, solved one after the other, share most of their positions."""
+        known = int(np.bitwise_or.reduce(self._holders))
+        same = context == self._context and all(
+            int(holders[place]) & known & ~int(self._holders[place]) == 0 for place in range(4)
+        )
+        if same:
+            self._holders |= holders
+        else:
+            self._table[0].fill(-1)
+            self._holders[:] = holders
+            self._context = context
 
     def points(
         self,
@@ -187,8 +220,10 @@ class Solver:
         *,
         must_undertrump: bool = False,
         always_overtake_partner: bool = False,
+        guess: int | None = None,
     ) -> PerSide:
-        """The points of each side in a whole deal, dix de der and capot included."""
+        """The points of each side in a whole deal, dix de der and capot included (``guess``,
+        North-South's expected points, only speeds the search up)."""
         _check_deal(hands)
         value = self.solve(
             hands,
@@ -196,6 +231,7 @@ class Solver:
             strain,
             must_undertrump=must_undertrump,
             always_overtake_partner=always_overtake_partner,
+            guess=guess,
         )
         if value == kernel.EW_CAPOT_VALUE:
             return PerSide(0, CAPOT_DEAL_POINTS)

@@ -6,18 +6,22 @@ the candidate of best mean **deal score under the rules** (own side minus the ot
 the auction stopped there. The candidates are the conventional call, a pass, and the same
 strain two steps lower or higher (20 points: the parity convention is kept); the conventional
 call wins unless another is better by ``SIMULATION_MARGIN``, so that the partner can still
-read it.
+read it. A bid is scored coinched in the worlds where an opponent, holding that world's hand,
+would coinche it by the conventions (``bidding.should_coinche``): the risk of a coinche to
+come is priced, not only the contract as bid.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from scoring.analysis.solver import Solver
 from scoring.engine.cards import PerSide, Strain
 from scoring.engine.result_record import Contract, bids
 from scoring.engine.rule_values import Coinche
 from scoring.robots.auction import COINCHE, PASS, Call, CallKind
+from scoring.robots.bidding import should_coinche
 from scoring.robots.card_play import outcome_score
 from scoring.robots.view import SeatView, play_rules
 from scoring.robots.worlds import World
@@ -55,6 +59,20 @@ def contract_after(view: SeatView, call: Call) -> Contract | None:
     return Contract(current.bid, current.strain, current.taker, level)
 
 
+def contract_in(view: SeatView, call: Call, world: World) -> Contract | None:
+    """The contract after ``call`` in ``world``: a bid coinched when an opponent, with its
+    hand of that world, would coinche it by the conventions."""
+    contract = contract_after(view, call)
+    if contract is None or call.kind is not CallKind.BID:
+        return contract
+    calls = (*view.calls, call)
+    for seat in (view.seat.next, view.seat.partner.next):
+        opponent = SeatView(view.rules, view.dealer, seat, world[seat], calls)
+        if COINCHE in opponent.auction.legal_calls() and should_coinche(opponent, call):
+            return replace(contract, coinche=Coinche.COINCHE)
+    return contract
+
+
 def simulated_call(
     view: SeatView, conventional: Call, worlds: Sequence[World], solver: Solver
 ) -> Call:
@@ -63,18 +81,22 @@ def simulated_call(
     if len(calls) == 1:
         return conventional
     solved: dict[tuple[int, Strain], PerSide] = {}
+    guesses: dict[Strain, int] = {}
     values = {}
     for call in calls:
-        contract = contract_after(view, call)
         total = 0.0
         for index, world in enumerate(worlds):
+            contract = contract_in(view, call, world)
             if contract is None:
                 continue
             key = (index, contract.strain)
             if key not in solved:
+                # The last world's value in the strain: only the search's first test.
+                guess = guesses.get(contract.strain)
                 solved[key] = solver.points(
-                    world, view.dealer, contract.strain, **play_rules(view.rules)
+                    world, view.dealer, contract.strain, guess=guess, **play_rules(view.rules)
                 )
+                guesses[contract.strain] = solved[key].ns
             side = view.seat.side
             total += outcome_score(view.rules, contract, solved[key], world, side)
         values[call] = total / len(worlds)

@@ -14,7 +14,13 @@ from collections.abc import Sequence
 from scoring.analysis import kernel
 from scoring.analysis.solver import Solver
 from scoring.engine.belote import belote_holders
-from scoring.engine.card_values import CAPOT_DEAL_POINTS, DEAL_POINTS, DIX_DE_DER, card_points
+from scoring.engine.card_values import (
+    CAPOT_DEAL_POINTS,
+    DEAL_POINTS,
+    DIX_DE_DER,
+    card_points,
+    card_strength,
+)
 from scoring.engine.cards import Card, PerSide, Seat, Side
 from scoring.engine.deal_score import score_deal
 from scoring.engine.play import TRICKS_PER_DEAL, winning_index
@@ -58,18 +64,67 @@ def remaining_hands(view: SeatView, world: World) -> dict[Seat, set[Card]]:
 def card_values(
     view: SeatView, worlds: Sequence[World], candidates: Sequence[Card], solver: Solver
 ) -> dict[Card, float]:
-    """The mean score (own side minus the other) of each candidate card over the worlds."""
+    """The mean score (own side minus the other) of each candidate card over the worlds.
+
+    Only one card of each group of equivalent cards is solved (``representatives``); the
+    others take its value, which is theirs exactly.
+    """
     contract = view.contract
     if contract is None:
         raise ValueError("cards are played under a contract")
-    totals = dict.fromkeys(candidates, 0.0)
-    guesses: dict[Card, int | None] = {}
+    chosen = representatives(view, candidates)
+    solved = sorted(set(chosen.values()), key=candidates.index)
+    totals = dict.fromkeys(solved, 0.0)
+    guesses: dict[Card, int] = {}
     for world in worlds:
         hands = remaining_hands(view, world)
-        for card in candidates:
-            points, guesses[card] = points_after(view, hands, card, solver, guesses.get(card))
+        # The solver's first test: the value of the card solved just before in this world
+        # (the leads of one world are often worth the same), else this card's in the last
+        # world. The solver keeps its table between the cards of one world.
+        last: int | None = None
+        for card in solved:
+            guess = last if last is not None else guesses.get(card)
+            points, value = points_after(view, hands, card, solver, guess)
+            if value is not None:
+                guesses[card] = last = value
             totals[card] += outcome_score(view.rules, contract, points, world, view.seat.side)
-    return {card: total / len(worlds) for card, total in totals.items()}
+    return {card: totals[chosen[card]] / len(worlds) for card in candidates}
+
+
+def representatives(view: SeatView, candidates: Sequence[Card]) -> dict[Card, Card]:
+    """Each candidate's representative: the weakest card of its group of equivalent cards.
+
+    Two candidates are equivalent when they are of one suit and worth the same points, and
+    the only cards still out (in the hands or on the table) that rank between them are
+    candidates of that worth too: whichever is played, the other in its place changes
+    neither who wins a trick nor the points (the solver's own rule, ``kernel._enter``).
+    """
+    strain = view.strain
+    out = view.remaining() | view.unseen() | set(view.current_trick()[1])
+    allowed = set(candidates)
+    chosen: dict[Card, Card] = {}
+    for suit in {card.suit for card in candidates}:
+        ranked = sorted(
+            (card for card in out if card.suit is suit),
+            key=lambda card: -card_strength(card, strain),
+        )
+        groups: list[list[Card]] = []
+        previous: Card | None = None
+        for card in ranked:
+            if card not in allowed:
+                previous = None
+            elif previous is not None and card_points(previous, strain) == card_points(
+                card, strain
+            ):
+                groups[-1].append(card)
+                previous = card
+            else:
+                groups.append([card])
+                previous = card
+        for group in groups:
+            for member in group:
+                chosen[member] = group[-1]
+    return chosen
 
 
 def points_after(

@@ -214,3 +214,21 @@ def test_random_deals_solve_in_every_strain():
     deal = {seat: deck[8 * i : 8 * i + 8] for i, seat in enumerate(SEATS_COUNTER_CLOCKWISE)}
     table = analyse(deal, N, STRAINS)
     assert list(table) == list(STRAINS)
+
+
+@settings(max_examples=5, deadline=None)
+@given(st.lists(deals, min_size=2, max_size=2), st.sampled_from(STRAINS), st.data())
+def test_a_table_kept_between_the_leads_of_a_deal_gives_a_fresh_solvers_values(
+    two_deals, strain, data
+):
+    """One solver solves each opening lead of a deal, then of another deal (its table kept
+    within a deal, emptied between them), each with any guess: every value is a fresh
+    solver's without a guess."""
+    kept = Solver()
+    leader = Seat.NORTH.next  # North deals
+    for deal in two_deals:
+        for lead in sorted(deal[leader], key=str):
+            after = {seat: set(cards) - {lead} for seat, cards in deal.items()}
+            guess = data.draw(st.none() | st.integers(-1, 252))
+            value = kept.solve(after, leader, strain, trick=(lead,), guess=guess)
+            assert value == Solver().solve(after, leader, strain, trick=(lead,))

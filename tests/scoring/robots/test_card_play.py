@@ -2,6 +2,7 @@
 keep what the seat saw, and the protocol answers through a subprocess."""
 
 import json
+import random
 import subprocess
 import sys
 from dataclasses import replace
@@ -12,18 +13,24 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.analysis.solver import Solver
-from scoring.engine.card_values import CAPOT_DEAL_POINTS
+from scoring.engine.card_values import CAPOT_DEAL_POINTS, card_points
 from scoring.engine.cards import Card, PerSide, Seat, Side, Strain, Suit
 from scoring.engine.play import opening_leader
 from scoring.engine.result_record import Contract
 from scoring.engine.rules import PRESETS
 from scoring.robots.auction import PASS, Call, CallKind
-from scoring.robots.card_play import outcome_score, points_after, remaining_hands
+from scoring.robots.card_play import (
+    outcome_score,
+    points_after,
+    remaining_hands,
+    representatives,
+)
 from scoring.robots.view import BadRequest, SeatView
 from scoring.robots.worlds import draw_worlds
 from tests.support.robots import random_hands
 
 FFB = PRESETS["ffb-coinche"]
+EVERY_STRAIN = PRESETS["ffb-coinche-sa-ta"]
 ROOT = Path(__file__).resolve().parents[3]
 CALLS = (Call(CallKind.BID, 80, Strain.HEARTS), PASS, PASS, PASS)  # West takes in hearts
 
@@ -159,3 +166,56 @@ def test_a_discard_under_an_opponents_trump_does_not_show_a_trump_void():
         replace(FFB, must_undertrump=True), Seat.NORTH, Seat.NORTH, hands[Seat.NORTH], calls, play
     )
     assert strict.voids()[Seat.WEST] == {Suit.SPADES, Suit.CLUBS}
+
+
+@settings(max_examples=40, deadline=None)
+@given(deal=st.integers(0, 10**6), cards=st.integers(4, 27), strain=st.sampled_from(list(Strain)))
+def test_each_card_is_worth_exactly_what_its_representative_is_worth(deal, cards, strain):
+    """After ``cards`` cards played at random (West taking in ``strain``, sans atout and tout
+    atout allowed), each legal card of the seat to play, followed by a double-dummy ending in
+    the real deal, is worth what the representative of its group of equivalent cards is
+    worth."""
+    hands = random_hands(deal)
+    calls = (Call(CallKind.BID, 80, strain), PASS, PASS, PASS)
+    rng = random.Random(deal)
+    play: list[Card] = []
+    for _ in range(cards):
+        view = SeatView(EVERY_STRAIN, Seat.NORTH, Seat.NORTH, hands[Seat.NORTH], calls, tuple(play))
+        seat = view.to_play()
+        own = SeatView(EVERY_STRAIN, Seat.NORTH, seat, hands[seat], calls, tuple(play))
+        play.append(rng.choice(sorted(own.legal(), key=str)))
+    seat = SeatView(
+        EVERY_STRAIN, Seat.NORTH, Seat.NORTH, hands[Seat.NORTH], calls, tuple(play)
+    ).to_play()
+    view = SeatView(EVERY_STRAIN, Seat.NORTH, seat, hands[seat], calls, tuple(play))
+    chosen = representatives(view, view.legal())
+    assert set(chosen) == set(view.legal())
+    solver = Solver()
+    left = remaining_hands(view, hands)
+    for card, representative in chosen.items():
+        assert representative.suit is card.suit
+        assert card_points(representative, strain) == card_points(card, strain)
+        worth = points_after(view, left, card, solver)[0]
+        assert worth == points_after(view, left, representative, solver)[0]
+
+
+def test_cards_with_an_outstanding_card_between_them_are_not_equivalent():
+    """West (leading, hearts trumps) holds the nine and seven of clubs: with the eight of clubs
+    still out they are two choices; once the eight is played they are one."""
+    hands = {
+        Seat.WEST: hand("9C 7C AS TS AH TH KH QH"),
+        Seat.SOUTH: hand("8C AD KD QD TD 9D 8D 7D"),
+        Seat.EAST: hand("AC TC KC QC JC KS QS JD"),
+        Seat.NORTH: hand("JS 9S 8S 7S JH 9H 8H 7H"),
+    }
+    view = SeatView(FFB, Seat.NORTH, Seat.WEST, hands[Seat.WEST], CALLS)
+    chosen = representatives(view, view.legal())
+    assert chosen[Card.parse("9C")] == Card.parse("9C")
+    assert chosen[Card.parse("7C")] == Card.parse("7C")
+    # West leads the ace of spades; South, with no spade and no trump, discards the eight of
+    # clubs; East and North follow.
+    play = tuple(Card.parse(c) for c in ("AS", "8C", "QS", "7S"))
+    later = SeatView(FFB, Seat.NORTH, Seat.WEST, hands[Seat.WEST], CALLS, play)
+    chosen = representatives(later, later.legal())
+    assert chosen[Card.parse("9C")] == chosen[Card.parse("7C")] == Card.parse("7C")
+    assert chosen[Card.parse("KH")] == Card.parse("KH")  # four points, the queen three

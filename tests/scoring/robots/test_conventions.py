@@ -8,7 +8,12 @@ from scoring.engine.cards import Card, Rank, Seat, Strain
 from scoring.engine.result_record import Contract
 from scoring.engine.rules import PRESETS
 from scoring.robots.auction import COINCHE, PASS, SURCOINCHE, Call, CallKind
-from scoring.robots.bid_simulation import candidates, contract_after, simulated_call
+from scoring.robots.bid_simulation import (
+    candidates,
+    contract_after,
+    contract_in,
+    simulated_call,
+)
 from scoring.robots.bidding import choose_call, on_scale, opening_bids, raise_partner
 from scoring.robots.evaluation import evaluate, side_tricks, trump_tricks
 from scoring.robots.view import SeatView
@@ -162,3 +167,26 @@ def test_the_simulation_keeps_the_conventional_call_unless_another_is_clearly_be
     strong = SeatView(FFB, Seat.NORTH, Seat.WEST, cards("JS 9S AS TS KS QS 8S 7S"))
     call = simulated_call(strong, choose_call(strong), draw_worlds(strong, 4, 1), solver)
     assert call.kind is CallKind.BID and call.strain is Strain.SPADES
+
+
+def test_the_simulation_scores_a_bid_coinched_where_an_opponent_would_coinche_it():
+    """West opens 140 hearts: in a world where South, next to speak, holds the trumps and the
+    aces, the bid is scored coinched (South coinches it by the conventions); where both
+    opponents are weak (West's partner, East, holding the values), as bid."""
+    view = SeatView(FFB, Seat.NORTH, Seat.WEST, cards("KH QH 8H AC TC KC QC 7D"))
+    bid = Call(CallKind.BID, 140, Strain.HEARTS)
+    strong_south = {
+        Seat.WEST: view.hand,
+        Seat.SOUTH: cards("JH 9H AH 7H AS TS AD TD"),
+        Seat.EAST: cards("7S 8S 9S JS QS KS 8D 9D"),
+        Seat.NORTH: cards("TH JC 9C 8C 7C JD QD KD"),
+    }
+    assert contract_in(view, bid, strong_south) == Contract(140, Strain.HEARTS, Seat.WEST, 1)
+    weak_defence = {
+        Seat.WEST: view.hand,
+        Seat.SOUTH: cards("7S 8S 9S 7C 8C 9C 8D 9D"),
+        Seat.EAST: cards("JH 9H AH TH AS TS AD JC"),
+        Seat.NORTH: cards("JS QS KS QD KD JD TD 7H"),
+    }
+    assert contract_in(view, bid, weak_defence) == Contract(140, Strain.HEARTS, Seat.WEST)
+    assert contract_in(view, PASS, weak_defence) is None

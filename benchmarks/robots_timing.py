@@ -1,0 +1,84 @@
+"""Benchmark: how long our robots take to decide (docs/robots.md, « Decision time »).
+
+Run: .venv/bin/python -m benchmarks.robots_timing [--deals 20] [--worlds 16] [--seed 1]
+
+Four of our robots play random deals among themselves under ``online-162`` (no opponent, no
+double-dummy cost: only their own decisions are timed). It prints the median, the 90th centile
+and the worst decision in CPU seconds, the CPU of a whole deal of four robots, and the slowest
+decisions with what they were (a call, or a card with its number of legal cards and trick).
+"""
+
+import argparse
+import random
+import statistics
+import time
+
+from scoring.analysis.solver import Solver
+from scoring.engine.cards import Card, Strain
+from scoring.engine.rules import PRESETS
+from scoring.robots.auction import Call
+from scoring.robots.robot import DEFAULT_WORLDS, Robot
+from scoring.robots.view import SeatView
+
+from .robots_arena import random_deal
+
+RULES = PRESETS["online-162"]
+
+
+def timed_deal(number: int, worlds: int, seed: int) -> list[tuple[float, str]]:
+    """Each decision of one self-played deal: its CPU seconds and what it was."""
+    dealer, hands = random_deal(random.Random(seed * 100_003 + number))
+    robots = {seat: Robot(RULES, seat, worlds=worlds, seed=seed + number) for seat in hands}
+    calls: list[Call] = []
+    play: list[Card] = []
+    timings: list[tuple[float, str]] = []
+    while True:
+        north = next(iter(robots))
+        view = SeatView(RULES, dealer, north, hands[north], tuple(calls), tuple(play))
+        if view.finished or (not view.in_auction and view.contract is None):
+            return timings
+        seat = view.to_play()
+        own = SeatView(RULES, dealer, seat, hands[seat], tuple(calls), tuple(play))
+        started = time.process_time()
+        decision = robots[seat].decide(own)
+        spent = time.process_time() - started
+        if isinstance(decision, Card):
+            what = f"deal {number} card, {len(own.legal())} legal, trick {len(play) // 4 + 1}"
+            play.append(decision)
+        else:
+            what = f"deal {number} call {decision}"
+            calls.append(decision)
+        timings.append((spent, what))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--deals", type=int, default=20)
+    parser.add_argument("--worlds", type=int, default=DEFAULT_WORLDS)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--slowest", type=int, default=8)
+    args = parser.parse_args()
+    _, hands = random_deal(random.Random(0))
+    Solver().points(hands, next(iter(hands)), Strain.SPADES)  # numba's compilation, untimed
+    per_deal: list[float] = []
+    everything: list[tuple[float, str]] = []
+    for number in range(args.deals):
+        timings = timed_deal(number, args.worlds, args.seed)
+        per_deal.append(sum(spent for spent, _ in timings))
+        everything += timings
+    seconds = sorted(spent for spent, _ in everything)
+    print(
+        f"{args.deals} deals, {len(seconds)} decisions at {args.worlds} worlds: median "
+        f"{statistics.median(seconds) * 1000:.0f} ms, "
+        f"p90 {seconds[int(0.9 * len(seconds))] * 1000:.0f} ms, worst {seconds[-1]:.2f} s (CPU); "
+        f"a deal of four robots {statistics.fmean(per_deal):.1f} s on average, "
+        f"{max(per_deal):.1f} s at most"
+    )
+    for spent, what in sorted(everything, reverse=True)[: args.slowest]:
+        print(f"  {spent:6.2f} s  {what}")
+
+
+if __name__ == "__main__":
+    main()
