@@ -171,6 +171,15 @@ class Solver:
             tables.trump_suit,
             variants,
         )
+        return self._search(position, rules, guess)
+
+    def _search(
+        self,
+        position: tuple[np.ndarray, int, int, int, int, int, int, int, int],
+        rules: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, int, int],
+        guess: int | None,
+    ) -> int:
+        """The position's exact value, by null-window searches of the kernel."""
         # Null-window searches, each answer a bound (often beyond the test). Without a guess,
         # halving the interval where the value lies. With one, MTD(f): the guess, then the
         # bound each answer gave, stepping twice as far each time the value moves on the same
