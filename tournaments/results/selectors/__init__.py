@@ -6,6 +6,15 @@ grid), ``clock`` (the round clock), ``history`` (a result's versions and events)
 (the table's page and its links), ``steps`` (the organizer's checklist), ``penalties``.
 """
 
+from ..models import (
+    ADJUSTED,
+    CONFIRMED,
+    DISPUTED,
+    ENTERED,
+    MISSING,
+    SITOUT,
+    STATES,
+)
 from .assignments import assignment_at, entry_assignment
 from .choices import (
     Choice,
@@ -31,13 +40,6 @@ from .history import History, result_history
 from .penalties import board_penalties, penalties_of, penalty_events
 from .sheets import SheetRow, TableSheet, first_unfinished_round, round_sheets
 from .states import (
-    ADJUSTED,
-    CONFIRMED,
-    DISPUTED,
-    ENTERED,
-    MISSING,
-    SITOUT,
-    STATES,
     board_state,
     counting_results,
     current_result,

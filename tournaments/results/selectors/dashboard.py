@@ -13,8 +13,7 @@ from django.utils import timezone
 from tournaments.setup.models import Round, TableAssignment, Tournament
 from tournaments.setup.selectors import plan_assignments
 
-from ..models import Result
-from .states import (
+from ..models import (
     ADJUSTED,
     CONFIRMED,
     DISPUTED,
@@ -22,9 +21,9 @@ from .states import (
     MISSING,
     SITOUT,
     STATES,
-    board_state,
-    current_results,
+    Result,
 )
+from .states import board_state, current_results
 
 # The cell of a table shows its most urgent board.
 _URGENCY = (DISPUTED, MISSING, ENTERED, ADJUSTED, CONFIRMED)

@@ -8,16 +8,7 @@ from django.db.models import QuerySet
 
 from tournaments.setup.models import Round, TableAssignment, Tournament
 
-from ..models import (  # noqa: F401 - the board states, read from here by the selectors
-    ADJUSTED,
-    CONFIRMED,
-    DISPUTED,
-    ENTERED,
-    MISSING,
-    SITOUT,
-    STATES,
-    Result,
-)
+from ..models import MISSING, Result
 
 
 def board_state(result: Result | None) -> str:

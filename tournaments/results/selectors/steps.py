@@ -9,9 +9,8 @@ from tournaments import checklist
 from tournaments.checklist import Step
 from tournaments.setup.models import Round, Tournament
 
-from ..models import Result
+from ..models import DISPUTED, ENTERED, MISSING, Result
 from .dashboard import dashboard
-from .states import DISPUTED, ENTERED, MISSING
 
 
 def _round_is_open(round_: Round, tournament: Tournament) -> bool:
