@@ -17,6 +17,20 @@ from scoring.duplicate.computation import (
 )
 from scoring.duplicate.datum import adjusted_difference, datum, score_datum
 from scoring.duplicate.display import display_decimal, display_rank
+from scoring.duplicate.field import (
+    FieldKey,
+    FieldRanking,
+    FieldRankingEntry,
+    FieldResult,
+    FieldScore,
+    FieldSession,
+    FieldTeam,
+    Scope,
+    SessionKey,
+)
+from scoring.duplicate.field_boards import BoardScale, FieldComputation
+from scoring.duplicate.field_ranking import field_size_groups
+from scoring.duplicate.field_scoring import FieldScoring, score_field
 from scoring.duplicate.matchpoints import (
     matchpoints,
     most_plays,
@@ -43,15 +57,27 @@ __all__ = [
     "Adjustment",
     "AssignedMarksProblem",
     "BoardResult",
+    "BoardScale",
     "Computation",
+    "FieldComputation",
+    "FieldKey",
+    "FieldRanking",
+    "FieldRankingEntry",
+    "FieldResult",
+    "FieldScore",
+    "FieldScoring",
+    "FieldSession",
+    "FieldTeam",
     "Method",
     "Penalty",
     "PenaltyUnit",
     "Ranking",
     "RankingEntry",
     "ResultKey",
+    "Scope",
     "ScorecardLine",
     "ScoringOptions",
+    "SessionKey",
     "TableScore",
     "Tally",
     "add_scores",
@@ -67,6 +93,7 @@ __all__ = [
     "display_decimal",
     "display_rank",
     "field_average",
+    "field_size_groups",
     "matchpoints",
     "most_plays",
     "neuberg",
@@ -76,6 +103,7 @@ __all__ = [
     "round_to_ten",
     "score_boards",
     "score_datum",
+    "score_field",
     "score_matchpoints",
     "score_totals",
     "scorecard",
