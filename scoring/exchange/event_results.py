@@ -11,9 +11,18 @@ import datetime
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from scoring.duplicate import BoardResult, FieldResult, FieldSession, Method
+from scoring.duplicate import Adjustment, BoardResult, FieldResult, FieldSession, Method
 from scoring.engine.cards import Side
-from scoring.engine.result_record import ResultRecord
+from scoring.engine.result_record import Capot, ResultRecord
+
+# The words the files write for the core's values (the same in XML and PBN).
+RANKING_NAMES = {False: "TWO_DIRECTIONS", True: "ONE_FIELD"}
+ADJUSTMENT_NAMES = {
+    Adjustment.AVERAGE_MINUS: "AVERAGE_MINUS",
+    Adjustment.AVERAGE: "AVERAGE",
+    Adjustment.AVERAGE_PLUS: "AVERAGE_PLUS",
+}
+CAPOT_NAMES = {Capot.TAKER: "TAKER", Capot.DEFENCE: "DEFENCE"}
 
 
 @dataclass(frozen=True, slots=True)

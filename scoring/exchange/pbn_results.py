@@ -23,24 +23,26 @@ from scoring.deals.pbn_tables import (
     read_games,
 )
 from scoring.deals.problems import Problem
-from scoring.duplicate import Adjustment, BoardResult, FieldComputation, Method
+from scoring.duplicate import BoardResult, FieldComputation, Method
 from scoring.duplicate.display import display_decimal
 from scoring.engine.annonces import Annonce, AnnonceKind
 from scoring.engine.cards import Rank, Seat, Side, Strain, Suit
-from scoring.engine.result_record import CAPOT, Capot, Contract, ResultRecord
+from scoring.engine.result_record import CAPOT, Contract, ResultRecord
 from scoring.engine.rule_values import Coinche
-from scoring.exchange.event_results import ClubResults, EventResults, Team, TravellerLine
+from scoring.exchange.event_results import (
+    ADJUSTMENT_NAMES,
+    CAPOT_NAMES,
+    RANKING_NAMES,
+    ClubResults,
+    EventResults,
+    Team,
+    TravellerLine,
+)
 from scoring.exchange.safe_xml import ExchangeError
 from scoring.translation import gettext_noop
 
 SCORING = {Method.MATCHPOINTS: "MP", Method.DATUM: "Datum", Method.TOTAL: "Total"}
-RANKINGS = {False: "TWO_DIRECTIONS", True: "ONE_FIELD"}
-ADJUSTMENTS = {
-    Adjustment.AVERAGE_MINUS: "AVERAGE_MINUS",
-    Adjustment.AVERAGE: "AVERAGE",
-    Adjustment.AVERAGE_PLUS: "AVERAGE_PLUS",
-}
-CAPOTS = {Capot.TAKER: "TAKER", Capot.DEFENCE: "DEFENCE"}
+RANKINGS, ADJUSTMENTS, CAPOTS = RANKING_NAMES, ADJUSTMENT_NAMES, CAPOT_NAMES
 PASSED_OUT = "PASS"  # the contract of a passe générale
 
 CLUB_COLUMNS = ("Club", "Session", "Name", "Region", "Tables", "Ranking", "Plays")

@@ -11,25 +11,28 @@ from typing import TypeVar
 from xml.etree import ElementTree
 
 from scoring.deals.problems import Problem
-from scoring.duplicate import Adjustment, BoardResult, Method
+from scoring.duplicate import BoardResult, Method
 from scoring.engine.annonces import Annonce, AnnonceKind
 from scoring.engine.cards import Rank, Seat, Side, Strain, Suit
-from scoring.engine.result_record import CAPOT, Capot, Contract, ResultRecord
+from scoring.engine.result_record import CAPOT, Contract, ResultRecord
 from scoring.engine.rule_values import Coinche
-from scoring.exchange.event_results import ClubResults, EventResults, Player, Team, TravellerLine
+from scoring.exchange.event_results import (
+    ADJUSTMENT_NAMES,
+    CAPOT_NAMES,
+    RANKING_NAMES,
+    ClubResults,
+    EventResults,
+    Player,
+    Team,
+    TravellerLine,
+)
 from scoring.exchange.safe_xml import ExchangeError, Node, parse_xml
 from scoring.translation import gettext_noop
 
 FORMAT_VERSION = "1.0"
 ROOT = "COINCHE_RESULTS"
 METHODS = {Method.MATCHPOINTS: "MATCH_POINTS", Method.DATUM: "DATUM", Method.TOTAL: "TOTAL_POINTS"}
-RANKINGS = {False: "TWO_DIRECTIONS", True: "ONE_FIELD"}
-ADJUSTMENTS = {
-    Adjustment.AVERAGE_MINUS: "AVERAGE_MINUS",
-    Adjustment.AVERAGE: "AVERAGE",
-    Adjustment.AVERAGE_PLUS: "AVERAGE_PLUS",
-}
-CAPOTS = {Capot.TAKER: "TAKER", Capot.DEFENCE: "DEFENCE"}
+RANKINGS, ADJUSTMENTS, CAPOTS = RANKING_NAMES, ADJUSTMENT_NAMES, CAPOT_NAMES
 MAX_NUMBER = 2_147_483_647  # PostgreSQL's integer: what the site can store
 
 # ---------------------------------------------------------------------------------------------
