@@ -6,6 +6,7 @@ describes every element; ``write_xml`` and ``read_xml`` are each other's inverse
 from __future__ import annotations
 
 import datetime
+import re
 from collections.abc import Callable
 from typing import TypeVar
 from xml.etree import ElementTree
@@ -39,15 +40,25 @@ MAX_NUMBER = 2_147_483_647  # PostgreSQL's integer: what the site can store
 # Writing
 
 
+# Characters XML 1.0 cannot hold at all (a name with one would make a file nobody can read).
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
 def _text(parent: ElementTree.Element, tag: str, value: object) -> ElementTree.Element:
+    text = str(value)
+    if _NOT_XML.search(text):
+        raise ValueError(f"<{tag}> holds a control character XML cannot carry: {text!r}")
     element = ElementTree.SubElement(parent, tag)
-    element.text = str(value)
+    element.text = text
     return element
 
 
 def write_xml(event: EventResults) -> str:
-    """The event as an XML document (UTF-8, indented), clubs and lines in the order given."""
+    """The event as an XML document (UTF-8, indented), clubs and lines in the order given.
+    Raises ValueError on a text holding a control character XML cannot carry."""
     root = ElementTree.Element(ROOT, {"FORMAT_VERSION": FORMAT_VERSION})
+    if _NOT_XML.search(event.event):
+        raise ValueError(f"the event's identifier holds a control character: {event.event!r}")
     element = ElementTree.SubElement(root, "EVENT", {"EVENT_ID": event.event})
     _text(element, "EVENT_DESCRIPTION", event.name)
     if event.date is not None:
