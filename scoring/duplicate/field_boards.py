@@ -50,7 +50,7 @@ def matchpoint_scale(nets: Mapping[int, int], common_plays: int) -> BoardScale:
         raise ValueError(f"a board has {plays} results but the field's E is {common_plays}")
     board_top = top(common_plays)
     # Scaled M' = (M + 1) E / A - 1 = ((M + 1) E - A) / A, every net over the same A.
-    scaled = plays != common_plays
+    scaled = 0 < plays != common_plays
     denominator = plays if scaled else 1
     on_ns: dict[int, int] = {}
     below = 0

@@ -317,3 +317,10 @@ def test_a_board_played_once_in_the_field_gets_the_average():
     # (0 + 1) x 6/1 - 1 = 5: half the common top, for both sides.
     (only,) = computation.traveller(3)
     assert (only.score.ns_score, only.score.ew_score) == (5, 5)
+
+
+def test_datum_needs_no_expected_plays_for_every_board():
+    sessions = (FieldSession("A", expected_plays={1: 2}), SESSIONS[2])
+    results = [line for line in RESULTS if line.club in ("A", "C")]
+    computation = score_field("datum", results, sessions)
+    assert computation.boards[2].datum == 80  # (160 - 40 + 160 + 20) / 4 = 75 -> 80
