@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import TypeVar
 from xml.etree import ElementTree
 
-from scoring.deals.problems import Problem
+from scoring.deals.problems import Problem, Term
 from scoring.duplicate import BoardResult, Method
 from scoring.engine.annonces import Annonce, AnnonceKind
 from scoring.engine.cards import Rank, Seat, Side, Strain, Suit
@@ -168,6 +168,7 @@ _T = TypeVar("_T")
 _MISSING = gettext_noop("<%(parent)s> needs a <%(element)s> element.")
 _INVALID = gettext_noop("<%(element)s> cannot be '%(value)s': %(expected)s.")
 _REFUSED = gettext_noop("This traveller line cannot be read: %(reason)s")
+_WHOLE_NUMBER = {0: gettext_noop("a whole number from 0"), 1: gettext_noop("a whole number from 1")}
 _ROOT = gettext_noop("This is not a results file of this format: its root is <%(element)s>.")
 
 
@@ -178,6 +179,9 @@ class _Reader:
         self.problems: list[Problem] = []
 
     def problem(self, message: str, node: Node, **params: str | int) -> None:
+        # What was expected is a phrase of the format's, translated with the message.
+        if isinstance(params.get("expected"), str):
+            params["expected"] = Term(str(params["expected"]))
         self.problems.append(Problem("invalid_results_xml", message, params, line=node.line))
 
     def child(self, node: Node, tag: str, required: bool = True) -> Node | None:
@@ -211,7 +215,7 @@ class _Reader:
 
     def number(self, node: Node, tag: str, required: bool = True, least: int = 1) -> int | None:
         return self.value(
-            node, tag, lambda text: _number(text, least), f"a whole number from {least}", required
+            node, tag, lambda text: _number(text, least), _WHOLE_NUMBER[least], required
         )
 
 
@@ -247,10 +251,17 @@ def read_xml(data: str | bytes) -> EventResults:
         raise ExchangeError(reader.problems)
     name = reader.text(event, "EVENT_DESCRIPTION")
     date = reader.value(
-        event, "DATE", datetime.date.fromisoformat, "a date such as 2026-12-07", required=False
+        event,
+        "DATE",
+        datetime.date.fromisoformat,
+        gettext_noop("a date such as 2026-12-07"),
+        required=False,
     )
     method = reader.value(
-        event, "BOARD_SCORING_METHOD", _inverse(METHODS), "MATCH_POINTS, DATUM or TOTAL_POINTS"
+        event,
+        "BOARD_SCORING_METHOD",
+        _inverse(METHODS),
+        gettext_noop("MATCH_POINTS, DATUM or TOTAL_POINTS"),
     )
     clubs = [_read_club(reader, node) for node in event.children if node.tag == "CLUB"]
     if reader.problems or name is None or method is None:
@@ -280,7 +291,7 @@ def _read_club(reader: _Reader, node: Node) -> ClubResults | None:
                 movement,
                 element="MOVEMENT RANKING",
                 value=ranking[:40],
-                expected="TWO_DIRECTIONS or ONE_FIELD",
+                expected=gettext_noop("TWO_DIRECTIONS or ONE_FIELD"),
             )
         single_ranking = ranking == RANKINGS[True]
         for plays in movement.children:
@@ -293,7 +304,7 @@ def _read_club(reader: _Reader, node: Node) -> ClubResults | None:
                     plays,
                     element="BOARD_PLAYS",
                     value=f"{board[:12]}: {plays.text[:12]}",
-                    expected="a board number and its plays",
+                    expected=gettext_noop("a board number and its plays"),
                 )
     participants = reader.child(node, "PARTICIPANTS", required=False)
     teams = [
@@ -331,7 +342,7 @@ def _read_club(reader: _Reader, node: Node) -> ClubResults | None:
 def _read_team(reader: _Reader, node: Node) -> Team | None:
     number = reader.number(node, "TEAM_NUMBER")
     name = reader.text(node, "TEAM_NAME")
-    direction = reader.value(node, "DIRECTION", Side, "NS or EW", required=False)
+    direction = reader.value(node, "DIRECTION", Side, gettext_noop("NS or EW"), required=False)
     players = []
     for person in node.children:
         if person.tag == "PLAYER":
@@ -353,7 +364,7 @@ def _read_line(reader: _Reader, node: Node, board: int | None) -> TravellerLine 
     ns_marks = reader.number(node, "NS_SCORE", required=False, least=0)
     ew_marks = reader.number(node, "EW_SCORE", required=False, least=0)
     adjustment = _inverse(ADJUSTMENTS)
-    expected = "AVERAGE_MINUS, AVERAGE or AVERAGE_PLUS"
+    expected = gettext_noop("AVERAGE_MINUS, AVERAGE or AVERAGE_PLUS")
     ns_adjusted = reader.value(node, "NS_ADJUSTED", adjustment, expected, required=False)
     ew_adjusted = reader.value(node, "EW_ADJUSTED", adjustment, expected, required=False)
     deal = reader.child(node, "DEAL", required=False)
@@ -392,15 +403,17 @@ def _read_record(reader: _Reader, deal: Node) -> ResultRecord | None:
             contract,
             "BID",
             lambda text: CAPOT if text == "CAPOT" else _number(text, 1),
-            "a number of points or CAPOT",
+            gettext_noop("a number of points or CAPOT"),
         )
-        strain = reader.value(contract, "STRAIN", Strain, "S, H, D, C, SA or TA")
+        strain = reader.value(contract, "STRAIN", Strain, gettext_noop("S, H, D, C, SA or TA"))
         coinche = reader.value(
-            contract, "COINCHE", lambda text: Coinche(_number(text, 0)), "0, 1 or 2"
+            contract, "COINCHE", lambda text: Coinche(_number(text, 0)), gettext_noop("0, 1 or 2")
         )
-    taker = reader.value(deal, "PLAYED_BY", Seat, "N, E, S or W")
+    taker = reader.value(deal, "PLAYED_BY", Seat, gettext_noop("N, E, S or W"))
     points = reader.number(deal, "POINTS_MADE", required=False, least=0)
-    capot = reader.value(deal, "CAPOT", _inverse(CAPOTS), "TAKER or DEFENCE", required=False)
+    capot = reader.value(
+        deal, "CAPOT", _inverse(CAPOTS), gettext_noop("TAKER or DEFENCE"), required=False
+    )
     belote = []
     annonces = []
     for node in deal.children:
@@ -409,7 +422,11 @@ def _read_record(reader: _Reader, deal: Node) -> ResultRecord | None:
                 belote.append(Seat(node.text))
             except ValueError:
                 reader.problem(
-                    _INVALID, node, element="BELOTE", value=node.text[:40], expected="N, E, S or W"
+                    _INVALID,
+                    node,
+                    element="BELOTE",
+                    value=node.text[:40],
+                    expected=gettext_noop("N, E, S or W"),
                 )
         elif node.tag == "ANNONCE":
             annonce = _read_annonce(reader, node)
@@ -434,10 +451,10 @@ def _read_record(reader: _Reader, deal: Node) -> ResultRecord | None:
 
 
 def _read_annonce(reader: _Reader, node: Node) -> Annonce | None:
-    seat = reader.value(node, "SEAT", Seat, "N, E, S or W")
-    kind = reader.value(node, "KIND", AnnonceKind, "tierce, cinquante, cent or carre")
-    high = reader.value(node, "HIGH", Rank, "7, 8, 9, 10, J, Q, K or A")
-    suit = reader.value(node, "SUIT", Suit, "S, H, D or C", required=False)
+    seat = reader.value(node, "SEAT", Seat, gettext_noop("N, E, S or W"))
+    kind = reader.value(node, "KIND", AnnonceKind, gettext_noop("tierce, cinquante, cent or carre"))
+    high = reader.value(node, "HIGH", Rank, gettext_noop("7, 8, 9, 10, J, Q, K or A"))
+    suit = reader.value(node, "SUIT", Suit, gettext_noop("S, H, D or C"), required=False)
     if seat is None or kind is None or high is None:
         return None
     try:
