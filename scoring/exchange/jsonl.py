@@ -112,6 +112,9 @@ def _line(raw: str) -> JsonLine:
         data = json.loads(raw)
     except json.JSONDecodeError as error:
         raise ValueError(f"not JSON ({error.msg})") from None
+    except RecursionError:
+        # json's decoder recurses once per nested array or object: "[[[[..." to the limit.
+        raise ValueError("not a traveller line (nested too deeply)") from None
     if not isinstance(data, dict) or sorted(data) != sorted(KEYS):
         raise ValueError(f"an object with the keys {', '.join(KEYS)}")
     club, board = data["club"], data["board"]

@@ -34,6 +34,7 @@ def test_one_traveller_line_a_line_with_the_six_keys():
     [
         ("{", "not JSON"),
         ("[]", "an object with the keys"),
+        ("[" * 9000, "nested too deeply"),
         ('{"club": "a", "board": 1, "ns_team": "x", "ew_team": "y", "ns": 1}', "keys"),
         ('{"club": "", "board": 1, "ns_team": "x", "ew_team": "y", "ns": 1, "ew": 0}', "club"),
         ('{"club": "a", "board": 1000, "ns_team": "x", "ew_team": "y", "ns": 1, "ew": 0}', "board"),

@@ -121,3 +121,15 @@ def test_a_huge_number_is_refused_not_read():
         "<NS_SCORE>480</NS_SCORE>", f"<NS_SCORE>{'9' * 5000}</NS_SCORE>"
     )
     assert "<NS_SCORE> cannot be" in str(problems(text))
+
+
+def test_elements_nested_without_end_are_refused_and_deep_ones_read_without_recursion():
+    assert problems("<a>" * 100_000).codes == ["unreadable_xml"]
+    deep = "<CLUB>" * 50_000 + "</CLUB>" * 50_000
+    text = write_xml(EVENT).replace("<CLUB>", deep + "<CLUB>", 1)
+    assert "<CLUB> needs a <CLUB_ID_NUMBER> element" in str(problems(text))
+
+
+def test_an_unknown_encoding_is_refused():
+    text = write_xml(EVENT).replace('encoding="UTF-8"', 'encoding="U0TF-8"')
+    assert "unknown encoding" in str(problems(text.encode("utf-8")))
