@@ -61,7 +61,8 @@ class FieldSession:
     region: str | None = None
     tables: int | None = None
     single_ranking: bool = False
-    expected_plays: Mapping[int, int] = field(default_factory=dict)
+    # Left out of the hash (a dict is not hashable), kept in the comparison.
+    expected_plays: Mapping[int, int] = field(default_factory=dict, hash=False)
 
     def __post_init__(self) -> None:
         if not isinstance(self.club, str) or not self.club:

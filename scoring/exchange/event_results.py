@@ -66,7 +66,8 @@ class ClubResults:
     region: str | None = None
     tables: int | None = None
     single_ranking: bool = False
-    expected_plays: Mapping[int, int] = field(default_factory=dict)
+    # Left out of the hash (a dict is not hashable), kept in the comparison.
+    expected_plays: Mapping[int, int] = field(default_factory=dict, hash=False)
     teams: tuple[Team, ...] = ()
     lines: tuple[TravellerLine, ...] = ()
 

@@ -324,3 +324,7 @@ def test_datum_needs_no_expected_plays_for_every_board():
     results = [line for line in RESULTS if line.club in ("A", "C")]
     computation = score_field("datum", results, sessions)
     assert computation.boards[2].datum == 80  # (160 - 40 + 160 + 20) / 4 = 75 -> 80
+
+
+def test_sessions_are_values_that_can_be_kept_in_a_set():
+    assert len({SESSIONS[0], FieldSession("A", expected_plays={1: 2, 2: 2}, region="Ouest")}) == 1
