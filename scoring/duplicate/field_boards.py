@@ -9,7 +9,6 @@ from collections import Counter
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from types import MappingProxyType
 
 from scoring.duplicate.board_result import Adjustment, BoardResult
 from scoring.duplicate.computation import ScoringOptions
@@ -59,21 +58,21 @@ def matchpoint_scale(nets: Mapping[int, int], common_plays: int) -> BoardScale:
         points = 2 * below + count - 1
         on_ns[net] = (points + 1) * common_plays - plays if scaled else points
         below += count
-    return BoardScale(denominator, MappingProxyType(on_ns), board_top * denominator, plays)
+    return BoardScale(denominator, on_ns, board_top * denominator, plays)
 
 
 def datum_scale(nets: Mapping[int, int], options: ScoringOptions) -> BoardScale:
     """A board's datum across the field, from the count of each net on its N-S cards."""
     plays = sum(nets.values())
     if not plays:
-        return BoardScale(1, MappingProxyType({}), 0, 0)
+        return BoardScale(1, {}, 0, 0)
     board_datum = datum(
         list(Counter(nets).elements()),
         drop_extremes=options.datum_drop_extremes,
         drop_extremes_from=options.datum_drop_extremes_from,
     )
     on_ns = {net: net - board_datum for net in nets}
-    return BoardScale(1, MappingProxyType(on_ns), 0, plays, board_datum)
+    return BoardScale(1, on_ns, 0, plays, board_datum)
 
 
 @dataclass(frozen=True)
