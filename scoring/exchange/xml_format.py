@@ -12,7 +12,7 @@ from typing import TypeVar
 from xml.etree import ElementTree
 
 from scoring.deals.problems import Problem, Term
-from scoring.duplicate import BoardResult, Method
+from scoring.duplicate import BoardResult, FieldComputation, FieldKey, Method
 from scoring.engine.annonces import Annonce, AnnonceKind
 from scoring.engine.cards import Rank, Seat, Side, Strain, Suit
 from scoring.engine.result_record import CAPOT, Contract, ResultRecord
@@ -26,6 +26,7 @@ from scoring.exchange.event_results import (
     Player,
     Team,
     TravellerLine,
+    field_figures,
 )
 from scoring.exchange.safe_xml import ExchangeError, Node, parse_xml
 from scoring.translation import gettext_noop
@@ -34,10 +35,17 @@ FORMAT_VERSION = "1.0"
 ROOT = "COINCHE_RESULTS"
 METHODS = {Method.MATCHPOINTS: "MATCH_POINTS", Method.DATUM: "DATUM", Method.TOTAL: "TOTAL_POINTS"}
 RANKINGS, ADJUSTMENTS, CAPOTS = RANKING_NAMES, ADJUSTMENT_NAMES, CAPOT_NAMES
+# The figures across the field on a traveller line: USEBIO's names for matchpoints.
+FIGURES = {
+    Method.MATCHPOINTS: ("NS_MATCH_POINTS", "EW_MATCH_POINTS"),
+    Method.DATUM: ("NS_DATUM_SCORE", "EW_DATUM_SCORE"),
+}
 MAX_NUMBER = 2_147_483_647  # PostgreSQL's integer: what the site can store
 
 # ---------------------------------------------------------------------------------------------
 # Writing
+
+_Figures = dict[FieldKey, tuple[str | None, str | None]]
 
 
 # Characters XML 1.0 cannot hold at all (a name with one would make a file nobody can read).
@@ -53,9 +61,12 @@ def _text(parent: ElementTree.Element, tag: str, value: object) -> ElementTree.E
     return element
 
 
-def write_xml(event: EventResults) -> str:
+def write_xml(event: EventResults, computation: FieldComputation | None = None) -> str:
     """The event as an XML document (UTF-8, indented), clubs and lines in the order given.
-    Raises ValueError on a text holding a control character XML cannot carry."""
+    ``computation``: the event scored across the field, whose figures are added to each
+    traveller line for the readers (USEBIO's ``NS_MATCH_POINTS``...; never read back: an
+    import scores the event again). Raises ValueError on a text holding a control character
+    XML cannot carry."""
     root = ElementTree.Element(ROOT, {"FORMAT_VERSION": FORMAT_VERSION})
     if _NOT_XML.search(event.event):
         raise ValueError(f"the event's identifier holds a control character: {event.event!r}")
@@ -64,14 +75,18 @@ def write_xml(event: EventResults) -> str:
     if event.date is not None:
         _text(element, "DATE", event.date.isoformat())
     _text(element, "BOARD_SCORING_METHOD", METHODS[event.method])
+    figures = field_figures(computation)
+    tags = FIGURES.get(computation.method, ()) if computation is not None else ()
     for club in event.clubs:
-        _write_club(element, club)
+        _write_club(element, club, figures, tags)
     ElementTree.indent(root)
     body = ElementTree.tostring(root, encoding="unicode")
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + body + "\n"
 
 
-def _write_club(parent: ElementTree.Element, club: ClubResults) -> None:
+def _write_club(
+    parent: ElementTree.Element, club: ClubResults, figures: _Figures, tags: tuple[str, ...]
+) -> None:
     element = ElementTree.SubElement(parent, "CLUB")
     _text(element, "CLUB_ID_NUMBER", club.club)
     _text(element, "CLUB_NAME", club.name)
@@ -104,10 +119,15 @@ def _write_club(parent: ElementTree.Element, club: ClubResults) -> None:
         node = ElementTree.SubElement(element, "BOARD")
         _text(node, "BOARD_NUMBER", board)
         for line in lines:
-            _write_line(node, line)
+            figure = figures.get((club.club, club.session, *line.result.key), (None, None))
+            _write_line(node, line, tuple(zip(tags, figure, strict=False)))
 
 
-def _write_line(parent: ElementTree.Element, line: TravellerLine) -> None:
+def _write_line(
+    parent: ElementTree.Element,
+    line: TravellerLine,
+    figures: tuple[tuple[str, str | None], ...] = (),
+) -> None:
     result = line.result
     element = ElementTree.SubElement(parent, "TRAVELLER_LINE")
     _text(element, "ROUND_NUMBER", result.round)
@@ -130,6 +150,9 @@ def _write_line(parent: ElementTree.Element, line: TravellerLine) -> None:
             _text(element, "NS_ADJUSTED", ADJUSTMENTS[result.ns_adjusted])
         if result.ew_adjusted is not None:
             _text(element, "EW_ADJUSTED", ADJUSTMENTS[result.ew_adjusted])
+    for tag, figure in figures:
+        if figure is not None:
+            _text(element, tag, figure)
 
 
 def _write_record(parent: ElementTree.Element, record: ResultRecord) -> None:

@@ -4,8 +4,9 @@ that are not results), each refusal saying where."""
 
 import pytest
 
+from scoring.duplicate import score_field
 from scoring.engine.cards import Seat
-from scoring.exchange import ExchangeError, read_xml, write_xml
+from scoring.exchange import ExchangeError, field_input, read_xml, write_xml
 from scoring.exchange.safe_xml import MAX_XML_BYTES
 from tests.scoring.exchange.sample import EVENT
 
@@ -133,3 +134,17 @@ def test_elements_nested_without_end_are_refused_and_deep_ones_read_without_recu
 def test_an_unknown_encoding_is_refused():
     text = write_xml(EVENT).replace('encoding="UTF-8"', 'encoding="U0TF-8"')
     assert "unknown encoding" in str(problems(text.encode("utf-8")))
+
+
+def test_the_figures_across_the_field_are_written_for_the_reader_never_read():
+    sessions, results = field_input(EVENT)
+    computation = score_field(EVENT.method, results, sessions)
+    text = write_xml(EVENT, computation)
+    # The played table alone among the played: the average, 1 of the top 2; the adjusted NS
+    # 60 % of it.
+    assert "<NS_MATCH_POINTS>1.00</NS_MATCH_POINTS>" in text
+    assert "<NS_MATCH_POINTS>1.20</NS_MATCH_POINTS>" in text
+    assert "<EW_MATCH_POINTS>0.80</EW_MATCH_POINTS>" in text
+    assert read_xml(text) == EVENT
+    datum = score_field("datum", results, sessions)
+    assert "<NS_DATUM_SCORE>0.00</NS_DATUM_SCORE>" in write_xml(EVENT, datum)
