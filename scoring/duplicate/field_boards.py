@@ -9,6 +9,7 @@ from collections import Counter
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cached_property
 
 from scoring.duplicate.board_result import Adjustment, BoardResult
 from scoring.duplicate.computation import ScoringOptions
@@ -127,10 +128,20 @@ class FieldComputation:
         round and table (the field's feuille ambulante)."""
         return tuple(
             self._score(club, session, result)
-            for (club, session), results in sorted(self.results.items())
-            for result in sorted(results, key=lambda r: r.key)
-            if result.board == board
+            for club, session, result in self._by_board.get(board, ())
         )
+
+    @cached_property
+    def _by_board(self) -> dict[int, list[tuple[str, int, BoardResult]]]:
+        """The results by board, each board's in traveller order: built once, on the first
+        traveller asked for (a page shows one board of a hundred thousand results)."""
+        by_board: dict[int, list[tuple[str, int, BoardResult]]] = {}
+        for (club, session), results in sorted(self.results.items()):
+            for result in results:  # sorted by key when put in the field
+                by_board.setdefault(result.board, []).append((club, session, result))
+        for lines in by_board.values():
+            lines.sort(key=lambda line: (line[0], line[1], line[2].round, line[2].table))
+        return by_board
 
     def scores(self) -> Iterator[FieldScore]:
         """Every result's score across the field, by club, session, board, round, table."""
