@@ -1,0 +1,42 @@
+"""An event's life in services: invitation, answer, the deals made once and dealt to every
+session, the commitment, the embargo, the close."""
+
+import pytest
+
+from scoring.deals.generator import seed_commitment, seed_from_hex
+from tests.support.events import make_event
+from tournaments.deals.models import DealSet
+from tournaments.events.demo import play_session
+from tournaments.events.models import Event
+from tournaments.events.selectors import ranking_of
+from tournaments.setup import policy
+
+pytestmark = pytest.mark.django_db
+
+
+def test_every_session_plays_the_events_deals_bound_to_its_commitment(make_user):
+    event, _organizer, entries = make_event(make_user, clubs=("Rennes", "Brest", "Vannes"))
+    assert event.status == Event.Status.OPEN
+    assert seed_commitment(seed_from_hex(event.seed_hex)) == event.commitment
+    hands = []
+    for entry in entries.values():
+        tournament = entry.tournament
+        assert tournament.organizing_club == entry.club
+        assert DealSet.objects.get(tournament=tournament).commitment == event.commitment
+        hands.append(list(tournament.boards.order_by("number").values_list("hands", flat=True)))
+        assert len(hands[-1]) == event.board_count
+    assert hands[0] == hands[1] == hands[2]
+
+
+def test_the_ranking_counts_every_clubs_results(make_user, django_capture_on_commit_callbacks):
+    event, _organizer, entries = make_event(make_user, clubs=("Rennes", "Brest"))
+    for entry in entries.values():
+        with django_capture_on_commit_callbacks(execute=True):
+            play_session(entry.tournament, tables=4, board_count=event.board_count)
+    ranking = ranking_of(event)
+    assert ranking.version >= 1
+    national = [group for group in ranking.groups if group["scope"] == "national"]
+    assert national
+    clubs = {row["club"] for group in national for row in group["rows"]}
+    assert clubs == {"Club de Rennes", "Club de Brest"}
+    assert policy.embargo_of(entries["Rennes"].tournament).hands_public
