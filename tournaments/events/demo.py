@@ -20,7 +20,7 @@ from tournaments.setup.services.demo import demo_teams
 
 def play_session(tournament: Tournament, *, tables: int, board_count: int) -> int:
     """Seat ``2 × tables`` teams in a Mitchell (a round per table, one fewer for an even
-    number) on the first boards of the event (as many per round as ``board_count`` allows),
+    number) on the event's boards (a set of ``board_count // tables`` boards per table),
     run the session and finish it; the number of results made."""
     rng = random.Random(f"demo-event-{tournament.slug}")  # noqa: S311 - demo data only
     register_teams(tournament, demo_teams(2 * tables, rng))
@@ -28,7 +28,7 @@ def play_session(tournament: Tournament, *, tables: int, board_count: int) -> in
     # A Mitchell of an even number of tables has one round fewer than tables.
     rounds = tables if tables % 2 else max(1, tables - 1)
     Tournament.objects.filter(pk=tournament.pk).update(
-        rounds=rounds, boards_per_round=max(1, board_count // rounds)
+        rounds=rounds, boards_per_round=max(1, board_count // tables)
     )
     tournament.refresh_from_db()
     generate_plan(tournament)
