@@ -5,9 +5,13 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from django.db.models import QuerySet
+from django.db.models import F, QuerySet
+from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext
 
+from tournaments import checklist
+from tournaments.results.models import Result
 from tournaments.setup import policy
 from tournaments.setup.models import Tournament
 
@@ -162,3 +166,82 @@ def embargo_for(tournament: Tournament) -> policy.Embargo | None:
 
 def laptop_event_of(tournament: Tournament) -> LaptopEvent | None:
     return LaptopEvent.objects.filter(tournament=tournament).first()
+
+
+def board_lines(event: Event, number: int) -> list[dict]:
+    """Every club's results of one board (the traveller across the field): club, round,
+    table, the two teams' numbers and their marks (or adjusted scores)."""
+    lines = []
+    for entry in accepted_entries(event):
+        if entry.laptop:
+            upload = current_upload(entry)
+            for line in upload.lines if upload else ():
+                if line["board"] == number:
+                    lines.append({"club": entry.club.name, **line})
+            continue
+        if entry.tournament is None:
+            continue
+        rows = (
+            Result.objects.filter(
+                tournament=entry.tournament,
+                board_number=number,
+                is_current=True,
+                status__in=Result.COUNTING_STATUSES,
+            )
+            .order_by("assignment__round__number", "assignment__table__number")
+            .values(
+                "ns_marks",
+                "ew_marks",
+                "ns_adjustment",
+                "ew_adjustment",
+                round_number=F("assignment__round__number"),
+                table_number=F("assignment__table__number"),
+                ns_team=F("assignment__ns_team__number"),
+                ew_team=F("assignment__ew_team__number"),
+            )
+        )
+        for row in rows:
+            lines.append(
+                {
+                    "club": entry.club.name,
+                    "round": row["round_number"],
+                    "table": row["table_number"],
+                    "ns_team": row["ns_team"],
+                    "ew_team": row["ew_team"],
+                    "ns": row["ns_marks"],
+                    "ew": row["ew_marks"],
+                    "ns_adjusted": row["ns_adjustment"],
+                    "ew_adjusted": row["ew_adjustment"],
+                }
+            )
+    return lines
+
+
+def event_step(tournament: Tournament) -> checklist.Step | None:
+    """The organizer's checklist: a club's session of an event (its deals are the event's,
+    its results count across the field); on a laptop, the results to send back."""
+    laptop = laptop_event_of(tournament)
+    if laptop is not None:
+        return checklist.Step(
+            "event",
+            gettext("Résultats du simultané à envoyer"),
+            checklist.DONE if tournament.status == Tournament.Status.FINISHED else checklist.TODO,
+            gettext(
+                "Téléchargez le fichier signé des résultats et envoyez-le sur le site du "
+                "simultané « %(event)s »"
+            )
+            % {"event": laptop.event_name},
+            reverse("events:laptop_results", args=[tournament.slug]),
+            can_wait=tournament.status != Tournament.Status.FINISHED,
+        )
+    entry = EventClub.objects.select_related("event").filter(tournament=tournament).first()
+    if entry is None:
+        return None
+    return checklist.Step(
+        "event",
+        gettext("Simultané"),
+        checklist.DONE,
+        gettext("Séance du simultané « %(event)s » : ses donnes sont celles de l'événement")
+        % {"event": entry.event.name},
+        entry.event.get_absolute_url(),
+    )

@@ -45,6 +45,7 @@ def create_event(
     scoring_method: str = Method.MATCHPOINTS.value,
     hours_before: int = 0,
     own_travellers: bool = True,
+    small_clubs_below: int | None = None,
 ) -> Event:
     """A new event in preparation; its creator organizes it."""
     if corrections_until < deadline:
@@ -73,6 +74,7 @@ def create_event(
         scoring_method=scoring_method,
         hours_before=hours_before,
         own_travellers=own_travellers,
+        small_clubs_below=small_clubs_below,
     )
     event.full_clean(exclude=["slug"])
     with transaction.atomic():
