@@ -51,7 +51,8 @@ class FieldSession:
     counted from its results, the distinct table numbers). ``single_ranking``: the session's
     teams changed direction (Howell, arrow-switched Mitchell), so they are ranked in one field
     rather than NS and EW apart. ``expected_plays``: each board's plays in the club's movement
-    (the Neuberg E of its local ranking; empty: each board's tables in its results).
+    (the Neuberg E of its local ranking; empty: each board's tables in its results; 0 for a
+    board that only reaches the phantom's table in a curtailed movement).
     """
 
     club: str
@@ -69,8 +70,8 @@ class FieldSession:
         if self.tables is not None and (type(self.tables) is not int or self.tables < 1):
             raise ValueError(f"a session has at least one table, not {self.tables!r}")
         for board, plays in self.expected_plays.items():
-            if type(board) is not int or type(plays) is not int or board < 1 or plays < 1:
-                raise ValueError(f"expected plays are positive integers: board {board}: {plays}")
+            if type(board) is not int or type(plays) is not int or board < 1 or plays < 0:
+                raise ValueError(f"expected plays are integers >= 0: board {board}: {plays}")
 
     @property
     def key(self) -> SessionKey:

@@ -50,13 +50,14 @@ def matchpoint_scale(nets: Mapping[int, int], common_plays: int) -> BoardScale:
         raise ValueError(f"a board has {plays} results but the field's E is {common_plays}")
     board_top = top(common_plays)
     # Scaled M' = (M + 1) E / A - 1 = ((M + 1) E - A) / A, every net over the same A.
-    denominator = 1 if plays == common_plays else plays
+    scaled = plays != common_plays
+    denominator = plays if scaled else 1
     on_ns: dict[int, int] = {}
     below = 0
     for net in sorted(nets):
         count = nets[net]
         points = 2 * below + count - 1
-        on_ns[net] = points if denominator == 1 else (points + 1) * common_plays - plays
+        on_ns[net] = (points + 1) * common_plays - plays if scaled else points
         below += count
     return BoardScale(denominator, MappingProxyType(on_ns), board_top * denominator, plays)
 

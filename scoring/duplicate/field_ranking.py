@@ -159,21 +159,20 @@ def _entries(
         groups.append(unranked)
     entries: list[FieldRankingEntry] = []
     for group in groups:
-        position = len(entries) + 1
-        for team in group:
-            tally = teams.tallies[team]
-            entries.append(
-                FieldRankingEntry(
-                    rank=position,
-                    team=team,
-                    direction=direction,
-                    score=tally.score,
-                    percentage=percentages[team],
-                    boards=tally.boards,
-                    tied=len(group) > 1,
-                    local=teams.local.get(team),
-                )
+        position, tied = len(entries) + 1, len(group) > 1
+        entries.extend(
+            FieldRankingEntry(
+                rank=position,
+                team=team,
+                direction=direction,
+                score=teams.tallies[team].score,
+                percentage=percentages[team],
+                boards=teams.tallies[team].boards,
+                tied=tied,
+                local=teams.local.get(team),
             )
+            for team in group
+        )
     return tuple(entries)
 
 
