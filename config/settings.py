@@ -332,6 +332,7 @@ ROBOTS_IN_PROCESS = os.environ.get("ROBOTS_IN_PROCESS", "background")
 # likewise: without a broker in a thread of the web process; EVENTS_IN_PROCESS=1 recomputes
 # them after the commit of the change (tests, scripts, manage.py demo_event).
 EVENTS_IN_PROCESS = os.environ.get("EVENTS_IN_PROCESS", "background")
+EVENTS_COALESCE_SECONDS = int(os.environ.get("EVENTS_COALESCE_SECONDS", "5"))
 # A task nobody routed is presumed long: it must not delay the rankings.
 CELERY_TASK_DEFAULT_QUEUE = "documents"
 CELERY_TASK_SERIALIZER = "json"
