@@ -108,3 +108,15 @@ def test_a_laptop_club_gets_its_package_and_uploads_its_results(
     refused = client.generic("POST", api, json.dumps(tampered), content_type="application/json")
     assert refused.status_code == 400 and refused.json()["code"] == "bad_signature"
     assert build_upload(laptop)["signature"] == json.loads(results.content)["signature"]
+
+
+def test_the_upload_api_answers_a_deeply_nested_body_with_a_400(client, make_user):
+    event, _organizer, _entries = make_event(make_user, clubs=("Rennes",))
+    body = "[" * 100_000 + "]" * 100_000
+    answer = client.generic(
+        "POST",
+        reverse("events:upload_api", args=[event.slug]),
+        body,
+        content_type="application/json",
+    )
+    assert answer.status_code == 400 and answer.json()["code"] == "not_signed"

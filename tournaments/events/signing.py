@@ -28,7 +28,8 @@ class BadSignature(ValueError):
 
 def canonical(payload: Any) -> bytes:
     """The bytes that are signed: the payload's JSON, keys sorted, no spaces, UTF-8."""
-    return json.dumps(payload, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+    text = json.dumps(payload, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return text.encode("utf-8", "surrogatepass")
 
 
 def digest(payload: Any) -> str:
@@ -50,7 +51,8 @@ def read_document(data: bytes | str) -> dict[str, Any]:
     is not one (not JSON, no payload, no signature)."""
     try:
         document = json.loads(data)
-    except (ValueError, UnicodeDecodeError) as error:
+    except (ValueError, UnicodeDecodeError, RecursionError) as error:
+        # A body nested deeper than the parser's stack is no document either.
         raise BadSignature("not json") from error
     if (
         not isinstance(document, dict)
@@ -65,7 +67,12 @@ def verified_payload(document: dict[str, Any], key: str, *, kind: str) -> dict[s
     """The payload of a document signed with ``key`` and of this ``kind``; ``BadSignature``
     otherwise (compared in constant time)."""
     payload = document["payload"]
-    if not hmac.compare_digest(signature(payload, key), document["signature"]):
+    try:
+        signed = signature(payload, key)
+    except (ValueError, RecursionError) as error:
+        raise BadSignature("unreadable") from error
+    given = document["signature"].encode("utf-8", "replace")
+    if not hmac.compare_digest(signed.encode(), given):
         raise BadSignature("signature")
     if payload.get("kind") != kind or payload.get("format") != FORMAT:
         raise BadSignature("kind")

@@ -78,7 +78,12 @@ def _teams(raw: Any) -> dict[str, str]:
     teams: dict[str, str] = {}
     for number, name in raw.items():
         value = whole_number(number, minimum=1, maximum=9999)
-        if value is None or not isinstance(name, str) or not 0 < len(name) <= MAX_NAME:
+        if (
+            value is None
+            or not isinstance(name, str)
+            or not 0 < len(name) <= MAX_NAME
+            or not name.isprintable()
+        ):
             raise _refused("bad_teams", gettext("La liste des équipes de l'envoi est illisible."))
         teams[str(value)] = name
     return teams
