@@ -85,6 +85,7 @@ SQLITE_SUITE = (
     "seasons",
     "clubs",
     "play",
+    "events",
     "deals/test_generation.py",
     "deals/test_pbn.py",
     "deals/test_typed_and_unrecorded.py",

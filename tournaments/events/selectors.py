@@ -110,18 +110,16 @@ def deals_reached_club(entry: EventClub, now=None) -> bool:
 
 
 def upload_window(entry: EventClub, now=None) -> str:
-    """Where a laptop club's upload stands: ``first`` (results may be sent), ``correction``
-    (sent once, may be corrected), ``closed`` (refused)."""
+    """Where a laptop club's upload stands: ``first`` (results may be sent, until the
+    deadline), ``correction`` (sent, may be corrected until the end of the correction window),
+    ``closed`` (refused)."""
     now = now or timezone.now()
     event = entry.event
     if event.status != Event.Status.OPEN:
         return "closed"
-    sent = entry.uploads.exists()
-    if not sent and now < event.deadline:
-        return "first"
-    if now < event.corrections_until:
-        return "correction"
-    return "closed"
+    if not entry.uploads.exists():
+        return "first" if now < event.deadline else "closed"
+    return "correction" if now < event.corrections_until else "closed"
 
 
 def provisional(event: Event, now=None) -> bool:
