@@ -11,8 +11,8 @@ from django.utils import timezone
 from tests.support.events import HOUR, make_event
 from tournaments.clubs.services import create_club
 from tournaments.events.demo import play_session
-from tournaments.events.models import Event, EventClub
-from tournaments.events.services import build_upload, import_package
+from tournaments.events.models import Event, EventClub, EventRanking
+from tournaments.events.services import build_upload, import_package, recompute_event
 
 pytestmark = pytest.mark.django_db
 
@@ -120,3 +120,21 @@ def test_the_upload_api_answers_a_deeply_nested_body_with_a_400(client, make_use
         content_type="application/json",
     )
     assert answer.status_code == 400 and answer.json()["code"] == "not_signed"
+
+
+def test_the_national_ranking_is_rendered_once_per_version(client, make_user):
+    """The ranking's tables come from the cache while the figures keep their version."""
+    event, _organizer, entries = make_event(make_user, clubs=("Rennes",))
+    play_session(entries["Rennes"].tournament, tables=3, board_count=event.board_count)
+    recompute_event(event.pk)
+    url = reverse("events:ranking", args=[event.slug])
+    first = client.get(url).content.decode()
+    ranking = EventRanking.objects.get(event=event)
+    team = ranking.groups[0]["rows"][0]["team"]
+    assert team in first
+    groups = ranking.groups
+    groups[0]["rows"][0]["team"] = "Équipe renommée"
+    EventRanking.objects.filter(pk=ranking.pk).update(groups=groups)
+    assert "Équipe renommée" not in client.get(url).content.decode()
+    EventRanking.objects.filter(pk=ranking.pk).update(version=ranking.version + 1)
+    assert "Équipe renommée" in client.get(url).content.decode()

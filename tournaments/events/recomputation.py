@@ -12,6 +12,7 @@ commands write the same value (``write_xml``, ``write_jsonl``).
 from __future__ import annotations
 
 import logging
+from functools import partial
 
 from django.db import transaction
 from django.utils import timezone
@@ -21,6 +22,7 @@ from scoring.engine.record_errors import ResultValidationError
 from scoring.engine.result_record import parse_result
 from scoring.engine.rules import RuleSettings
 from scoring.exchange import ClubResults, EventResults, Player, Team, TravellerLine, field_input
+from tournaments import public_pages
 from tournaments.results.models import Result
 from tournaments.setup.stored_plan import stored_plan
 from tournaments.vocabulary import ADJUSTMENTS
@@ -266,5 +268,6 @@ def recompute_event(event_id: int) -> int:
         if ranking.stale_since is not None and ranking.stale_since <= started:
             ranking.stale_since = None
         ranking.save()
+        transaction.on_commit(partial(public_pages.bump, event.slug))
     logger.info("event %s: figures v%s (%s results)", event.slug, ranking.version, count)
     return ranking.version
