@@ -138,3 +138,18 @@ def test_the_national_ranking_is_rendered_once_per_version(client, make_user):
     assert "Équipe renommée" not in client.get(url).content.decode()
     EventRanking.objects.filter(pk=ranking.pk).update(version=ranking.version + 1)
     assert "Équipe renommée" in client.get(url).content.decode()
+
+
+def test_the_ranking_shows_one_section_at_a_time(client, make_user):
+    event, _organizer, entries = make_event(make_user, clubs=("Rennes", "Brest"))
+    for entry in entries.values():
+        play_session(entry.tournament, tables=3, board_count=event.board_count)
+    recompute_event(event.pk)
+    url = reverse("events:ranking", args=[event.slug])
+    national = client.get(url).content.decode()
+    assert "Club de Rennes" in national and "Club de Brest" in national
+    club = entries["Brest"].club.slug
+    brest = client.get(url, {"classement": f"club:{club}"}).content.decode()
+    rows = brest.split("<tbody>", 1)[1]
+    assert "Club de Brest" in rows and "Club de Rennes" not in rows
+    assert client.get(url, {"classement": "rien", "page": "²"}).status_code == 200

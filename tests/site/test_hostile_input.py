@@ -66,6 +66,7 @@ JSON_ENDPOINTS = {"results:entry_row", "events:upload_api"}
 # beside the fields found in the pages' forms.
 READ_KEYS = [
     "tour",
+    "classement",
     "round",
     "board",
     "version",

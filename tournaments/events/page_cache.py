@@ -17,8 +17,42 @@ logger = logging.getLogger(__name__)
 TIMEOUT_SECONDS = 3600
 
 
-def page_key(event_id: int, version: int) -> str:
-    return f"events:{event_id}:v{version}:{get_language() or ''}"
+ROWS_PER_PAGE = 500
+"""A ranking group's rows on one page: a national ranking of 300 clubs holds 4,500 teams a
+direction."""
+
+
+def page_key(event_id: int, version: int, *parts) -> str:
+    bits = ":".join(str(part) for part in parts)
+    return f"events:{event_id}:v{version}:{bits}:{get_language() or ''}"
+
+
+def section_of(group: dict) -> str:
+    """The section a ranking group is shown in: its key without the direction (the national
+    ranking's NS and EW groups are one section)."""
+    key = group["key"]
+    if group.get("direction") and key.endswith(f":{group['direction']}"):
+        return key[: -len(group["direction"]) - 1]
+    return key
+
+
+def sections(ranking: EventRanking | None) -> list[dict]:
+    """The sections of the figures, in the order of their groups: national, field size,
+    regions, clubs; each its key, scope, name (a club's name for a club's section)."""
+    found: dict[str, dict] = {}
+    for group in ranking.groups if ranking else []:
+        key = section_of(group)
+        if key not in found:
+            name = group["name"]
+            if group["scope"] == "club" and group["rows"]:
+                name = group["rows"][0]["club"]
+            found[key] = {
+                "key": key,
+                "scope": group["scope"],
+                "name": name,
+                "tables": group.get("tables"),
+            }
+    return list(found.values())
 
 
 def cached(key: str, render: Callable[[], str]) -> str:
@@ -38,8 +72,30 @@ def cached(key: str, render: Callable[[], str]) -> str:
     return html
 
 
-def render_groups(event: Event, ranking: EventRanking | None) -> str:
+def render_groups(event: Event, ranking: EventRanking | None, section: str, page: int) -> str:
+    """One section's groups, ``page`` of their rows (``ROWS_PER_PAGE`` a page)."""
+    start = (page - 1) * ROWS_PER_PAGE
+    groups = [
+        {**group, "rows": group["rows"][start : start + ROWS_PER_PAGE], "first": start}
+        for group in (ranking.groups if ranking else [])
+        if section_of(group) == section
+    ]
+    longest = (
+        max(
+            (len(group["rows"]) for group in ranking.groups if section_of(group) == section),
+            default=0,
+        )
+        if ranking
+        else 0
+    )
     return render_to_string(
         "events/_ranking_groups.html",
-        {"event": event, "groups": ranking.groups if ranking else []},
+        {
+            "event": event,
+            "groups": groups,
+            "section": section,
+            "page": page,
+            "previous_page": page - 1 if page > 1 else None,
+            "next_page": page + 1 if start + ROWS_PER_PAGE < longest else None,
+        },
     )

@@ -18,6 +18,7 @@ from django.views.decorators.http import require_POST
 
 from scoring.deals.generator import generate_boards, seed_from_hex
 from tournaments.deals import selectors as deals_selectors
+from tournaments.request_numbers import whole_number
 from tournaments.setup import policy
 from tournaments.setup.models import Tournament
 
@@ -246,13 +247,20 @@ def upload_api(request, slug: str):
 
 
 def event_ranking(request, slug: str):
-    """The national figures, per ranking group; the table served from the cache per version."""
+    """The national figures, one section (national, a region, a club, a field size) at a time,
+    a page of rows each; the tables served from the cache per version of the figures."""
     event = _event(request, slug)
     ranking = selectors.ranking_of(event)
     version = ranking.version if ranking else 0
+    sections = page_cache.sections(ranking)
+    keys = [section["key"] for section in sections]
+    section = request.GET.get("classement", "")
+    if section not in keys:
+        section = keys[0] if keys else "national"
+    page = whole_number(request.GET.get("page", "1"), minimum=1, maximum=10_000) or 1
 
     def table() -> str:
-        return page_cache.render_groups(event, ranking)
+        return page_cache.render_groups(event, ranking, section, page)
 
     return render(
         request,
@@ -260,7 +268,11 @@ def event_ranking(request, slug: str):
         {
             "event": event,
             "ranking": ranking,
-            "table": page_cache.cached(page_cache.page_key(event.pk, version), table),
+            "sections": sections,
+            "section": section,
+            "table": page_cache.cached(
+                page_cache.page_key(event.pk, version, section, page), table
+            ),
             "stale": ranking is not None and ranking.stale_since is not None,
         },
     )
