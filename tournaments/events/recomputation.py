@@ -4,20 +4,24 @@
 counted results, a laptop club from its current upload — as the core's ``EventResults``
 (``scoring.exchange``): each club one session (named by its slug), its teams and players, its
 traveller lines as its own tournament scores them (round, table, team numbers, arrow-switched
-rounds said so). The national figures are ``score_field`` over ``field_input`` of that value
-(``scoring.duplicate.field``), so an exported event read back is ranked the same; the export
-commands write the same value (``write_xml``, ``write_jsonl``).
+rounds said so). The national figures are the core's ``FieldScoring`` over ``field_input`` of
+that value (``scoring.duplicate.field_scoring``), so an exported event read back is ranked the
+same; the export commands write the same value (``write_xml``, ``write_jsonl``). The worker
+keeps each event's field between runs and puts in again only the clubs whose results changed.
 """
 
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
+from dataclasses import field as dataclass_field
 from functools import partial
 
 from django.db import transaction
+from django.db.models import Count, Max
 from django.utils import timezone
 
-from scoring.duplicate import Adjustment, BoardResult, FieldRanking, Method, score_field
+from scoring.duplicate import Adjustment, BoardResult, FieldRanking, FieldScoring, Method
 from scoring.engine.record_errors import ResultValidationError
 from scoring.engine.result_record import parse_result
 from scoring.engine.rules import RuleSettings
@@ -28,7 +32,7 @@ from tournaments.setup.stored_plan import stored_plan
 from tournaments.vocabulary import ADJUSTMENTS
 
 from . import selectors
-from .models import Event, EventClub, EventRanking
+from .models import Event, EventClub, EventRanking, EventUpload
 
 logger = logging.getLogger(__name__)
 
@@ -235,19 +239,103 @@ def ranking_groups(computation, results: EventResults) -> list[dict]:
     return groups
 
 
-def compute_groups(event: Event) -> tuple[list[dict], int]:
-    """The event's rankings now, and how many results they count."""
-    results = event_results(event)
-    sessions, lines = field_input(results)
-    if not lines:
-        return [], 0
-    computation = score_field(
-        results.method,
-        lines,
-        sessions,
-        table_groups=(event.small_clubs_below,) if event.small_clubs_below else (),
+@dataclass
+class _Kept:
+    """An event's field kept in this process between two runs of its job: the core's
+    ``FieldScoring`` (each club's results put in once), what each club's results were read
+    from (``digests``), and each club's results for the names."""
+
+    key: tuple
+    field: FieldScoring
+    digests: dict[str, tuple] = dataclass_field(default_factory=dict)
+    clubs: dict[str, ClubResults] = dataclass_field(default_factory=dict)
+
+
+_KEPT: dict[int, _Kept] = {}
+"""Per event, its field as this worker process last scored it. Each run reads every club's
+digest (cheap) and puts in again only the clubs whose results changed; another process, or a
+restarted one, starts from nothing and reads every club once."""
+
+
+def _digests(entries: list[EventClub]) -> dict[str, tuple]:
+    """What each club's results are now, in two queries: a session's last result version and
+    count (every change adds a version), an offline club's current upload."""
+    sessions = [entry.tournament_id for entry in entries if not entry.laptop]
+    marks = {
+        row["tournament"]: (row["last"], row["count"])
+        for row in Result.objects.filter(tournament_id__in=sessions)
+        .values("tournament")
+        .annotate(last=Max("pk"), count=Count("pk"))
+    }
+    uploads = dict(
+        EventUpload.objects.filter(
+            entry__in=[entry for entry in entries if entry.laptop], is_current=True
+        ).values_list("entry_id", "digest")
     )
-    return ranking_groups(computation, results), len(lines)
+    return {
+        entry.club.slug: (
+            entry.region,
+            uploads.get(entry.pk)
+            if entry.laptop
+            else (entry.tournament_id, marks.get(entry.tournament_id)),
+        )
+        for entry in entries
+    }
+
+
+def _update(kept: _Kept, event: Event, entries: list[EventClub]) -> None:
+    """Put in the clubs whose results changed since the last run, take out those gone."""
+    digests = _digests(entries)
+    for slug in set(kept.digests) - set(digests):
+        if slug in kept.clubs:
+            kept.field.remove_session(slug)
+            del kept.clubs[slug]
+        del kept.digests[slug]
+    method = Method(event.scoring_method)
+    for entry in entries:
+        slug = entry.club.slug
+        if kept.digests.get(slug) == digests[slug]:
+            continue
+        club = _laptop_club(entry, None) if entry.laptop else _site_club(entry, None)
+        if club.lines:
+            one = EventResults(event=event.slug, name=event.name, method=method, clubs=(club,))
+            sessions, lines = field_input(one)
+            kept.field.put_session(sessions[0], [line.result for line in lines])
+            kept.clubs[slug] = club
+        elif slug in kept.clubs:
+            kept.field.remove_session(slug)
+            del kept.clubs[slug]
+        kept.digests[slug] = digests[slug]
+
+
+def compute_groups(event: Event) -> tuple[list[dict], int]:
+    """The event's rankings now, and how many results they count: the field kept by this
+    process brought up to date (``_update``), then ranked by the core."""
+    entries = [
+        entry
+        for entry in selectors.accepted_entries(event)
+        if entry.laptop or entry.tournament_id is not None
+    ]
+    key = (event.commitment, event.scoring_method)
+    kept = _KEPT.get(event.pk)
+    if kept is None or kept.key != key:
+        kept = _KEPT[event.pk] = _Kept(key, FieldScoring(event.scoring_method))
+    try:
+        _update(kept, event, entries)
+        if not kept.clubs:
+            return [], 0
+        computation = kept.field.computation(
+            table_groups=(event.small_clubs_below,) if event.small_clubs_below else ()
+        )
+    except Exception:
+        # Whatever failed, the next run starts from nothing rather than from half an update.
+        _KEPT.pop(event.pk, None)
+        raise
+    clubs = tuple(kept.clubs.values())
+    results = EventResults(
+        event=event.slug, name=event.name, method=Method(event.scoring_method), clubs=clubs
+    )
+    return ranking_groups(computation, results), sum(len(club.lines) for club in clubs)
 
 
 def recompute_event(event_id: int) -> int:
