@@ -104,6 +104,7 @@ INSTALLED_APPS = [
     "tournaments.printing",
     "tournaments.seasons",
     "tournaments.play",
+    "tournaments.events",
     "tournaments.api",
 ]
 
@@ -327,6 +328,11 @@ DOCUMENTS_IN_PROCESS = os.environ.get("DOCUMENTS_IN_PROCESS", "background")
 # that posted the player's card; ROBOTS_IN_PROCESS=1 plays them after that request's commit
 # (tests, scripts).
 ROBOTS_IN_PROCESS = os.environ.get("ROBOTS_IN_PROCESS", "background")
+# The national figures of the simultaneous events (tournaments/events/services/ranking.py)
+# likewise: without a broker in a thread of the web process; EVENTS_IN_PROCESS=1 recomputes
+# them after the commit of the change (tests, scripts, manage.py demo_event).
+EVENTS_IN_PROCESS = os.environ.get("EVENTS_IN_PROCESS", "background")
+EVENTS_COALESCE_SECONDS = int(os.environ.get("EVENTS_COALESCE_SECONDS", "5"))
 # A task nobody routed is presumed long: it must not delay the rankings.
 CELERY_TASK_DEFAULT_QUEUE = "documents"
 CELERY_TASK_SERIALIZER = "json"

@@ -17,6 +17,7 @@ urlpatterns = [
     path("", include("tournaments.printing.urls")),
     path("", include("tournaments.clubs.urls")),
     path("", include("tournaments.seasons.urls")),
+    path("", include("tournaments.events.urls")),
     path("jeu/", include("tournaments.play.urls")),
     path("comptes/", include("tournaments.accounts.urls")),
     path("i18n/", include("django.conf.urls.i18n")),

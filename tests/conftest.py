@@ -85,6 +85,7 @@ SQLITE_SUITE = (
     "seasons",
     "clubs",
     "play",
+    "events",
     "deals/test_generation.py",
     "deals/test_pbn.py",
     "deals/test_typed_and_unrecorded.py",
@@ -257,6 +258,8 @@ def _no_background_analysis(request):
     settings.DOCUMENTS_IN_PROCESS = "1"
     # The robots' turns of a game played online, likewise: after the commit of the request.
     settings.ROBOTS_IN_PROCESS = "1"
+    # The national figures of the simultaneous events, likewise.
+    settings.EVENTS_IN_PROCESS = "1"
 
 
 @pytest.fixture(autouse=True)

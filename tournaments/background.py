@@ -114,3 +114,6 @@ documents = BackgroundJobs("documents")
 
 robots = BackgroundJobs("robots")
 """The robots' turns of the games played online (``play.services``)."""
+
+events = BackgroundJobs("event-rankings")
+"""The national figures of the simultaneous events (``events.services.ranking``)."""

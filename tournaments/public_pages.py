@@ -44,9 +44,12 @@ PAGES = frozenset(
         "standings:traveller",
         "standings:scorecard",
         "standings:room",
+        "events:ranking",
     }
 )
-"""The URL names of the pages kept whole (every one takes the tournament's ``slug``)."""
+"""The URL names of the pages kept whole (every one takes the tournament's ``slug``; the
+national ranking of a simultaneous event takes the event's, its epoch bumped by each new
+version of the figures)."""
 
 EPOCH_SECONDS = 10
 """How long an epoch lasts at most: the staleness bound for a change no signal reports."""

@@ -16,11 +16,15 @@ from rest_framework.test import APIClient
 
 from scoring.engine.cards import Hand, Seat
 from tests.support.api import bearer
+from tests.support.events import make_event
 from tests.support.factories import make_tournament, small_tournament, team_at
 from tests.support.play import board_with, cards_in, start
 from tests.support.results import CLAIM_EVERYTHING, OTHER_HANDS
 from tests.support.robots import random_hands
 from tournaments.api.services import create_token
+from tournaments.events import signing
+from tournaments.events.demo import play_session
+from tournaments.events.services import EventError, accept_upload
 from tournaments.results import services
 from tournaments.results.models import Result, ResultEvent
 from tournaments.setup.models import TableAssignment
@@ -391,3 +395,70 @@ def test_the_game_endpoints_answer_the_same_whatever_the_robots_hold(make_user):
             seen.append((response.status_code, response.content))
         answers.append(seen)
     assert answers[0] == answers[1]
+
+
+# --- A simultaneous event: its deals stay with the event until each one's time -----------------
+
+
+def test_a_simultaneous_events_deals_reach_nobody_before_their_time(make_user):
+    """A club's staff before their session, the players before the last session of the event:
+    no page, file or API answer of theirs holds a card of the event."""
+
+    event, _organizer, entries = make_event(make_user, clubs=("Rennes", "Brest"))
+    rennes, brest = entries["Rennes"], entries["Brest"]
+    staff = Client()
+    staff.force_login(brest.answered_by)
+    slug = brest.tournament.slug
+    for url in (
+        reverse("deals:export", args=[slug]),
+        reverse("deals:records", args=[slug]),
+        reverse("deals:board", args=[slug, 1]),
+        reverse("events:package", args=[event.slug, brest.club.slug]),
+    ):
+        answer = staff.get(url, follow=True)
+        assert not CARD.search(answer.content.decode()), url
+        assert "hand-diagram" not in answer.content.decode(), url
+    play_session(rennes.tournament, tables=3, board_count=event.board_count)
+    player = Client()
+    for url in (
+        reverse("deals:records", args=[rennes.tournament.slug]),
+        reverse("deals:export", args=[rennes.tournament.slug]),
+        reverse("events:board", args=[event.slug, 1]),
+        reverse("events:ranking", args=[event.slug]),
+        reverse("standings:traveller", args=[rennes.tournament.slug, 1]),
+    ):
+        answer = player.get(url, follow=True)
+        assert not CARD.search(answer.content.decode()), url
+        assert "hand-diagram" not in answer.content.decode(), url
+
+
+def test_a_laptop_clubs_upload_is_checked_against_the_rules_alone(make_user):
+    """An upload claiming every annonce is answered the same whatever the cards: its errors,
+    if any, are the rules' (the upload's signer may have seen the hands, but a stolen key must
+    not turn the site into an oracle)."""
+
+    event, _organizer, entries = make_event(
+        make_user, clubs=("Rennes", "Quimper"), laptop=("Quimper",)
+    )
+    quimper = entries["Quimper"]
+    line = {"board": 1, "round": 1, "table": 1, "ns_team": 1, "ew_team": 2}
+    bad = {**CLAIM_EVERYTHING, "taker_points": 400}
+    payload = {
+        "kind": signing.UPLOAD_KIND,
+        "format": signing.FORMAT,
+        "event": event.slug,
+        "club": quimper.club.slug,
+        "commitment": event.commitment,
+        "teams": {"1": "Les Capots", "2": "Les Matheux"},
+        "lines": [{**line, "record": bad}],
+    }
+    with pytest.raises(EventError) as refusal:
+        accept_upload(event=event, data=json.dumps(signing.sign(payload, quimper.key)))
+    text = "\n".join(refusal.value.messages)
+    assert "Ligne 1" in text and not CARD.search(text)
+    assert_says_nothing_of_the_cards(text)
+    payload["lines"] = [{**line, "record": CLAIM_EVERYTHING}]
+    upload, changed = accept_upload(
+        event=event, data=json.dumps(signing.sign(payload, quimper.key))
+    )
+    assert changed and upload.lines[0]["ns"] is not None

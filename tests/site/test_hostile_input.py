@@ -61,11 +61,12 @@ ARRAY = "repeated keys"
 FORM_KINDS = ("superscript digit", "Arabic-Indic digits", "huge number", "empty", "long text")
 ADMIN_KINDS = ("huge number", "long text")
 # The views that read a JSON body, beside the API's.
-JSON_ENDPOINTS = {"results:entry_row"}
+JSON_ENDPOINTS = {"results:entry_row", "events:upload_api"}
 # The keys the site's views and the API read themselves (request.GET / request.POST, filters),
 # beside the fields found in the pages' forms.
 READ_KEYS = [
     "tour",
+    "classement",
     "round",
     "board",
     "version",
@@ -201,6 +202,10 @@ def url_arguments(name: str, arguments: list[str], keys: Keys) -> dict:
         slug = world.season_slug
     elif name == "api:club-detail":
         slug = world.club_slug
+    elif name == "events:laptop_results":
+        slug = world.event_laptop
+    elif name.startswith("events:"):
+        slug = world.event_slug
     club = world.season_club if name.startswith("seasons:") else world.club_slug
     token = world.table_token
     if name.startswith("results:team_"):

@@ -19,6 +19,7 @@ from django.urls import URLPattern, URLResolver, reverse
 from django.utils import timezone
 from rest_framework.views import APIView
 
+from tests.support.events import world_event
 from tests.support.factories import add_plan, add_teams, make_tournament, team_at
 from tests.support.organizer import csv_bytes, team_rows
 from tests.support.results import assignment, contract
@@ -73,6 +74,10 @@ class World:
     season_player: int = 0
     entry_token: str = ""
     club_tournament: str = ""
+    # A simultaneous event (events app) of the organizer, its club playing offline, and the
+    # tournament its laptop made from the package (here, in the same database).
+    event_slug: str = "pas-de-simultane"
+    event_laptop: str = "pas-de-simultane"
 
 
 def build_world(make_user) -> World:
@@ -153,6 +158,7 @@ def build_world(make_user) -> World:
         tournaments=[week],
     )
     recompute_season(season.pk)
+    event_slug, event_laptop = world_event(organizer, club)
     return World(
         slug=tournament.slug,
         table_token=tables[1].token,
@@ -170,6 +176,8 @@ def build_world(make_user) -> World:
         season_player=members["Iris"].pk,
         entry_token=waiting.token,
         club_tournament=week.slug,
+        event_slug=event_slug,
+        event_laptop=event_laptop,
     )
 
 
@@ -319,8 +327,28 @@ ROLES = {
     "organizer-phone": Role("organizer-phone", "organizer", PHONE),
 }
 
+
+def _event(world: World) -> dict:
+    return {"slug": world.event_slug}
+
+
+def _event_club(world: World) -> dict:
+    return {"slug": world.event_slug, "club": world.club_slug}
+
+
 VISITS = [
     # Anyone, on a phone.
+    Visit("anonymous", "events:list", kwargs=lambda w: {}),
+    Visit("anonymous", "events:event", kwargs=_event),
+    Visit("anonymous", "events:ranking", kwargs=_event),
+    # Its only club has sent its results: the last session is over, the field's deals are out.
+    Visit("anonymous", "events:board", kwargs=lambda w: {"slug": w.event_slug, "number": 1}),
+    # A simultaneous event's organizer, who also organizes a club playing it offline.
+    Visit("organizer", "events:create", kwargs=lambda w: {}),
+    Visit("organizer", "events:event", kwargs=_event, state="its organizer and a club's"),
+    Visit("organizer", "events:board", kwargs=lambda w: {"slug": w.event_slug, "number": 1}),
+    Visit("organizer", "events:upload", kwargs=_event_club),
+    Visit("organizer", "events:laptop_import", kwargs=lambda w: {}),
     Visit("anonymous", "tournaments:home", kwargs=lambda w: {}),
     Visit("anonymous", "tournaments:public"),
     Visit("anonymous", "tournaments:team", kwargs=lambda w: {"slug": w.slug, "number": 2}),
@@ -479,6 +507,13 @@ VISITS = [
 _POST = "POST only: acts, then redirects to a page visited here"
 EXCLUDED = {
     "health": "JSON for the load balancer",
+    "events:invite": _POST,
+    "events:open": _POST,
+    "events:close": _POST,
+    "events:answer": _POST,
+    "events:package": "a JSON file (the club's signed package)",
+    "events:laptop_results": "a JSON file (the club's signed results)",
+    "events:upload_api": "POST JSON of a laptop club, signed: tests/events",
     "set_language": _POST,
     "choose_language": "GET that sets the language cookie and redirects to the page",
     "accounts:logout": _POST,

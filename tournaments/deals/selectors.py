@@ -86,6 +86,9 @@ def hands_released(tournament: Tournament) -> bool:
 def deals_locked_reason(tournament: Tournament) -> str | None:
     """Why the boards can no longer be replaced (a result exists, hands were released), as a
     sentence in the active language; None while they can."""
+    fixed = _fixed_by_event(tournament)
+    if fixed is not None:
+        return fixed
     if tournament.results.exists():
         return gettext(
             "Des résultats ont déjà été saisis : les donnes ne peuvent plus être remplacées."
@@ -97,9 +100,35 @@ def deals_locked_reason(tournament: Tournament) -> str | None:
     return None
 
 
+def _fixed_by_event(tournament: Tournament) -> str | None:
+    """The deals of an event's session are the event's (``policy.Embargo.deals_fixed``)."""
+    embargo = policy.embargo_of(tournament)
+    if embargo is not None and embargo.deals_fixed:
+        return gettext(
+            "Les donnes de cette séance sont celles du simultané : elles ne peuvent être ni "
+            "remplacées ni modifiées."
+        )
+    return None
+
+
+def hands_release_refusal(tournament: Tournament) -> str | None:
+    """Why the hand records may not be released yet (an event's session before the last
+    session of the event is over), or None."""
+    embargo = policy.embargo_of(tournament)
+    if embargo is not None and not embargo.hands_public:
+        return gettext(
+            "Les donnes du simultané restent secrètes jusqu'à la fin de la dernière séance de "
+            "l'événement : le relevé ne peut pas encore être publié."
+        )
+    return None
+
+
 def board_locked_reason(tournament: Tournament, number: int) -> str | None:
     """Why the recorded hands of board ``number`` can no longer be changed (it was played, or
     a round where it is played was released); None while they can."""
+    fixed = _fixed_by_event(tournament)
+    if fixed is not None:
+        return fixed
     if tournament.results.filter(board_number=number).exists():
         return gettext(
             "L'étui %(number)s a déjà été joué : ses mains ne peuvent plus être modifiées."

@@ -190,6 +190,52 @@ def generate_deals(tournament: Tournament, by=None) -> DealSet:
     return deal_set
 
 
+def install_event_deals(
+    tournament: Tournament, *, seed_hex: str, count: int, commitment: str, by=None
+) -> DealSet:
+    """Deal an event's session the event's boards: the ``count`` boards of the event's seed
+    (``seed_hex``, secret), with the event's ``commitment`` and the generator's version, so that
+    the session verifies against the commitment published for the whole event. The event's own
+    act (its sessions never generate deals of their own, ``selectors.deals_locked_reason``):
+    refused once the session has a result; the seed must be the commitment's."""
+    seed = seed_from_hex(seed_hex)
+    if seed_commitment(seed) != commitment:
+        raise DealsError("not_committed", [gettext("Cette graine n'est pas celle de l'empreinte.")])
+    with transaction.atomic():
+        locked = _lock(tournament)
+        if tournament.results.exists():
+            raise DealsError("deals_locked", [gettext("Des résultats ont déjà été saisis.")])
+        _replace_boards(tournament, generate_boards(seed, count), Board.Source.GENERATED, by)
+        DealSet.objects.filter(tournament=tournament).delete()
+        deal_set = DealSet.objects.create(
+            tournament=tournament,
+            seed_hex=seed.hex(),
+            commitment=commitment,
+            generator_version=GENERATOR_VERSION,
+            created_by=by,
+        )
+        _set_mode(locked, Tournament.DealsMode.GENERATED, tournament)
+    logger.info("event deals installed: tournament=%s boards=%s", tournament.slug, count)
+    return deal_set
+
+
+def import_event_pbn(
+    tournament: Tournament, text: str, *, commitment: str, generator_version: str, by=None
+) -> list[Board]:
+    """On a club's laptop, the boards of an event's package (its PBN), kept with the event's
+    published ``commitment`` (the seed stays with the site until the event closes: then
+    « Vérifier » checks these boards against it). Refused like ``import_pbn``."""
+    boards = import_pbn(tournament, text, by=by)
+    DealSet.objects.create(
+        tournament=tournament,
+        seed_hex="",
+        commitment=commitment,
+        generator_version=generator_version,
+        created_by=by,
+    )
+    return boards
+
+
 def import_pbn(tournament: Tournament, text: str, by=None, *, dealer_from_tag: bool = True):
     """Replace the tournament's boards with those of a PBN file (dealing machine, software).
 
@@ -306,6 +352,9 @@ def release_hands(tournament: Tournament, rounds: Iterable[int] | None = None, b
     """
     with transaction.atomic():
         _lock(tournament)
+        embargoed = selectors.hands_release_refusal(tournament)
+        if embargoed is not None:
+            raise DealsError("event_embargo", [embargoed])
         queryset = Round.objects.select_for_update().filter(tournament=tournament)
         if not queryset.exists():
             raise DealsError(

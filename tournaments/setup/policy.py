@@ -16,7 +16,7 @@ the two teams of a table (for their own results, in rounds open for entry), and 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -96,6 +96,49 @@ def _member_arbiter(user, tournament: Tournament) -> bool:
     return tournament.arbiters.filter(pk=user.pk).exists()
 
 
+# --- Embargoes ------------------------------------------------------------------------------
+# A tournament may be one club's session of a wider event (a simultané, the events app, above
+# set-up): the event holds the deals back from the session's staff until the session opens
+# them, and from everyone until the event allows. The apps above register the source of these
+# rules here (``register_embargo``, in their ``AppConfig.ready``), as the menu and the checklist
+# are filled from above.
+
+
+@dataclass(frozen=True)
+class Embargo:
+    """What an event holds back in one of its sessions, now.
+
+    ``deals_fixed``: the deals are the event's (never replaced nor typed in the session);
+    ``staff_see_hands``: the deals reached the session's staff (its opening, or the hours
+    before it that the event allows); ``hands_public``: the last session of the event is over,
+    hand records may be released to the players; ``travellers_public``: the session's players
+    may see its own travellers (its own session over, if the event allows; or the event over).
+    """
+
+    deals_fixed: bool = True
+    staff_see_hands: bool = False
+    hands_public: bool = False
+    travellers_public: bool = False
+
+
+_EMBARGO_SOURCES: list[Callable[[Tournament], Embargo | None]] = []
+
+
+def register_embargo(source: Callable[[Tournament], Embargo | None]) -> None:
+    """Add a source of embargoes (an app above set-up, at ``ready``); registered once."""
+    if source not in _EMBARGO_SOURCES:
+        _EMBARGO_SOURCES.append(source)
+
+
+def embargo_of(tournament: Tournament) -> Embargo | None:
+    """The embargo an event puts on this tournament now, or None (a tournament of its own)."""
+    for source in _EMBARGO_SOURCES:
+        embargo = source(tournament)
+        if embargo is not None:
+            return embargo
+    return None
+
+
 # --- Roles --------------------------------------------------------------------------------
 
 
@@ -144,8 +187,12 @@ def can_see_plan_round(who, tournament: Tournament, round_: Round) -> bool:
 
 def can_see_all_hands(who, tournament: Tournament) -> bool:
     """Every hand before any release: organizers, and arbiters where the organizer allows it
-    for checking (``Tournament.arbiters_see_hands``)."""
-    return actor_for(who, tournament).sees_hands
+    for checking (``Tournament.arbiters_see_hands``). In an event's session, only once the
+    deals reached its staff (``embargo_of``)."""
+    if not actor_for(who, tournament).sees_hands:
+        return False
+    embargo = embargo_of(tournament)
+    return embargo is None or embargo.staff_see_hands
 
 
 def boards_with_visible_hands(who, tournament: Tournament, board_numbers: Iterable[int]) -> set:
@@ -165,6 +212,9 @@ def boards_with_visible_hands(who, tournament: Tournament, board_numbers: Iterab
         if is_released:
             released.add(number)
     if not released:
+        return set()
+    embargo = embargo_of(tournament)
+    if embargo is not None and not embargo.hands_public:
         return set()
     everything = released == every_round
     plan = stored_plan(tournament).board_rounds
@@ -189,8 +239,14 @@ def can_see_board_hands(who, tournament: Tournament, board_number: int) -> bool:
 
 def can_see_board_results(who, tournament: Tournament, *, finished_everywhere: bool) -> bool:
     """A board's results at other tables (traveller, scorecard lines, API results): staff
-    always, players once the board is finished at every table."""
-    return finished_everywhere or is_arbiter(who, tournament)
+    always, players once the board is finished at every table (in an event's session, once
+    the event allows: ``Embargo.travellers_public``)."""
+    if is_arbiter(who, tournament):
+        return True
+    if not finished_everywhere:
+        return False
+    embargo = embargo_of(tournament)
+    return embargo is None or embargo.travellers_public
 
 
 def can_see_result_flags(who, tournament: Tournament) -> bool:
@@ -200,8 +256,9 @@ def can_see_result_flags(who, tournament: Tournament) -> bool:
 
 
 def can_download_deals(who, tournament: Tournament, *, all_released: bool) -> bool:
-    """The PBN export of every board: organizers, and everyone once every round is released."""
-    return is_organizer(who, tournament) or all_released
+    """The PBN export of every board: whoever sees every hand (organizers, or in an event's
+    session once the deals reached its staff), and everyone once every round is released."""
+    return all_released or (is_organizer(who, tournament) and can_see_all_hands(who, tournament))
 
 
 def can_see_staff_pages(who, tournament: Tournament) -> bool:
