@@ -147,6 +147,9 @@ def south_view(game: Game, *, viewer=None) -> dict[str, Any]:
         data["result"] = {"contract": game.contract, "record": game.record, "score": game.score}
         if may_see_hands(game, viewer if viewer is not None else game.player):
             data["hands"] = dict(game.hands)
+            # The double-dummy review of South's cards (``play.review``), None while the job
+            # runs: it tells of the other hands, so only beside them.
+            data["review"] = game.review
     return data
 
 

@@ -33,6 +33,7 @@ from tournaments.deals.models import Board
 from tournaments.jobs import BrokerUnavailable, after_commit, publish
 from tournaments.vocabulary import STRAIN_SYMBOLS, card_label, seat_name
 
+from . import review
 from .models import Game, GameAction
 from .selectors import HUMAN, Position, position_of, seen_over, seen_position
 from .tasks import play_robots_task
@@ -240,6 +241,8 @@ def _finish(game: Game, position: Position) -> None:
     game.score = score_deal(record, position.rules).to_dict()
     game.status = Game.Status.FINISHED
     game.finished_at = timezone.now()
+    if contract is not None:
+        after_commit(review.enqueue_review, game.pk)
 
 
 def play_robots(*, game_id: int, expected: int) -> int:
@@ -296,12 +299,15 @@ STALLED_SECONDS = 20
 def catch_up_robots(*, stalled_seconds: float = STALLED_SECONDS) -> list[int]:
     """Queue again the robots' turns of every game left waiting for a robot for
     ``stalled_seconds`` (a worker lost with its job, the broker away, a process stopped with
-    its thread's work); returns the games queued. Safe at any time: the job is idempotent."""
+    its thread's work), and the review of games finished long ago without one; returns the
+    games whose robots were queued. Safe at any time: the job is idempotent."""
     since = timezone.now() - timedelta(seconds=stalled_seconds)
     waiting = Game.objects.filter(
         status__in=[Game.Status.AUCTION, Game.Status.PLAY], updated_at__lt=since
     )
     queued = []
+    for game_id in review.late_reviews():
+        review.enqueue_review(game_id)
     for game in waiting:
         position = position_of(game)
         seat = position.to_play()
