@@ -93,7 +93,11 @@ def bidding_box(view: dict) -> dict[str, Any]:
     heights: dict[str, list[dict[str, Any]]] = {}
     others = []
     for call in view["legal_calls"]:
-        item = {"call": call, "label": call_label(call)}
+        item = {
+            "call": call,
+            "label": call_label(call),
+            "strain": vocabulary.STRAIN_SYMBOLS.get(call.get("strain", ""), ""),
+        }
         if call["call"] == "bid":
             height = _("Capot") if call["bid"] == "capot" else str(call["bid"])
             heights.setdefault(height, []).append(item)
