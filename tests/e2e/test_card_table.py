@@ -168,3 +168,60 @@ def test_a_whole_deal_played_by_taps_on_a_phone(browser, table_site, screenshot)
     page.locator("[data-replay='1']").tap()
     assert f"{item['index'] + 2} sur 32" in page.locator(".replay-step").inner_text()
     assert not any(found.values()), report(found)
+
+
+LAPTOP = {"width": 1280, "height": 800}
+FOCUSED = "() => (document.activeElement || {}).className || ''"
+
+
+def test_a_whole_deal_played_with_the_keyboard_on_a_laptop(browser, table_site):
+    """No mouse: the first legal call or card has the focus when South is to act, the arrows
+    move along the hand, Tab reaches « Passe », Enter plays."""
+    base_url, player, game = table_site
+    context = browser.new_context(viewport=LAPTOP)
+    client = Client()
+    client.force_login(player)
+    host = base_url.split("//")[1].split(":")[0]
+    context.add_cookies(
+        [
+            {
+                "name": "sessionid",
+                "value": client.cookies["sessionid"].value,
+                "domain": host,
+                "path": "/",
+            }
+        ]
+    )
+    page = context.new_page()
+    page.goto(f"{base_url}/jeu/parties/{game.pk}/")
+    number = None
+    bid = False
+    for _ in range(60):
+        wait_until(page, READY, number, timeout=TIMEOUT_MS)
+        number = page.get_attribute(TABLE, "data-number")
+        if page.get_attribute(TABLE, "data-status") == "finished":
+            break
+        focused = page.evaluate(FOCUSED)
+        if page.locator("[data-region=box] button.bid").count():
+            assert "bid" in focused
+            if bid:
+                for _tab in range(80):
+                    if "pass" in page.evaluate(FOCUSED):
+                        break
+                    page.keyboard.press("Tab")
+                assert "pass" in page.evaluate(FOCUSED)
+            bid = True
+            page.keyboard.press("Enter")
+            continue
+        assert "hand-card" in focused
+        enabled = page.eval_on_selector_all(
+            "button.hand-card:not(:disabled)", "nodes => nodes.map(n => n.dataset.card)"
+        )
+        assert sorted(enabled) == sorted(selectors.south_view(game)["legal_cards"])
+        if len(enabled) > 1:
+            page.keyboard.press("ArrowRight")
+            assert page.evaluate("() => document.activeElement.dataset.card") == enabled[1]
+        page.keyboard.press("Enter")
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED
+    assert GameAction.objects.filter(game=game, seat="S", kind="card").count() == 8
