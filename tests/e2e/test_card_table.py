@@ -133,17 +133,35 @@ def test_a_whole_deal_played_by_taps_on_a_phone(browser, table_site, screenshot)
             "button.hand-card.illegal", "nodes => nodes.map(n => n.dataset.card)"
         )
         assert set(dimmed) == set(state["hand"]) - set(state["legal_cards"])
+        if dimmed and "refusal" not in shots:
+            # A card the page did not offer (a stale page, a hand-made request): refused with
+            # the rules' reason in French, nothing played.
+            shots.add("refusal")
+            page.evaluate(
+                "(card) => { document.querySelector(`button[data-card='${card}']`)"
+                ".disabled = false; }",
+                dimmed[0],
+            )
+            page.locator(f"button[data-card='{dimmed[0]}']").tap()
+            error = page.locator("[data-region=error]")
+            error.wait_for(state="visible", timeout=TIMEOUT_MS)
+            assert error.inner_text().startswith("Sud doit")
+            assert page.get_attribute(TABLE, "data-number") == number
+            assert not GameAction.objects.filter(game=game, card=dimmed[0]).exists()
         if len(state["tricks"]) >= 3 and "trick" not in shots:
             shots.add("trick")
             page.locator(".last-trick summary").tap()
             assert page.locator("[data-region=last-trick] .trick-card").count() == 4
             assert page.locator("[data-region=trick] .trick-caption").inner_text()
             audit(page, found, "play")
-            screenshot(page, "the trick and the last trick", docs="card-table-trick")
+            page.evaluate("() => document.querySelector('#card-table').scrollIntoView()")
+            screenshot(
+                page, "the trick and the last trick", docs="card-table-trick", full_page=False
+            )
         page.locator("button.hand-card:not(:disabled)").first.tap()
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED
-    assert set(shots) == {"bidding", "trick"}
+    assert set(shots) == {"bidding", "trick", "refusal"}
     # The deal's score, as the engine scored it.
     marks = page.locator("[data-region=result] .marks").inner_text()
     assert re.findall(r"\d+", marks) == [str(game.score["ns"]), str(game.score["ew"])]

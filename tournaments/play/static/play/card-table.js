@@ -396,7 +396,11 @@
     if (document.hidden) { pollTimer = window.setTimeout(poll, POLL_MS); return; }
     fetch(root.getAttribute("data-state-url"), { credentials: "same-origin", cache: "no-store" })
       .then(function (answer) { return answer.ok ? answer.json() : Promise.reject(answer.status); })
-      .then(function (state) { showError(""); accept(state); })
+      .then(function (state) {
+        // A refusal stays until South's next action; the lost connection's note goes.
+        if (region("error").textContent === W.offline) { showError(""); }
+        accept(state);
+      })
       .catch(function () { showError(W.offline); pollTimer = window.setTimeout(poll, RETRY_MS); });
   }
 
