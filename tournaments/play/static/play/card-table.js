@@ -272,7 +272,7 @@
     box.hidden = !state.hands;
     if (!state.hands) { return; }
     var played = playedCards(state);
-    if (replayAt === null || replayAt > played.length) { replayAt = played.length; }
+    if (replayAt === null || replayAt > played.length) { replayAt = 0; }
     box.appendChild(make("h2", "", W.replay_title));
     var controls = make("div", "replay-controls");
     var back = make("button", "btn secondary", "\u25c0");
