@@ -13,6 +13,7 @@ from tests.support.factories import make_tournament, small_tournament
 from tests.support.play import board_with, cards_in, play_out, south_choice, start
 from tests.support.robots import random_hands
 from tournaments.deals.services import release_hands
+from tournaments.play import services
 from tournaments.play.models import GameAction
 
 pytestmark = pytest.mark.django_db
@@ -199,3 +200,11 @@ def test_the_replay_and_its_review_only_once_the_hands_are_released(player, sett
     items = re.findall(r'<li class="(best|costly)">', html)
     assert len(items) == len(game.review["cards"]) == 8
     assert items.count("costly") == sum(1 for item in game.review["cards"] if item["cost"])
+
+
+def test_an_abandoned_game_says_so_and_shows_no_score(game, player):
+    services.abandon_game(game=game, player=player)
+    html = client_of(player).get(url("table", game.pk)).content.decode()
+    assert "Partie abandonnée." in html
+    assert 'class="marks"' not in html and 'data-region="result" hidden' in html
+    assert 'data-status="abandoned"' in html

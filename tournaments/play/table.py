@@ -198,7 +198,8 @@ def table_of(view: dict) -> dict[str, Any]:
         "trick": trick_of(tricks[-1] if tricks else None),
         "last_trick": trick_of(tricks[-2] if len(tricks) > 1 else None),
         "points": view["points"],
-        "result": view.get("result"),
+        # An abandoned game has no score: only a finished one.
+        "result": view.get("result") if view["status"] == "finished" else None,
         "replay": replay_of(view),
     }
 

@@ -214,8 +214,10 @@
   function drawResult(state) {
     var box = region("result");
     box.textContent = "";
-    box.hidden = !state.result;
-    if (!state.result) { return; }
+    // An abandoned game has no score: only a finished one.
+    var scored = state.result && state.status === "finished";
+    box.hidden = !scored;
+    if (!scored) { return; }
     box.appendChild(make("h2", "", W.score_title));
     var score = state.result.score || {};
     var said = !state.result.contract ? W.passed_out : (score.made ? W.made : W.failed);
