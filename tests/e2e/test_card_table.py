@@ -64,6 +64,17 @@ def table_site(live_server, make_user, monkeypatch, settings):
     connections.close_all()
 
 
+# Every drawing of the trick on the table, as the number of its cards: the robots' cards come
+# one at a time, so it never grows by more than one card at once.
+WATCH_THE_TRICK = """() => {
+  window.trickCounts = [];
+  const trick = document.querySelector('[data-region=trick]');
+  new MutationObserver(() => {
+    window.trickCounts.push(trick.querySelectorAll('.trick-card').length);
+  }).observe(trick, {childList: true, subtree: true});
+}"""
+
+
 def phone_page(browser, base_url, user):
     context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
     client = Client()
@@ -96,6 +107,7 @@ def test_a_whole_deal_played_by_taps_on_a_phone(browser, table_site, screenshot)
     base_url, player, game = table_site
     page = phone_page(browser, base_url, player)
     page.goto(f"{base_url}/jeu/parties/{game.pk}/")
+    page.evaluate(WATCH_THE_TRICK)
     found: dict = {}
     number = None
     bid = False
@@ -162,6 +174,9 @@ def test_a_whole_deal_played_by_taps_on_a_phone(browser, table_site, screenshot)
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED
     assert set(shots) == {"bidding", "trick", "refusal"}
+    counts = page.evaluate("() => window.trickCounts")
+    grew = [after - before for before, after in zip(counts, counts[1:], strict=False)]
+    assert max(grew) == 1 and grew.count(1) >= 24, counts
     # The deal's score, as the engine scored it.
     marks = page.locator("[data-region=result] .marks").inner_text()
     assert re.findall(r"\d+", marks) == [str(game.score["ns"]), str(game.score["ew"])]
