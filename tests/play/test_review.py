@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from scoring.robots.review import review_cards
 from tests.support.factories import small_tournament
-from tests.support.play import play_out, start
+from tests.support.play import play_out, replay_rows, start
 from tournaments.deals.services import release_hands
 from tournaments.play import review, selectors, services
 from tournaments.play.models import Game
@@ -78,3 +78,16 @@ def test_a_review_left_behind_is_queued_again_by_the_catch_up(player, tournament
     game.refresh_from_db()
     assert len(game.review["cards"]) == 8
     assert review.late_reviews() == []
+
+
+def test_a_passed_out_game_has_an_empty_review_at_once(player, tournament):
+    board = tournament.boards.get(number=1)
+    board.dealer = "W"  # South speaks first: no robot acts at the start
+    board.save()
+    game = start(player, board)
+    passes = [(seat, "call", {"call": "pass"}, "") for seat in ("S", "E", "N", "W")]
+    replay_rows(game, passes)
+    Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED)
+    assert review.review_game(game.pk) is True
+    game.refresh_from_db()
+    assert game.review == {"cards": []}

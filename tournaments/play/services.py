@@ -241,8 +241,8 @@ def _finish(game: Game, position: Position) -> None:
     game.score = score_deal(record, position.rules).to_dict()
     game.status = Game.Status.FINISHED
     game.finished_at = timezone.now()
-    if contract is not None:
-        after_commit(review.enqueue_review, game.pk)
+    # The review (none to make after a passe générale: stored empty at once by the job).
+    after_commit(review.enqueue_review, game.pk)
 
 
 def play_robots(*, game_id: int, expected: int) -> int:
