@@ -113,7 +113,7 @@ def games_of(player) -> list[Game]:
 def may_see_hands(game: Game, who) -> bool:
     """The four hands of a game over, when its board's hands are released to ``who``."""
     board = game.board
-    return policy.can_see_board_hands(who, board.tournament, board.number)
+    return game.is_over and policy.can_see_board_hands(who, board.tournament, board.number)
 
 
 def south_view(game: Game, *, viewer=None) -> dict[str, Any]:

@@ -2,8 +2,9 @@
 the trick, the contract, the words of the page's script.
 
 It reads only ``selectors.south_view``'s dict, never the game: the page shows nothing the JSON
-does not. The script (static/js/card-table.js) draws the same from the same view, with the
-words given here (``script_words``), so that both speak the active language.
+does not. The script (``tournaments/play/static/play/card-table.js``) draws the same from the
+same view, with the words given here (``script_words``), so that both speak the active
+language.
 """
 
 from __future__ import annotations

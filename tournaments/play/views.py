@@ -109,7 +109,7 @@ def _act(request, game: Game, data: dict, *, call=None, card=None) -> JsonRespon
 @require_GET
 def game_table(request: HttpRequest, game: int) -> HttpResponse:
     """The card table page: South's view drawn by the server (a real page before the script),
-    then kept up to date by static/js/card-table.js from the JSON endpoints."""
+    then kept up to date by its script (``play/card-table.js``) from the JSON endpoints."""
     found = _game_of(request, game)
     view = selectors.south_view(found)
     answer = render(
