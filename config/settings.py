@@ -333,6 +333,11 @@ ROBOTS_IN_PROCESS = os.environ.get("ROBOTS_IN_PROCESS", "background")
 # them after the commit of the change (tests, scripts, manage.py demo_event).
 EVENTS_IN_PROCESS = os.environ.get("EVENTS_IN_PROCESS", "background")
 EVENTS_COALESCE_SECONDS = int(os.environ.get("EVENTS_COALESCE_SECONDS", "5"))
+# The pause (seconds) before South's view shows a robot's call or card, counted from the moment
+# the action before it was shown: a robot's answer then appears at a time that does not depend
+# on its hand (a single legal card is decided at once), unless its decision took longer
+# (docs/play.md, « The robots' pause »).
+PLAY_ROBOT_PAUSE = float(os.environ.get("PLAY_ROBOT_PAUSE", "1.0"))
 # A task nobody routed is presumed long: it must not delay the rankings.
 CELERY_TASK_DEFAULT_QUEUE = "documents"
 CELERY_TASK_SERIALIZER = "json"

@@ -260,6 +260,8 @@ def _no_background_analysis(request):
     settings.ROBOTS_IN_PROCESS = "1"
     # The national figures of the simultaneous events, likewise.
     settings.EVENTS_IN_PROCESS = "1"
+    # And shown at once: the robots' pause is tested where it is the subject.
+    settings.PLAY_ROBOT_PAUSE = 0
 
 
 @pytest.fixture(autouse=True)
