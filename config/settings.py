@@ -104,6 +104,7 @@ INSTALLED_APPS = [
     "tournaments.printing",
     "tournaments.seasons",
     "tournaments.play",
+    "tournaments.online",
     "tournaments.api",
 ]
 
