@@ -5,6 +5,7 @@ import html
 import re
 
 import pytest
+from django.conf import settings
 from django.test import Client
 from django.urls import reverse
 
@@ -203,8 +204,12 @@ def test_no_page_names_a_card(tournament, players):
         assert not CARD.search(answer.content.decode()), url
 
 
-def test_the_pages_in_english(tournament):
-    client = client_of()
-    client.cookies["django_language"] = "en"
-    page = client.get(reverse("online:list"), HTTP_ACCEPT_LANGUAGE="en")
-    assert page.status_code == 200
+def test_the_pages_in_english(tournament, players):
+    client = client_of(players[0])
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    listing = text_of(client.get(reverse("online:list")))
+    assert "Online tournaments" in listing and "No tournament open" not in listing
+    page = text_of(client.get(reverse("online:detail", args=[tournament.slug])))
+    assert "Enter and play" in page
+    hidden = text_of(client.get(reverse("online:ranking", args=[tournament.slug])))
+    assert "The ranking shows once you have played every deal" in hidden
