@@ -123,8 +123,10 @@ def test_two_accounts_play_a_four_deal_tournament_on_a_phone(
             player = cells.nth(1).inner_text()
             percentage, deals = expected[player]
             assert cells.nth(2).inner_text() == f"{float(percentage):.2f}".replace(".", ",")
+            total = sum(difference or 0 for _, difference in deals.values())
+            assert cells.nth(3).inner_text() == (f"{total:+d}" if total else "0")
             for deal, (matchpoints, difference) in deals.items():
-                cell = cells.nth(2 + deal).inner_text().split()
+                cell = cells.nth(3 + deal).inner_text().split()
                 game = Game.objects.get(player__username=player, online_play__deal=deal)
                 assert cell[0] == f"{game.score['ns']}–{game.score['ew']}"
                 assert cell[1] == french_number(matchpoints)

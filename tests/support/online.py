@@ -54,7 +54,13 @@ def independent_ranking(tournament):
                 scaled,
                 difference,
             )
+    # Every board played once: a top of 0, and everyone at half of it.
     return {
-        player: (100 * sum(mp for mp, _ in deals.values()) / (top * len(deals)), deals)
+        player: (
+            Fraction(50)
+            if top == 0
+            else 100 * sum(mp for mp, _ in deals.values()) / (top * len(deals)),
+            deals,
+        )
         for player, deals in points.items()
     }
