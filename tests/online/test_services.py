@@ -15,6 +15,7 @@ from tournaments.online.demo import play_as_robot
 from tournaments.online.models import OnlineEntry, OnlinePlay
 from tournaments.play.models import Game
 from tournaments.setup.models import Tournament
+from tournaments.setup.policy import can_see_board_hands
 from tournaments.setup.selectors import listed_tournaments
 
 from .conftest import SMALL_WORLDS, close, open_tournament
@@ -224,3 +225,15 @@ def test_an_organizer_who_enters_is_a_player_like_the_others(tournament, organiz
     services.enter(tournament=tournament, player=organizer)
     assert not policy.can_see_ranking(organizer, tournament)
     assert not policy.can_see_deal_results(organizer, tournament, 1)
+
+
+def test_the_close_reveals_the_seed_and_the_hands(tournament, players):
+    container = tournament.container
+    assert not services.reveal_deals_if_closed(tournament=tournament)
+    assert DealSet.objects.get(tournament=container).revealed_at is None
+    assert not can_see_board_hands(players[0], container, 1)
+    close(tournament)
+    assert services.reveal_deals_if_closed(tournament=tournament)
+    assert not services.reveal_deals_if_closed(tournament=tournament)
+    assert DealSet.objects.get(tournament=container).revealed_at is not None
+    assert can_see_board_hands(players[0], container, 1)

@@ -49,6 +49,13 @@ def test_anyone_sees_the_list_and_the_tournament(tournament):
     text = page.content.decode()
     assert "Se connecter pour jouer" in text
     assert tournament.container.deal_set.commitment in text
+    assert "La graine sera révélée à la clôture du tournoi." in text_of(page)
+    assert tournament.container.deal_set.seed_hex not in text
+    close(tournament)
+    closed = text_of(anonymous.get(reverse("online:detail", args=[tournament.slug])))
+    assert f"Graine révélée : {tournament.container.deal_set.seed_hex}" in re.sub(
+        r"<[^>]+>", "", closed
+    )
     assert anonymous.get(reverse("online:detail", args=["nulle-part"])).status_code == 404
 
 

@@ -12,6 +12,7 @@ from django.db.models import Count, Max, Q, QuerySet
 from django.utils import timezone
 
 from scoring.duplicate import online as scoring
+from tournaments.deals.models import DealSet
 from tournaments.play.models import Game
 
 from .models import OnlineEntry, OnlinePlay, OnlineTournament
@@ -37,6 +38,11 @@ def listed(*, now=None) -> dict[str, list[OnlineTournament]]:
         "coming": list(everything.filter(opens_at__gt=now).order_by("opens_at")[:20]),
         "closed": list(everything.filter(closes_at__lte=now).order_by("-closes_at")[:20]),
     }
+
+
+def deal_set_of(tournament: OnlineTournament) -> DealSet | None:
+    """The seed's commitment of the tournament's deals (the seed itself once revealed)."""
+    return DealSet.objects.filter(tournament=tournament.container).first()
 
 
 def tournaments_of_club(club) -> QuerySet[OnlineTournament]:

@@ -14,12 +14,12 @@ from scoring.duplicate.online import pool_instance
 from scoring.engine.rules import PRESETS
 from scoring.robots.robot import DEFAULT_WORLDS
 from tournaments.clubs.models import Club
-from tournaments.deals.models import Board
-from tournaments.deals.services import generate_deals
+from tournaments.deals.models import Board, DealSet
+from tournaments.deals.services import generate_deals, release_hands
 from tournaments.play.models import Game
 from tournaments.play.services import abandon_game, start_game
 from tournaments.service_errors import ServiceError
-from tournaments.setup.models import Tournament
+from tournaments.setup.models import Round, Tournament
 from tournaments.slugs import unique_slug
 
 from .models import MAX_DEALS, MAX_INSTANCES, MIN_DEALS, OnlineEntry, OnlinePlay, OnlineTournament
@@ -75,6 +75,9 @@ def create_online_tournament(
             rounds=instances,
             boards_per_round=deal_count,
             table_entry=False,
+        )
+        Round.objects.bulk_create(
+            [Round(tournament=container, number=number) for number in range(1, instances + 1)]
         )
         generate_deals(container, by=by)
         tournament = OnlineTournament.objects.create(
@@ -159,3 +162,15 @@ def abandon_deal(*, tournament: OnlineTournament, player, deal: int) -> Game:
     if play is None:
         raise OnlineError(_("Vous n'avez pas commencé cette donne."))
     return abandon_game(game=play.game, player=player)
+
+
+def reveal_deals_if_closed(*, tournament: OnlineTournament) -> bool:
+    """Once the window is closed, release the container's hand records: the seed is revealed
+    (anyone can then regenerate the deals and check them against the commitment) and the
+    games show the four hands at their end. Idempotent; returns whether it revealed now."""
+    if not tournament.is_closed():
+        return False
+    if DealSet.objects.filter(tournament=tournament.container, revealed_at__isnull=False).exists():
+        return False
+    release_hands(tournament.container)
+    return True

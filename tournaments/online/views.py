@@ -64,6 +64,7 @@ def create(request: HttpRequest) -> HttpResponse:
 
 def detail(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _tournament(slug)
+    services.reveal_deals_if_closed(tournament=tournament)
     entry = policy.entry_of(request.user, tournament)
     lines = selectors.deal_lines(tournament, entry)
     return render(
@@ -78,6 +79,7 @@ def detail(request: HttpRequest, slug: str) -> HttpResponse:
             "is_organizer": policy.is_organizer(request.user, tournament),
             "entry_count": tournament.entries.count(),
             "may_see_ranking": policy.can_see_ranking(request.user, tournament),
+            "deal_set": selectors.deal_set_of(tournament),
             "results_of": {
                 line.deal
                 for line in lines
@@ -146,6 +148,7 @@ def deal_results(request: HttpRequest, slug: str, deal: int) -> HttpResponse:
 
 def ranking(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _tournament(slug)
+    services.reveal_deals_if_closed(tournament=tournament)
     if not policy.can_see_ranking(request.user, tournament):
         return _hidden(
             request,
