@@ -1,11 +1,8 @@
-"""A « Tournoi du jour » on a phone (360 × 740, touch): an account enters by taps and opens
-each of the four deals' card table with « Jouer », then a second account does the same; the
-ranking page, reached by taps once every deal is played, matches a computation made in the
-test from the games alone (matchpoints, Neuberg, the Belote'L differences).
-
-The card table's own script (bidding and playing by taps) is the `table` branch's next step:
-until it lands, South's calls and cards are decided by a robot at South on the server once the
-player has opened the table (``play_as_robot``), the robots thinking over two worlds."""
+"""A « Tournoi du jour » on a phone (360 × 740, touch): an account enters by taps and plays
+each of the four deals by taps at the card table (a bid, then passes; a legal card at each
+turn), then a second account does the same; the ranking page, reached by taps once every deal
+is played, matches a computation made in the test from the games alone (matchpoints, Neuberg,
+the Belote'L differences). The robots play after each tap's request, over two worlds."""
 
 from datetime import timedelta
 
@@ -15,9 +12,9 @@ from django.test import Client
 from django.utils import timezone
 from playwright.sync_api import expect
 
+from tests.support.browser import wait_until
 from tests.support.online import independent_ranking
 from tournaments.clubs.services import create_club
-from tournaments.online.demo import play_as_robot
 from tournaments.online.services import create_online_tournament
 from tournaments.play.models import Game
 
@@ -26,6 +23,17 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 PHONE = {"width": 360, "height": 740}
 TIMEOUT_MS = 60_000
 WORLDS = 2
+TABLE = "#card-table"
+# South can act (a box of calls or a playable card), or the deal is over (as the card table's
+# own browser test waits: tests/e2e/test_card_table.py).
+READY = """(number) => {
+  const root = document.querySelector('#card-table');
+  if (root.getAttribute('data-number') === number) { return false; }
+  if (root.getAttribute('data-status') === 'finished') { return true; }
+  const box = root.querySelector('[data-region=box]');
+  return (!box.hidden && box.querySelector('button.bid'))
+    || root.querySelector('button.hand-card:not(:disabled)');
+}"""
 
 
 @pytest.fixture
@@ -36,8 +44,8 @@ def phone_site(live_server, monkeypatch, settings):
     monkeypatch.setitem(connections.settings["default"], "CONN_MAX_AGE", 0)
     settings.SESSION_COOKIE_SECURE = False
     settings.CSRF_COOKIE_SECURE = False
-    # The robots' turns are played by the test (two worlds), not in the page's request.
-    settings.ROBOTS_IN_PROCESS = "0"
+    # The robots play after the commit of the request of South's tap.
+    settings.ROBOTS_IN_PROCESS = "1"
     yield live_server.url
     connections.close_all()
 
@@ -85,17 +93,39 @@ def play_the_tournament(page, base_url, tournament, screenshot, *, first: bool) 
             row.get_by_role("button", name="Jouer").tap()
         assert "/jeu/parties/" in page.url
         expect(page.locator("#card-table")).to_be_visible()
-        if first and deal == 1:
-            screenshot(page, "the first deal's card table")
         game = Game.objects.get(pk=int(page.url.rstrip("/").split("/")[-1]))
         Game.objects.filter(pk=game.pk).update(worlds=WORLDS)
+        play_by_taps(page)
         game.refresh_from_db()
-        play_as_robot(game, worlds=WORLDS)
+        assert game.status == Game.Status.FINISHED
+        if first and deal == 1:
+            screenshot(page, "the first deal played")
         page.goto(detail)
         expect(row).to_contain_text("jouée")
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     page.get_by_role("link", name="Classement").tap()
     expect(page.locator("h1")).to_contain_text("Classement")
+
+
+def play_by_taps(page) -> None:
+    """The deal to its end by taps: the lowest bid offered at South's first call, then passes;
+    the first legal card at each turn."""
+    number = None
+    bid = False
+    for _ in range(60):
+        wait_until(page, READY, number, timeout=TIMEOUT_MS)
+        number = page.get_attribute(TABLE, "data-number")
+        if page.get_attribute(TABLE, "data-status") == "finished":
+            return
+        if page.locator("[data-region=box] button.bid").count():
+            if not bid:
+                bid = True
+                page.locator("[data-region=box] .bid-row:not(.others) button.bid").first.tap()
+            else:
+                page.locator("[data-region=box] button.bid.pass").tap()
+            continue
+        page.locator("button.hand-card:not(:disabled)").first.tap()
+    raise AssertionError("the deal did not end")
 
 
 def test_two_accounts_play_a_four_deal_tournament_on_a_phone(
