@@ -444,6 +444,7 @@ def test_the_online_pages_answer_the_same_whatever_the_deals_and_results(make_us
             ("get", "online:detail", [tournament.slug]),
             ("get", "online:deal", [tournament.slug, 1]),
             ("get", "online:ranking", [tournament.slug]),
+            ("get", "online:ranking_fragment", [tournament.slug]),
             ("get", "online:deal", [tournament.slug, 99]),
             ("post", "online:play", [tournament.slug, 99]),
             ("post", "online:abandon", [tournament.slug, 1]),

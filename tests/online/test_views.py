@@ -181,6 +181,11 @@ def test_results_and_ranking_wait_for_the_player(tournament, players, organizer)
         finish(tournament, ana, deal, seed=deal)
     page = client_of(ana).get(ranking)
     assert page.status_code == 200
+    fragment = client_of(ana).get(reverse("online:ranking_fragment", args=[tournament.slug]))
+    assert fragment.status_code == 200 and "joueur-1" in fragment.content.decode()
+    assert fragment["Cache-Control"] == "no-store"
+    hidden = client_of(bob).get(reverse("online:ranking_fragment", args=[tournament.slug]))
+    assert hidden.status_code == 403 and "joueur-1" not in hidden.content.decode()
     text = page.content.decode()
     # Alone on every deal so far: half the (zero) top.
     assert "joueur-1" in text and "50,00" in text

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from django.core.cache import cache
-from django.db.models import Count, Max, Q, QuerySet
+from django.db.models import Count, Max, Q
 from django.utils import timezone
 
 from scoring.duplicate import online as scoring
@@ -43,10 +43,6 @@ def listed(*, now=None) -> dict[str, list[OnlineTournament]]:
 def deal_set_of(tournament: OnlineTournament) -> DealSet | None:
     """The seed's commitment of the tournament's deals (the seed itself once revealed)."""
     return DealSet.objects.filter(tournament=tournament.container).first()
-
-
-def tournaments_of_club(club) -> QuerySet[OnlineTournament]:
-    return OnlineTournament.objects.filter(club=club)
 
 
 @dataclass(frozen=True)

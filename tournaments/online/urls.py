@@ -15,4 +15,5 @@ urlpatterns = [
     path("<slug:slug>/donnes/<int:deal>/jouer/", views.play, name="play"),
     path("<slug:slug>/donnes/<int:deal>/abandon/", views.abandon, name="abandon"),
     path("<slug:slug>/classement/", views.ranking, name="ranking"),
+    path("<slug:slug>/classement/direct/", views.ranking_fragment, name="ranking_fragment"),
 ]

@@ -155,16 +155,26 @@ def ranking(request: HttpRequest, slug: str) -> HttpResponse:
             tournament,
             _("Le classement s'affiche quand vous avez joué toutes les donnes, ou à la clôture."),
         )
-    return render(
-        request,
-        "online/ranking.html",
-        {
-            "tournament": tournament,
-            "ranking": _with_cells(selectors.ranking(tournament), tournament.deal_count),
-            "is_closed": tournament.is_closed(),
-            "deals": range(1, tournament.deal_count + 1),
-        },
-    )
+    return render(request, "online/ranking.html", _ranking_context(tournament))
+
+
+def ranking_fragment(request: HttpRequest, slug: str) -> HttpResponse:
+    """The ranking's table alone, for the page's live refresh; the same access."""
+    tournament = _tournament(slug)
+    if not policy.can_see_ranking(request.user, tournament):
+        raise PermissionDenied
+    answer = render(request, "online/_ranking_table.html", _ranking_context(tournament))
+    answer["Cache-Control"] = "no-store"
+    return answer
+
+
+def _ranking_context(tournament) -> dict:
+    return {
+        "tournament": tournament,
+        "ranking": _with_cells(selectors.ranking(tournament), tournament.deal_count),
+        "is_closed": tournament.is_closed(),
+        "deals": range(1, tournament.deal_count + 1),
+    }
 
 
 def _with_cells(ranking: list[dict], deal_count: int) -> list[dict]:
