@@ -105,6 +105,7 @@ INSTALLED_APPS = [
     "tournaments.seasons",
     "tournaments.play",
     "tournaments.events",
+    "tournaments.online",
     "tournaments.api",
 ]
 

@@ -19,6 +19,7 @@ urlpatterns = [
     path("", include("tournaments.seasons.urls")),
     path("", include("tournaments.events.urls")),
     path("jeu/", include("tournaments.play.urls")),
+    path("en-ligne/", include("tournaments.online.urls")),
     path("comptes/", include("tournaments.accounts.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("langue/", views.choose_language, name="choose_language"),

@@ -86,6 +86,8 @@ SQLITE_SUITE = (
     "clubs",
     "play",
     "events",
+    "online/test_services.py",
+    "online/test_views.py",
     "deals/test_generation.py",
     "deals/test_pbn.py",
     "deals/test_typed_and_unrecorded.py",

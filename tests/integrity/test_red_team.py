@@ -8,10 +8,12 @@ confirmed by the side that entered it, and that no result goes into a round not 
 import json
 import random
 import re
+from datetime import timedelta
 
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 from rest_framework.test import APIClient
 
 from scoring.engine.cards import Hand, Seat
@@ -25,6 +27,10 @@ from tournaments.api.services import create_token
 from tournaments.events import signing
 from tournaments.events.demo import play_session
 from tournaments.events.services import EventError, accept_upload
+from tournaments.clubs.services import create_club
+from tournaments.online import services as online
+from tournaments.online.demo import play_as_robot
+from tournaments.play.models import Game
 from tournaments.results import services
 from tournaments.results.models import Result, ResultEvent
 from tournaments.setup.models import TableAssignment
@@ -474,3 +480,55 @@ def test_a_laptop_clubs_upload_is_checked_against_the_rules_alone(make_user):
         event=event, data=json.dumps(signing.sign(payload, quimper.key))
     )
     assert changed and upload.lines[0]["ns"] is not None
+# --- 5. An online tournament shows nothing of a deal before the player has played it --------
+
+
+def test_the_online_pages_answer_the_same_whatever_the_deals_and_results(make_user):
+    """A player who has not played deal 1 yet asks for everything the online pages offer
+    (the tournament, the deal's results, the ranking, a deal out of range, a play refused):
+    after the deals' cards and the results already in are changed, every answer is the same
+    bytes (the forms' CSRF tokens aside), and none names a card."""
+    organizer = make_user("orga-du-jour", role="organizer")
+    club = create_club(name="Club du jour", by=organizer)
+    now = timezone.now()
+    tournament = online.create_online_tournament(
+        by=organizer,
+        club=club,
+        name="Tournoi du jour",
+        opens_at=now - timedelta(hours=1),
+        closes_at=now + timedelta(hours=1),
+    )
+    ana, bob = make_user("ana-du-jour"), make_user("bob-du-jour")
+    for player in (ana, bob):
+        online.enter(tournament=tournament, player=player)
+    game = online.play_deal(tournament=tournament, player=ana, deal=1, seed=3, worlds=2)
+    play_as_robot(game, worlds=2)
+    client = Client()
+    client.force_login(bob)
+    token = re.compile(rb'name="csrfmiddlewaretoken" value="[^"]+"')
+
+    def answers():
+        seen = []
+        for method, name, args in (
+            ("get", "online:detail", [tournament.slug]),
+            ("get", "online:deal", [tournament.slug, 1]),
+            ("get", "online:ranking", [tournament.slug]),
+            ("get", "online:ranking_fragment", [tournament.slug]),
+            ("get", "online:deal", [tournament.slug, 99]),
+            ("post", "online:play", [tournament.slug, 99]),
+            ("post", "online:abandon", [tournament.slug, 1]),
+        ):
+            response = getattr(client, method)(reverse(name, args=args), follow=True)
+            body = token.sub(b"", response.content)
+            assert not CARD.search(body.decode()), name
+            seen.append((response.status_code, body))
+        return seen
+
+    before = answers()
+    for number, board in enumerate(tournament.container.boards.all()):
+        board.hands = {seat.value: hand.pbn() for seat, hand in random_hands(50 + number).items()}
+        board.save()
+    Game.objects.filter(pk=game.pk).update(
+        score={**game.score, "ns": game.score["ew"] + 10, "ew": game.score["ns"]}
+    )
+    assert answers() == before

@@ -206,6 +206,8 @@ def url_arguments(name: str, arguments: list[str], keys: Keys) -> dict:
         slug = world.event_laptop
     elif name.startswith("events:"):
         slug = world.event_slug
+    elif name.startswith("online:"):
+        slug = world.online_slug
     club = world.season_club if name.startswith("seasons:") else world.club_slug
     token = world.table_token
     if name.startswith("results:team_"):
@@ -245,6 +247,7 @@ def url_arguments(name: str, arguments: list[str], keys: Keys) -> dict:
         "id": "1",
         "url": "x",
         "game": keys.game,
+        "deal": 1,
     }
     missing = set(arguments) - set(values)
     assert not missing, f"{name}: no value for {sorted(missing)}"
@@ -295,6 +298,10 @@ def roles_of(name: str, route: str) -> tuple[str, ...]:
         return ("table", "anonymous")
     if name.startswith("results:team_"):
         return ("team",)
+    if name.startswith("online:"):
+        # The online tournaments' pages: anyone, and its organizer (the form, the entry, the
+        # ranking during the window).
+        return ("organizer", "anonymous")
     if "/arbitrage/" in route or name.startswith(ARBITER_PAGES):
         return ("arbiter",)
     if "organisation" in route or name.startswith(ORGANIZER_PAGES):

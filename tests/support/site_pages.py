@@ -12,6 +12,7 @@ from __future__ import annotations
 import io
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import timedelta
 
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
@@ -28,6 +29,7 @@ from tests.support.standings import MITCHELL_RESULTS, put_result
 from tournaments.api.services import create_token
 from tournaments.clubs.services import create_club, create_player
 from tournaments.deals.services import generate_deals, release_hands
+from tournaments.online.services import create_online_tournament
 from tournaments.printing.models import Document
 from tournaments.registration.services import PairData, register_pair, set_registration
 from tournaments.results.models import Result
@@ -78,6 +80,7 @@ class World:
     # tournament its laptop made from the package (here, in the same database).
     event_slug: str = "pas-de-simultane"
     event_laptop: str = "pas-de-simultane"
+    online_slug: str = ""
 
 
 def build_world(make_user) -> World:
@@ -178,6 +181,7 @@ def build_world(make_user) -> World:
         club_tournament=week.slug,
         event_slug=event_slug,
         event_laptop=event_laptop,
+        online_slug=online_tournament(organizer, club),
     )
 
 
@@ -211,7 +215,20 @@ def demo_world() -> World:
         season_player=player.pk,
         entry_token="pas-d-inscription",  # the demo takes no online registration: a 404
         club_tournament=season.tournaments.order_by("pk").first().slug,
+        online_slug=online_tournament(organizer, club),
     )
+
+
+def online_tournament(organizer, club) -> str:
+    """An online tournament of the club, open for a day, no entry yet (docs/online.md)."""
+    now = timezone.now()
+    return create_online_tournament(
+        by=organizer,
+        club=club,
+        name="Tournoi du jour accessible",
+        opens_at=now - timedelta(hours=1),
+        closes_at=now + timedelta(hours=23),
+    ).slug
 
 
 # --- What is visited ------------------------------------------------------------------------
@@ -492,6 +509,13 @@ VISITS = [
     Visit("organizer", "registration:manage", kwargs=_registration, state="registrations"),
     Visit("organizer", "deals:manage", kwargs=_registration, state="registrations"),
     Visit("organizer", "printing:documents", kwargs=_registration, state="registrations"),
+    # Online tournaments: the list and a tournament for anyone; the organizer's form, the
+    # ranking and a deal's results (the organizer, not entered, sees them during the window).
+    Visit("anonymous", "online:list", kwargs=lambda w: {}),
+    Visit("anonymous", "online:detail", kwargs=lambda w: {"slug": w.online_slug}),
+    Visit("organizer", "online:create", kwargs=lambda w: {}),
+    Visit("organizer", "online:ranking", kwargs=lambda w: {"slug": w.online_slug}),
+    Visit("organizer", "online:deal", kwargs=lambda w: {"slug": w.online_slug, "deal": 1}),
     Visit(
         "organizer",
         "api:docs",
@@ -574,6 +598,10 @@ EXCLUDED = {
     "tests/play/test_views.py and the red-team test",
     "play:game_call": "POST JSON of the game's player: tests/play/test_views.py",
     "play:game_card": "POST JSON of the game's player: tests/play/test_views.py",
+    "online:enter": _POST,
+    "online:play": _POST + " (to the game's card table)",
+    "online:abandon": _POST,
+    "online:ranking_fragment": "a fragment of online:ranking, audited inside it",
 }
 EXCLUDED_NAMESPACES = {
     "admin": "Django's own admin, not the site's templates",
