@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from scoring.engine.cards import Card
 from tests.support.factories import make_tournament
-from tests.support.play import board_with, cards_in, south_choice, start
+from tests.support.play import board_with, cards_in, secret_game, south_choice
 from tests.support.robots import random_hands
 from tournaments.play.models import GameAction
 
@@ -24,7 +24,7 @@ def player(make_user):
 @pytest.fixture
 def game(player):
     board = board_with(make_tournament(rules_preset="belote-l"), 1, random_hands(11), dealer="N")
-    return start(player, board)
+    return secret_game(player, board)
 
 
 def client_of(user=None) -> Client:
