@@ -230,7 +230,8 @@ class RoomComparison:
                 "tied": self.tied
             }
         return text + gettext(" (%(percentage)s %%).") % {
-            "percentage": number_format(self.percentage, 1)
+            # number_format cuts the digits off: rounded first, 66.67 reads 66,7.
+            "percentage": number_format(round(self.percentage or 0, 1), 1)
         }
 
 
