@@ -2,6 +2,7 @@
 cards South has seen, a refusal is a 400 with its reason (docs/play.md)."""
 
 import json
+import re
 
 import pytest
 from django.test import Client
@@ -102,3 +103,80 @@ def test_a_refused_action_is_a_400_with_its_reason_and_changes_nothing(game, pla
 def test_the_state_is_read_only(game, player):
     response = client_of(player).post(url("game_state", game.pk))
     assert response.status_code == 405
+
+
+# --- The card table page ------------------------------------------------------------------
+
+# A card in the page: its code (data-card="TS") or its label (« V♠ », « 10♥ », « R♦ »).
+CARD_CODE = re.compile(r'data-card="([AKQJT987][SHDC])"')
+CARD_LABEL = re.compile(r"(10|[ARDV987])([♠♥♦♣])")
+SUIT_OF_SYMBOL = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+RANK_OF_LETTER = {"A": "A", "R": "K", "D": "Q", "V": "J", "10": "T", "9": "9", "8": "8", "7": "7"}
+
+
+def cards_in_page(html: str) -> set[Card]:
+    """Every card the page names, by its code or by its French label."""
+    cards = {Card.parse(code) for code in CARD_CODE.findall(html)}
+    for rank, symbol in CARD_LABEL.findall(html):
+        cards.add(Card.parse(RANK_OF_LETTER[rank] + SUIT_OF_SYMBOL[symbol]))
+    return cards
+
+
+def test_the_page_is_the_games_players_only_and_never_stored(game, player, make_user):
+    stranger = make_user("autre")
+
+    def page(client, game_id):
+        address = url("table", game_id)
+        response = client.get(address)
+        # The page's address comes back in the header's links (« Connexion », the language),
+        # and the logout form's token is masked anew on every answer.
+        content = response.content.replace(address.encode(), b"ADDRESS")
+        return response.status_code, re.sub(rb'csrfmiddlewaretoken" value="\w+"', b"", content)
+
+    for client in (client_of(), client_of(stranger)):
+        assert page(client, game.pk) == page(client, game.pk + 1000)
+        assert page(client, game.pk)[0] == 404
+    response = client_of(player).get(url("table", game.pk))
+    assert response.status_code == 200
+    assert response["Cache-Control"] == "no-store"
+    assert client_of(player).post(url("table", game.pk)).status_code == 405
+
+
+def test_the_page_draws_souths_view_before_any_script(game, player):
+    html = client_of(player).get(url("table", game.pk)).content.decode()
+    state = client_of(player).get(url("game_state", game.pk)).json()
+    hand = {Card.parse(card) for card in state["hand"]}
+    # South's eight cards as buttons, the legal ones enabled.
+    assert set(CARD_CODE.findall(html)) == set(state["hand"])
+    assert cards_in_page(html) == hand
+    for call in state["legal_calls"]:
+        if call["call"] == "bid":
+            assert f'data-bid="{call["bid"]}" data-strain="{call["strain"]}"' in html
+    assert bool(state["legal_calls"]) == ('class="bidding-box" data-region="box">' in html)
+    assert "Pas encore de contrat" in html
+
+
+def test_the_page_at_every_step_of_a_whole_game_names_only_cards_south_has_seen(
+    game, player, django_capture_on_commit_callbacks
+):
+    client = client_of(player)
+    state = client.get(url("game_state", game.pk)).json()
+    own = {Card.parse(card) for card in state["hand"]}
+    pages = 0
+    for _ in range(40):
+        html = client.get(url("table", game.pk)).content.decode()
+        played = {Card.parse(card["card"]) for trick in state["tricks"] for card in trick["cards"]}
+        assert cards_in_page(html) <= own | played
+        for card in state["legal_cards"]:
+            assert re.search(rf'data-card="{card}"(?! disabled)>', html)
+        pages += 1
+        if state["status"] == "finished":
+            break
+        kind, value = south_choice(state)
+        body = {**(value if kind == "call" else {"card": value}), "number": state["number"]}
+        with django_capture_on_commit_callbacks(execute=True):
+            post(client, f"game_{kind}", game.pk, body)
+        state = client.get(url("game_state", game.pk)).json()
+    assert state["status"] == "finished"
+    assert "Marque de la donne" in html
+    assert pages > 8

@@ -533,6 +533,8 @@ EXCLUDED = {
     "printing:request_packet": _POST,
     "printing:route_card": "a PDF",
     "api:token_revoke": _POST,
+    "play:table": "one account's game, audited with axe at 360 px at every stage of a deal "
+    "by tests/e2e/test_card_table.py",
     "play:game_state": "JSON to the card table's script, for the game's player only: "
     "tests/play/test_views.py and the red-team test",
     "play:game_call": "POST JSON of the game's player: tests/play/test_views.py",

@@ -1,12 +1,13 @@
-"""The game's JSON endpoints, for the card table's script (a later step builds its page):
-South's view, South's call, South's card (docs/play.md). Only the game's player reaches them:
-anyone else, signed in or not, gets the same 404 as for a game that does not exist."""
+"""The card table page and its JSON endpoints: South's view, South's call, South's card
+(docs/play.md). Only the game's player reaches them: anyone else, signed in or not, gets the
+same 404 as for a game that does not exist."""
 
 from __future__ import annotations
 
 import json
 
-from django.http import Http404, HttpRequest, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
@@ -14,7 +15,7 @@ from scoring.engine.cards import Card
 from scoring.robots.auction import Call
 from tournaments.request_numbers import whole_number
 
-from . import selectors, services
+from . import selectors, services, table
 from .models import Game
 
 MAX_BODY = 2_000
@@ -103,3 +104,24 @@ def _act(request, game: Game, data: dict, *, call=None, card=None) -> JsonRespon
     except services.PlayRefused as refused:
         return _refused(refused.message)
     return _state(game)
+
+
+@require_GET
+def game_table(request: HttpRequest, game: int) -> HttpResponse:
+    """The card table page: South's view drawn by the server (a real page before the script),
+    then kept up to date by static/js/card-table.js from the JSON endpoints."""
+    found = _game_of(request, game)
+    view = selectors.south_view(found)
+    answer = render(
+        request,
+        "play/table.html",
+        {
+            "game": found,
+            "board": found.board,
+            "view": view,
+            "table": table.table_of(view),
+            "words": table.script_words(),
+        },
+    )
+    answer["Cache-Control"] = "no-store"
+    return answer
