@@ -84,6 +84,7 @@ SQLITE_SUITE = (
     "registration",
     "seasons",
     "clubs",
+    "accounts",
     "play",
     "deals/test_generation.py",
     "deals/test_pbn.py",
