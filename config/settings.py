@@ -331,6 +331,11 @@ DOCUMENTS_IN_PROCESS = os.environ.get("DOCUMENTS_IN_PROCESS", "background")
 # that posted the player's card; ROBOTS_IN_PROCESS=1 plays them after that request's commit
 # (tests, scripts).
 ROBOTS_IN_PROCESS = os.environ.get("ROBOTS_IN_PROCESS", "background")
+# The pause (seconds) before South's view shows a robot's call or card, counted from the moment
+# the action before it was shown: a robot's answer then appears at a time that does not depend
+# on its hand (a single legal card is decided at once), unless its decision took longer
+# (docs/play.md, « The robots' pause »).
+PLAY_ROBOT_PAUSE = float(os.environ.get("PLAY_ROBOT_PAUSE", "1.0"))
 # A task nobody routed is presumed long: it must not delay the rankings.
 CELERY_TASK_DEFAULT_QUEUE = "documents"
 CELERY_TASK_SERIALIZER = "json"

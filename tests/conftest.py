@@ -258,6 +258,8 @@ def _no_background_analysis(request):
     settings.DOCUMENTS_IN_PROCESS = "1"
     # The robots' turns of a game played online, likewise: after the commit of the request.
     settings.ROBOTS_IN_PROCESS = "1"
+    # And shown at once: the robots' pause is tested where it is the subject.
+    settings.PLAY_ROBOT_PAUSE = 0
 
 
 @pytest.fixture(autouse=True)

@@ -3,6 +3,7 @@ and its actions, the calls and cards in the order made. The deal's state is thes
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from scoring.engine.cards import Seat
@@ -46,6 +47,9 @@ class Game(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # After the end, the double-dummy review of South's cards (``play.review``): for each,
+    # every legal card's points and the best; None until the job has stored it.
+    review = models.JSONField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at", "-pk"]
@@ -77,6 +81,9 @@ class GameAction(models.Model):
     # A card as the engine writes it ("TS").
     card = models.CharField(max_length=2, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    # When South's view shows it: a robot's action no sooner than PLAY_ROBOT_PAUSE after the
+    # action before it became visible, whatever the time its decision took (docs/play.md).
+    visible_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
         ordering = ["game", "number"]

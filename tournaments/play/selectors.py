@@ -12,9 +12,11 @@ the policy releases the board's hands to that account (``policy.can_see_board_ha
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from functools import cached_property
 from typing import Any
 
+from django.utils import timezone
 from django.utils.formats import number_format
 from django.utils.translation import gettext, ngettext
 
@@ -76,11 +78,15 @@ def game_rules(game: Game) -> RuleSettings:
     return RuleSettings.from_dict(game.rules)
 
 
-def position_of(game: Game) -> Position:
-    """The game's position from its stored actions, in their order."""
+def position_of(game: Game, *, seen_at: datetime | None = None) -> Position:
+    """The game's position from its stored actions, in their order; with ``seen_at``, only
+    the actions South's view shows at that moment (``GameAction.visible_at``: a robot's
+    action is held back until the pause after the one before it has passed)."""
     calls: list[Call] = []
     play: list[Card] = []
     for action in GameAction.objects.filter(game=game).order_by("number"):
+        if seen_at is not None and action.visible_at > seen_at:
+            break
         if action.kind == GameAction.Kind.CALL:
             calls.append(Call.from_dict(action.call))
         else:
@@ -88,6 +94,18 @@ def position_of(game: Game) -> Position:
     return Position(
         game_rules(game), Seat(game.dealer), hands_from_pbn(game.hands), tuple(calls), tuple(play)
     )
+
+
+def seen_position(game: Game) -> Position:
+    """The position as South's view shows it now (the robots' actions held back included)."""
+    return position_of(game, seen_at=timezone.now())
+
+
+def seen_over(game: Game, position: Position) -> bool:
+    """The game is over for South: abandoned, or finished with its last action shown."""
+    if game.status == Game.Status.ABANDONED:
+        return True
+    return game.is_over and position.is_over
 
 
 def games_of(player) -> list[Game]:
@@ -98,17 +116,19 @@ def games_of(player) -> list[Game]:
 def may_see_hands(game: Game, who) -> bool:
     """The four hands of a game over, when its board's hands are released to ``who``."""
     board = game.board
-    return game.is_over and policy.can_see_board_hands(who, board.tournament, board.number)
+    return policy.can_see_board_hands(who, board.tournament, board.number)
 
 
 def south_view(game: Game, *, viewer=None) -> dict[str, Any]:
     """South's view of the game, as plain JSON values (docs/play.md). ``viewer`` (the game's
     player by default) decides whether the hands are shown once the game is over."""
-    position = position_of(game)
+    position = seen_position(game)
     view = position.south
-    turn = position.to_play()
+    over = seen_over(game, position)
+    turn = None if over else position.to_play()
+    status = game.status if over else (Game.Status.AUCTION if view.in_auction else Game.Status.PLAY)
     data: dict[str, Any] = {
-        "status": game.status,
+        "status": status,
         "number": position.number,
         "dealer": game.dealer,
         "seat": HUMAN.value,
@@ -121,15 +141,18 @@ def south_view(game: Game, *, viewer=None) -> dict[str, Any]:
         "legal_calls": [],
         "legal_cards": [],
     }
-    if turn is HUMAN and not game.is_over:
+    if turn is HUMAN:
         if view.in_auction:
             data["legal_calls"] = [call.to_dict() for call in view.auction.legal_calls()]
         else:
             data["legal_cards"] = [str(card) for card in view.legal()]
-    if game.is_over:
+    if over:
         data["result"] = {"contract": game.contract, "record": game.record, "score": game.score}
         if may_see_hands(game, viewer if viewer is not None else game.player):
             data["hands"] = dict(game.hands)
+            # The double-dummy review of South's cards (``play.review``), None while the job
+            # runs: it tells of the other hands, so only beside them.
+            data["review"] = game.review
     return data
 
 

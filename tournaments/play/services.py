@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import logging
 import secrets
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import transaction
@@ -34,8 +34,9 @@ from tournaments.jobs import BrokerUnavailable, after_commit, publish
 from tournaments.setup import policy
 from tournaments.vocabulary import STRAIN_SYMBOLS, card_label, seat_name
 
+from . import review
 from .models import Game, GameAction
-from .selectors import HUMAN, Position, position_of
+from .selectors import HUMAN, Position, position_of, seen_over, seen_position
 from .tasks import play_robots_task
 
 logger = logging.getLogger(__name__)
@@ -119,9 +120,11 @@ def _locked(game: Game, player) -> Game:
 def _human_action(*, game: Game, player, decision: Call | Card, number: int | None) -> Game:
     with transaction.atomic():
         locked = _locked(game, player)
-        if locked.is_over:
+        # What South's view shows, never more: a robot's action still held back (the pause)
+        # is not yet played for South, whether or not the robot has decided.
+        position = seen_position(locked)
+        if seen_over(locked, position):
             raise PlayRefused(_("Cette partie est terminée."))
-        position = position_of(locked)
         if number is not None and number != position.number:
             raise PlayRefused(_("Le jeu a avancé depuis : votre action n'a pas été prise."))
         if position.to_play() is not HUMAN:
@@ -195,22 +198,15 @@ def card_refusal(position: Position, card: Card) -> str | None:
 
 def _append(game: Game, position: Position, seat: Seat, decision: Call | Card) -> Position:
     """Store ``decision`` as the game's next action and the status it leads to."""
-    if isinstance(decision, Call):
-        GameAction.objects.create(
-            game=game,
-            number=position.number,
-            seat=seat.value,
-            kind=GameAction.Kind.CALL,
-            call=decision.to_dict(),
-        )
-    else:
-        GameAction.objects.create(
-            game=game,
-            number=position.number,
-            seat=seat.value,
-            kind=GameAction.Kind.CARD,
-            card=str(decision),
-        )
+    GameAction.objects.create(
+        game=game,
+        number=position.number,
+        seat=seat.value,
+        kind=GameAction.Kind.CALL if isinstance(decision, Call) else GameAction.Kind.CARD,
+        call=decision.to_dict() if isinstance(decision, Call) else None,
+        card=str(decision) if isinstance(decision, Card) else "",
+        visible_at=_visible_at(game, seat),
+    )
     after = position.after(decision)
     if after.is_over:
         _finish(game, after)
@@ -218,6 +214,24 @@ def _append(game: Game, position: Position, seat: Seat, decision: Call | Card) -
         game.status = Game.Status.PLAY
     game.save()
     return after
+
+
+def _visible_at(game: Game, seat: Seat) -> datetime:
+    """When South's view shows the action: South's own at once; a robot's no sooner than
+    ``PLAY_ROBOT_PAUSE`` after the action before it was shown (the game's start for the
+    first), so that the moment a robot's card appears does not tell how long it thought
+    (one legal card answers at once). A decision longer than the pause shows when made."""
+    now = timezone.now()
+    if seat is HUMAN:
+        return now
+    before = (
+        GameAction.objects.filter(game=game)
+        .order_by("-number")
+        .values_list("visible_at", flat=True)
+        .first()
+    )
+    pause = timedelta(seconds=settings.PLAY_ROBOT_PAUSE)
+    return max(now, (before or game.created_at) + pause)
 
 
 def _finish(game: Game, position: Position) -> None:
@@ -232,6 +246,8 @@ def _finish(game: Game, position: Position) -> None:
     game.score = score_deal(record, position.rules).to_dict()
     game.status = Game.Status.FINISHED
     game.finished_at = timezone.now()
+    if contract is not None:
+        after_commit(review.enqueue_review, game.pk)
 
 
 def play_robots(*, game_id: int, expected: int) -> int:
@@ -288,12 +304,15 @@ STALLED_SECONDS = 20
 def catch_up_robots(*, stalled_seconds: float = STALLED_SECONDS) -> list[int]:
     """Queue again the robots' turns of every game left waiting for a robot for
     ``stalled_seconds`` (a worker lost with its job, the broker away, a process stopped with
-    its thread's work); returns the games queued. Safe at any time: the job is idempotent."""
+    its thread's work), and the review of games finished long ago without one; returns the
+    games whose robots were queued. Safe at any time: the job is idempotent."""
     since = timezone.now() - timedelta(seconds=stalled_seconds)
     waiting = Game.objects.filter(
         status__in=[Game.Status.AUCTION, Game.Status.PLAY], updated_at__lt=since
     )
     queued = []
+    for game_id in review.late_reviews():
+        review.enqueue_review(game_id)
     for game in waiting:
         position = position_of(game)
         seat = position.to_play()

@@ -12,7 +12,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from scoring.engine.cards import Card, Seat
+from scoring.engine.cards import Card, Rank, Seat, Suit
 from tournaments import vocabulary
 
 SUIT_DISPLAY_ORDER = ("S", "H", "C", "D")
@@ -60,11 +60,16 @@ def card_item(card: str, *, legal: bool = False) -> dict[str, Any]:
 
 
 def hand_by_suit(view: dict) -> list[dict[str, Any]]:
-    """South's cards by suit (♠ ♥ ♣ ♦), strongest first, each marked legal or not."""
+    """South's cards by suit (♠ ♥ ♣ ♦), strongest first, each marked legal or not; when South
+    is to play, the others are dimmed (``illegal``)."""
     legal = set(view["legal_cards"])
     suits = []
     for suit in SUIT_DISPLAY_ORDER:
-        cards = [card_item(card, legal=card in legal) for card in view["hand"] if card[-1] == suit]
+        cards = [
+            {**card_item(card, legal=card in legal), "illegal": bool(legal) and card not in legal}
+            for card in view["hand"]
+            if card[-1] == suit
+        ]
         if cards:
             suits.append({"suit": suit, "cards": cards})
     return suits
@@ -117,6 +122,51 @@ def trick_of(trick: dict | None) -> dict[str, Any] | None:
     }
 
 
+def review_item(item: dict) -> dict[str, Any]:
+    """One of South's cards in the double-dummy review: « meilleur choix », or « le meilleur
+    choix était A♠ (coûte 10 points) »."""
+    if item["cost"] == 0:
+        mark = _("meilleur choix")
+    else:
+        best = ", ".join(vocabulary.card_label(card) for card in item["best"])
+        mark = "{} ({})".format(
+            _("le meilleur choix était %(cards)s") % {"cards": best},
+            _("coûte %(points)s points") % {"points": item["cost"]},
+        )
+    return {**card_item(item["card"]), "mark": mark, "cost": item["cost"]}
+
+
+def replay_of(view: dict) -> dict[str, Any] | None:
+    """The replay's start, drawn before the script: the four hands as dealt and the review of
+    South's cards (None while the job runs). Only when the view holds the hands."""
+    if "hands" not in view:
+        return None
+    hands = []
+    for seat in TABLE_SEATS:
+        holding = view["hands"][seat].split(".")
+        hands.append(
+            {
+                "seat": seat,
+                "name": vocabulary.seat_name(seat),
+                "suits": [
+                    {
+                        "symbol": Suit(suit).symbol,
+                        "red": Suit(suit).is_red,
+                        "cards": " ".join(
+                            vocabulary.rank_letter(Rank.parse(rank).value)
+                            for rank in holding["SHDC".index(suit)]
+                        )
+                        or "—",
+                    }
+                    for suit in SUIT_DISPLAY_ORDER
+                ],
+            }
+        )
+    review = view.get("review")
+    items = [review_item(item) for item in review["cards"]] if review else None
+    return {"hands": hands, "review": items}
+
+
 def seat_names() -> dict[str, str]:
     return {seat.value: vocabulary.seat_name(seat.value) for seat in Seat}
 
@@ -124,12 +174,6 @@ def seat_names() -> dict[str, str]:
 def table_of(view: dict) -> dict[str, Any]:
     """Everything the page shows of South's view."""
     tricks = view["tricks"]
-    current = tricks[-1] if tricks else None
-    last = None
-    if current is not None and current["winner"] is not None and len(current["cards"]) == 4:
-        last = current
-    elif len(tricks) > 1:
-        last = tricks[-2]
     return {
         "seats": [
             {
@@ -146,10 +190,12 @@ def table_of(view: dict) -> dict[str, Any]:
         "calls": calls_by_seat(view),
         "box": bidding_box(view),
         "hand": hand_by_suit(view),
-        "trick": trick_of(current),
-        "last_trick": trick_of(last),
+        # The trick on the table (the last one, whole until the next lead), and the one before.
+        "trick": trick_of(tricks[-1] if tricks else None),
+        "last_trick": trick_of(tricks[-2] if len(tricks) > 1 else None),
         "points": view["points"],
         "result": view.get("result"),
+        "replay": replay_of(view),
     }
 
 
@@ -168,7 +214,7 @@ def script_words() -> dict[str, Any]:
         "your_turn_call": _("À vous de parler."),
         "your_turn_card": _("À vous de jouer."),
         "thinking": _("%(seat)s réfléchit…"),
-        "led": _("entame"),
+        "led": _("%(seat)s entame"),
         "won": _("Pli pour %(seat)s"),
         "belote": _("Belote !"),
         "rebelote": _("Rebelote !"),
@@ -184,4 +230,12 @@ def script_words() -> dict[str, Any]:
         "best_was": _("le meilleur choix était %(cards)s"),
         "cost": _("coûte %(points)s points"),
         "best": _("meilleur choix"),
+        "ns": _("NS"),
+        "ew": _("EO"),
+        "score_title": _("Marque de la donne"),
+        "replay_title": _("La donne rejouée, mains ouvertes"),
+        "review_title": _("Vos cartes, à quatre jeux visibles"),
+        "previous": _("Carte précédente"),
+        "next": _("Carte suivante"),
+        "step": _("Carte %(number)s sur %(total)s"),
     }

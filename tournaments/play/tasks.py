@@ -1,4 +1,5 @@
-"""Celery jobs of the games: the robots' turns (queue ``robots``).
+"""Celery jobs of the games: the robots' turns (queue ``robots``), the review of a game over
+(queue ``analysis``).
 
 Thin, like every task: it calls ``services.play_robots`` (imported inside the task), which acts
 only when a robot is to play at the action number expected: a job run twice adds nothing.
@@ -38,3 +39,12 @@ def catch_up_when_a_worker_starts(sender=None, **kwargs) -> None:
         catch_up_task.apply_async()
     except Exception:
         logger.exception("could not queue the robots' catch-up at worker start")
+
+
+@shared_task(name="analysis.review_game", **task_options(retried=True))
+def review_game_task(game_id: int) -> bool:
+    """The double-dummy review of South's cards once the game is over (queue ``analysis``:
+    nobody waits at a card for it)."""
+    from .review import review_game
+
+    return review_game(game_id)

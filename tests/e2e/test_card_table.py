@@ -1,0 +1,170 @@
+"""The card table at 360 × 740 with touch: a whole deal played by taps against the robots.
+
+South taps a bid in the bidding box (only the legal calls offered), then passes; plays a legal
+card at each turn (the others dimmed and not playable); sees the robots' cards come one at a
+time, the trick's leader and winner, the last trick again; at the end the deal's score as the
+engine scored it, and the replay with the four hands open and the double-dummy review of
+South's cards. The page never names a card South has not seen before the end; axe finds no
+serious violation at any stage. Screenshots for docs/play.md.
+"""
+
+import re
+
+import pytest
+from django.test import Client
+
+from scoring.engine.cards import Card
+from tests.support.accessibility import report, violations
+from tests.support.browser import wait_until
+from tests.support.factories import small_tournament
+from tests.support.play import pbn_hands, start
+from tests.support.robots import random_hands
+from tournaments.deals.services import release_hands
+from tournaments.play import selectors
+from tournaments.play.models import Game, GameAction
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+TIMEOUT_MS = 60_000
+PHONE = {"width": 360, "height": 740}
+TABLE = "#card-table"
+
+# South can act (a box of calls or a playable card), or the deal is over.
+READY = """(number) => {
+  const root = document.querySelector('#card-table');
+  if (root.getAttribute('data-number') === number) { return false; }
+  if (root.getAttribute('data-status') === 'finished') { return true; }
+  const box = root.querySelector('[data-region=box]');
+  return (!box.hidden && box.querySelector('button.bid'))
+    || root.querySelector('button.hand-card:not(:disabled)');
+}"""
+
+
+@pytest.fixture
+def table_site(live_server, make_user, monkeypatch, settings):
+    """A game of a tournament whose hands are released (the replay shows them), the robots
+    playing after each request's commit with two worlds, the review computed at the end."""
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    from django.db import connections
+
+    monkeypatch.setitem(connections.settings["default"], "CONN_MAX_AGE", 0)
+    settings.SESSION_COOKIE_SECURE = False
+    settings.CSRF_COOKIE_SECURE = False
+    settings.ROBOTS_IN_PROCESS = "1"
+    settings.ANALYSIS_IN_PROCESS = "1"
+    player = make_user("sud-au-telephone")
+    tournament = small_tournament()
+    release_hands(tournament)
+    # A deal where South's first legal cards are not all the best (the replay marks some).
+    board = tournament.boards.get(number=1)
+    board.hands = pbn_hands(random_hands(11))
+    board.save()
+    game = start(player, board, seed=5)
+    yield live_server.url, player, game
+    connections.close_all()
+
+
+def phone_page(browser, base_url, user):
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    client = Client()
+    client.force_login(user)
+    host = base_url.split("//")[1].split(":")[0]
+    session = client.cookies["sessionid"].value
+    context.add_cookies([{"name": "sessionid", "value": session, "domain": host, "path": "/"}])
+    return context.new_page()
+
+
+def seen_cards(game: Game) -> set[Card]:
+    """South's eight cards and every card played so far."""
+    hand = selectors.position_of(game).hands[selectors.HUMAN]
+    played = GameAction.objects.filter(game=game, kind=GameAction.Kind.CARD)
+    return set(hand) | {Card.parse(action.card) for action in played}
+
+
+def cards_on_page(page) -> set[Card]:
+    codes = page.eval_on_selector_all(
+        f"{TABLE} [data-card]", "nodes => nodes.map(n => n.getAttribute('data-card'))"
+    )
+    return {Card.parse(code) for code in codes}
+
+
+def audit(page, found: dict, name: str) -> None:
+    found[name] = violations(page, tap_targets=True)
+
+
+def test_a_whole_deal_played_by_taps_on_a_phone(browser, table_site, screenshot):
+    base_url, player, game = table_site
+    page = phone_page(browser, base_url, player)
+    page.goto(f"{base_url}/jeu/parties/{game.pk}/")
+    found: dict = {}
+    number = None
+    bid = False
+    shots = set()
+    for _ in range(60):
+        wait_until(page, READY, number, timeout=TIMEOUT_MS)
+        number = page.get_attribute(TABLE, "data-number")
+        if page.get_attribute(TABLE, "data-status") == "finished":
+            break
+        assert cards_on_page(page) <= seen_cards(game)
+        box = page.locator("[data-region=box] button.bid")
+        if box.count():
+            offered = page.eval_on_selector_all(
+                "[data-region=box] button.bid", "nodes => nodes.length"
+            )
+            state = selectors.south_view(game)
+            assert offered == len(state["legal_calls"])
+            if "bidding" not in shots:
+                shots.add("bidding")
+                audit(page, found, "bidding")
+                screenshot(page, "the bidding box", docs="card-table-bidding", full_page=False)
+            if not bid:
+                bid = True
+                page.locator("[data-region=box] .bid-row:not(.others) button.bid").first.tap()
+            else:
+                page.locator("[data-region=box] button.bid.pass").tap()
+            continue
+        # The legal cards enabled, the others dimmed and not playable.
+        state = selectors.south_view(game)
+        enabled = page.eval_on_selector_all(
+            "button.hand-card:not(:disabled)", "nodes => nodes.map(n => n.dataset.card)"
+        )
+        assert sorted(enabled) == sorted(state["legal_cards"])
+        dimmed = page.eval_on_selector_all(
+            "button.hand-card.illegal", "nodes => nodes.map(n => n.dataset.card)"
+        )
+        assert set(dimmed) == set(state["hand"]) - set(state["legal_cards"])
+        if len(state["tricks"]) >= 3 and "trick" not in shots:
+            shots.add("trick")
+            page.locator(".last-trick summary").tap()
+            assert page.locator("[data-region=last-trick] .trick-card").count() == 4
+            assert page.locator("[data-region=trick] .trick-caption").inner_text()
+            audit(page, found, "play")
+            screenshot(page, "the trick and the last trick", docs="card-table-trick")
+        page.locator("button.hand-card:not(:disabled)").first.tap()
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED
+    assert set(shots) == {"bidding", "trick"}
+    # The deal's score, as the engine scored it.
+    marks = page.locator("[data-region=result] .marks").inner_text()
+    assert re.findall(r"\d+", marks) == [str(game.score["ns"]), str(game.score["ew"])]
+    # The replay: the four hands open, then the review of South's eight cards.
+    wait_until(page, "() => document.querySelector('.review-list')", timeout=TIMEOUT_MS)
+    game.refresh_from_db()
+    assert page.locator(".review-list li").count() == len(game.review["cards"]) == 8
+    costly = [item for item in game.review["cards"] if item["cost"]]
+    assert page.locator(".review-list li.costly").count() == len(costly)
+    assert costly, "the deal was chosen for South's first legal cards to cost points"
+    item = costly[0]
+    page.locator(f"[data-replay-to='{item['index'] + 1}']").tap()
+    note = page.locator(".replay-note").inner_text()
+    assert "le meilleur choix était" in note and f"coûte {item['cost']} points" in note
+    assert page.locator(".replay-seat").count() == 4
+    audit(page, found, "replay")
+    page.locator(".replay h2").scroll_into_view_if_needed()
+    page.evaluate("() => document.querySelector('.replay h2').scrollIntoView()")
+    screenshot(
+        page, "the replay with the double-dummy marks", docs="card-table-replay", full_page=False
+    )
+    page.locator("[data-replay='1']").tap()
+    assert f"{item['index'] + 2} sur 32" in page.locator(".replay-step").inner_text()
+    assert not any(found.values()), report(found)
