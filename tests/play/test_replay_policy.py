@@ -136,3 +136,13 @@ def test_the_service_refuses_who_the_policy_refuses_and_starts_nothing(accounts,
     assert not Game.objects.exists()
     game = services.start_game(player=accounts["linked"], board=board, worlds=2)
     assert game.player == accounts["linked"] and game.board == board
+
+
+def test_an_app_above_grants_its_own_boards_through_the_policy(accounts, tournament, monkeypatch):
+    """Online tournaments register their reason (the entry's deal) with the policy."""
+    monkeypatch.setattr(policy, "_start_grants", {})
+    board = tournament.boards.get(number=4)
+    assert allowed(accounts, tournament, 4) == set()
+    policy.register_start_grant("test", lambda user, found: user.username == "sam@example.org")
+    assert allowed(accounts, tournament, 4) == {"stranger"}
+    assert services.start_game(player=accounts["stranger"], board=board, worlds=2).board == board

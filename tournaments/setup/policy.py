@@ -16,7 +16,7 @@ the two teams of a table (for their own results, in rounds open for entry), and 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -321,12 +321,29 @@ def can_replay_board(who, tournament: Tournament, board_number: int) -> bool:
     )
 
 
+StartGrant = Callable[[Any, Any], bool]
+"""``grant(user, board)``: an app's own reason to let a signed-in account start a board."""
+
+_start_grants: dict[str, StartGrant] = {}
+
+
+def register_start_grant(key: str, grant: StartGrant) -> None:
+    """Add (or replace) a reason, owned by an app above set-up, to let an account start a game
+    of a board (online tournaments: the board of a deal the account entered, within the
+    window). Called from the app's ``AppConfig.ready()``, like the menu's entries; the rule is
+    then asked here, by ``can_start_game``, with the others."""
+    _start_grants[key] = grant
+
+
 def can_start_game(who, board) -> bool:
     """May this account start a game of ``board`` (a ``deals.Board``) against the robots?
     Staff who see every hand before the release may (they know the deal already: nothing is
-    given away); anyone else where the board may be replayed (``can_replay_board``)."""
+    given away); anyone where the board may be replayed (``can_replay_board``); or where an
+    app above grants it (``register_start_grant``). Never anonymously."""
     user = getattr(who, "user", who)
     if user is None or not user.is_authenticated:
         return False
     tournament = board.tournament
-    return can_see_all_hands(who, tournament) or can_replay_board(who, tournament, board.number)
+    if can_see_all_hands(who, tournament) or can_replay_board(who, tournament, board.number):
+        return True
+    return any(grant(user, board) for grant in _start_grants.values())
