@@ -133,17 +133,35 @@ def test_a_whole_deal_played_by_taps_on_a_phone(browser, table_site, screenshot)
             "button.hand-card.illegal", "nodes => nodes.map(n => n.dataset.card)"
         )
         assert set(dimmed) == set(state["hand"]) - set(state["legal_cards"])
+        if dimmed and "refusal" not in shots:
+            # A card the page did not offer (a stale page, a hand-made request): refused with
+            # the rules' reason in French, nothing played.
+            shots.add("refusal")
+            page.evaluate(
+                "(card) => { document.querySelector(`button[data-card='${card}']`)"
+                ".disabled = false; }",
+                dimmed[0],
+            )
+            page.locator(f"button[data-card='{dimmed[0]}']").tap()
+            error = page.locator("[data-region=error]")
+            error.wait_for(state="visible", timeout=TIMEOUT_MS)
+            assert error.inner_text().startswith("Sud doit")
+            assert page.get_attribute(TABLE, "data-number") == number
+            assert not GameAction.objects.filter(game=game, card=dimmed[0]).exists()
         if len(state["tricks"]) >= 3 and "trick" not in shots:
             shots.add("trick")
             page.locator(".last-trick summary").tap()
             assert page.locator("[data-region=last-trick] .trick-card").count() == 4
             assert page.locator("[data-region=trick] .trick-caption").inner_text()
             audit(page, found, "play")
-            screenshot(page, "the trick and the last trick", docs="card-table-trick")
+            page.evaluate("() => document.querySelector('#card-table').scrollIntoView()")
+            screenshot(
+                page, "the trick and the last trick", docs="card-table-trick", full_page=False
+            )
         page.locator("button.hand-card:not(:disabled)").first.tap()
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED
-    assert set(shots) == {"bidding", "trick"}
+    assert set(shots) == {"bidding", "trick", "refusal"}
     # The deal's score, as the engine scored it.
     marks = page.locator("[data-region=result] .marks").inner_text()
     assert re.findall(r"\d+", marks) == [str(game.score["ns"]), str(game.score["ew"])]
@@ -168,3 +186,60 @@ def test_a_whole_deal_played_by_taps_on_a_phone(browser, table_site, screenshot)
     page.locator("[data-replay='1']").tap()
     assert f"{item['index'] + 2} sur 32" in page.locator(".replay-step").inner_text()
     assert not any(found.values()), report(found)
+
+
+LAPTOP = {"width": 1280, "height": 800}
+FOCUSED = "() => (document.activeElement || {}).className || ''"
+
+
+def test_a_whole_deal_played_with_the_keyboard_on_a_laptop(browser, table_site):
+    """No mouse: the first legal call or card has the focus when South is to act, the arrows
+    move along the hand, Tab reaches « Passe », Enter plays."""
+    base_url, player, game = table_site
+    context = browser.new_context(viewport=LAPTOP)
+    client = Client()
+    client.force_login(player)
+    host = base_url.split("//")[1].split(":")[0]
+    context.add_cookies(
+        [
+            {
+                "name": "sessionid",
+                "value": client.cookies["sessionid"].value,
+                "domain": host,
+                "path": "/",
+            }
+        ]
+    )
+    page = context.new_page()
+    page.goto(f"{base_url}/jeu/parties/{game.pk}/")
+    number = None
+    bid = False
+    for _ in range(60):
+        wait_until(page, READY, number, timeout=TIMEOUT_MS)
+        number = page.get_attribute(TABLE, "data-number")
+        if page.get_attribute(TABLE, "data-status") == "finished":
+            break
+        focused = page.evaluate(FOCUSED)
+        if page.locator("[data-region=box] button.bid").count():
+            assert "bid" in focused
+            if bid:
+                for _tab in range(80):
+                    if "pass" in page.evaluate(FOCUSED):
+                        break
+                    page.keyboard.press("Tab")
+                assert "pass" in page.evaluate(FOCUSED)
+            bid = True
+            page.keyboard.press("Enter")
+            continue
+        assert "hand-card" in focused
+        enabled = page.eval_on_selector_all(
+            "button.hand-card:not(:disabled)", "nodes => nodes.map(n => n.dataset.card)"
+        )
+        assert sorted(enabled) == sorted(selectors.south_view(game)["legal_cards"])
+        if len(enabled) > 1:
+            page.keyboard.press("ArrowRight")
+            assert page.evaluate("() => document.activeElement.dataset.card") == enabled[1]
+        page.keyboard.press("Enter")
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED
+    assert GameAction.objects.filter(game=game, seat="S", kind="card").count() == 8

@@ -24,11 +24,14 @@ from tournaments.api.services import create_token
 from tournaments.results import services
 from tournaments.results.models import Result, ResultEvent
 from tournaments.setup.models import TableAssignment
+from tournaments.vocabulary import RANK_LETTERS
 
 pytestmark = pytest.mark.django_db
 
 # A card named in an answer: a rank followed by a suit symbol (« J♠ », « 10♥ », « V♠ »...).
 CARD = re.compile(r"(10|[AKQJRDV987])\s?[♠♥♦♣]")
+# A card as the card table writes it (« V♠ », « 10♥ »): no space, unlike a bid (« 110 ♠ »).
+CARD_WITH_SUIT = re.compile(r"(?<!\d)(10|[AKQJRDV987])([♠♥♦♣])")
 HOLDING_WORDS = (
     "manque",
     "cannot show",
@@ -377,6 +380,7 @@ def test_the_game_endpoints_answer_the_same_whatever_the_robots_hold(make_user):
     for number, deal in enumerate((hands, others), start=1):
         # The dealer is West: South speaks first.
         game = start(player, board_with(tournament, number, deal, dealer="W"))
+        page_url = reverse("play:table", args=[game.pk])
         state_url = reverse("play:game_state", args=[game.pk])
         call_url = reverse("play:game_call", args=[game.pk])
         card_url = reverse("play:game_card", args=[game.pk])
@@ -389,6 +393,14 @@ def test_the_game_endpoints_answer_the_same_whatever_the_robots_hold(make_user):
         ):
             assert cards_in(json.loads(response.content)) <= set(hands[Seat.SOUTH])
             seen.append((response.status_code, response.content))
+        page = client.get(page_url)
+        html = page.content.decode()
+        assert set(CARD_WITH_SUIT.findall(html)) <= {
+            (card.rank.value, card.suit.symbol) for card in hands[Seat.SOUTH]
+        } | {(RANK_LETTERS[card.rank.value], card.suit.symbol) for card in hands[Seat.SOUTH]}
+        # The page's own game and board numbers and its masked token aside, the same bytes.
+        html = html.replace(page_url, "/jeu/parties/ID/").replace(f"Étui {number}", "Étui N")
+        seen.append((page.status_code, re.sub(r'csrfmiddlewaretoken" value="\w+"', "", html)))
         answers.append(seen)
     assert answers[0] == answers[1]
 

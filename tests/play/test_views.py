@@ -9,9 +9,11 @@ from django.test import Client
 from django.urls import reverse
 
 from scoring.engine.cards import Card
-from tests.support.factories import make_tournament
-from tests.support.play import board_with, cards_in, secret_game, south_choice
+from tests.support.factories import make_tournament, small_tournament
+from tests.support.play import board_with, cards_in, play_out, secret_game, south_choice
 from tests.support.robots import random_hands
+from tournaments.deals.services import release_hands
+from tournaments.play import services
 from tournaments.play.models import GameAction
 
 pytestmark = pytest.mark.django_db
@@ -180,3 +182,30 @@ def test_the_page_at_every_step_of_a_whole_game_names_only_cards_south_has_seen(
     assert state["status"] == "finished"
     assert "Marque de la donne" in html
     assert pages > 8
+
+
+def test_the_replay_and_its_review_only_once_the_hands_are_released(player, settings):
+    settings.ANALYSIS_IN_PROCESS = "1"
+    tournament = small_tournament()
+    # Started before the release (``start`` would release the hands to open the replay).
+    game = play_out(secret_game(player, tournament.boards.get(number=1)))
+    client = client_of(player)
+    html = client.get(url("table", game.pk)).content.decode()
+    assert "Marque de la donne" in html
+    assert 'class="replay-seat' not in html and 'class="review-list"' not in html
+    release_hands(tournament)
+    html = client.get(url("table", game.pk)).content.decode()
+    assert "La donne rejouée, mains ouvertes" in html
+    assert html.count('class="replay-seat') == 4
+    game.refresh_from_db()
+    items = re.findall(r'<li class="(best|costly)">', html)
+    assert len(items) == len(game.review["cards"]) == 8
+    assert items.count("costly") == sum(1 for item in game.review["cards"] if item["cost"])
+
+
+def test_an_abandoned_game_says_so_and_shows_no_score(game, player):
+    services.abandon_game(game=game, player=player)
+    html = client_of(player).get(url("table", game.pk)).content.decode()
+    assert "Partie abandonnée." in html
+    assert 'class="marks"' not in html and 'data-region="result" hidden' in html
+    assert 'data-status="abandoned"' in html

@@ -93,7 +93,11 @@ def bidding_box(view: dict) -> dict[str, Any]:
     heights: dict[str, list[dict[str, Any]]] = {}
     others = []
     for call in view["legal_calls"]:
-        item = {"call": call, "label": call_label(call)}
+        item = {
+            "call": call,
+            "label": call_label(call),
+            "strain": vocabulary.STRAIN_SYMBOLS.get(call.get("strain", ""), ""),
+        }
         if call["call"] == "bid":
             height = _("Capot") if call["bid"] == "capot" else str(call["bid"])
             heights.setdefault(height, []).append(item)
@@ -194,7 +198,8 @@ def table_of(view: dict) -> dict[str, Any]:
         "trick": trick_of(tricks[-1] if tricks else None),
         "last_trick": trick_of(tricks[-2] if len(tricks) > 1 else None),
         "points": view["points"],
-        "result": view.get("result"),
+        # An abandoned game has no score: only a finished one.
+        "result": view.get("result") if view["status"] == "finished" else None,
         "replay": replay_of(view),
     }
 

@@ -214,8 +214,10 @@
   function drawResult(state) {
     var box = region("result");
     box.textContent = "";
-    box.hidden = !state.result;
-    if (!state.result) { return; }
+    // An abandoned game has no score: only a finished one.
+    var scored = state.result && state.status === "finished";
+    box.hidden = !scored;
+    if (!scored) { return; }
     box.appendChild(make("h2", "", W.score_title));
     var score = state.result.score || {};
     var said = !state.result.contract ? W.passed_out : (score.made ? W.made : W.failed);
@@ -272,7 +274,7 @@
     box.hidden = !state.hands;
     if (!state.hands) { return; }
     var played = playedCards(state);
-    if (replayAt === null || replayAt > played.length) { replayAt = played.length; }
+    if (replayAt === null || replayAt > played.length) { replayAt = 0; }
     box.appendChild(make("h2", "", W.replay_title));
     var controls = make("div", "replay-controls");
     var back = make("button", "btn secondary", "\u25c0");
@@ -396,7 +398,11 @@
     if (document.hidden) { pollTimer = window.setTimeout(poll, POLL_MS); return; }
     fetch(root.getAttribute("data-state-url"), { credentials: "same-origin", cache: "no-store" })
       .then(function (answer) { return answer.ok ? answer.json() : Promise.reject(answer.status); })
-      .then(function (state) { showError(""); accept(state); })
+      .then(function (state) {
+        // A refusal stays until South's next action; the lost connection's note goes.
+        if (region("error").textContent === W.offline) { showError(""); }
+        accept(state);
+      })
       .catch(function () { showError(W.offline); pollTimer = window.setTimeout(poll, RETRY_MS); });
   }
 
