@@ -225,6 +225,10 @@ AXES_RESET_ON_SUCCESS = True
 # Empty by default: X-Forwarded-For is ignored, as anyone can send it.
 AXES_CLIENT_IP_CALLABLE = "config.proxies.client_ip"
 AXES_VERBOSE = False
+# A player's sign-up (comptes/inscription/): at most SIGN_UP_LIMIT tries an hour from one
+# address, made or refused (tournaments.accounts.services.sign_up); then « Mes parties ».
+SIGN_UP_LIMIT = int(os.environ.get("SIGN_UP_LIMIT", "5"))
+SIGN_UP_REDIRECT_URL = "play:my_games"
 
 # Internationalisation: French first, English available.
 LANGUAGE_CODE = "fr"

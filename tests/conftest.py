@@ -84,6 +84,7 @@ SQLITE_SUITE = (
     "registration",
     "seasons",
     "clubs",
+    "accounts",
     "play",
     "events",
     "online/test_services.py",

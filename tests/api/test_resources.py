@@ -3,7 +3,9 @@
 import pytest
 from django.contrib.auth import get_user_model
 from django.db import connection
+from django.test import Client
 from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
 from rest_framework.test import APIClient
 
 from tests.support.api import played
@@ -325,3 +327,17 @@ def test_another_preset_starts_from_its_values_and_later_changes_keep_them(clien
     assert contree["rules"]["annonces"] is False
     assert tuned["rules"]["annonces"] is False
     assert tuned["rules"]["rounding"] == "none"
+
+
+def test_the_replay_opened_to_all_is_a_setting_of_the_api_and_of_the_page(
+    client_for, base, tournament
+):
+    assert client_for("organizer").get(f"{base}/").json()["replay_open_to_all"] is False
+    answer = client_for("organizer").patch(f"{base}/", {"replay_open_to_all": True}, format="json")
+    assert answer.status_code == 200 and answer.json()["replay_open_to_all"] is True
+    tournament.refresh_from_db()
+    assert tournament.replay_open_to_all
+    client = Client()
+    client.force_login(tournament.organizers.first())
+    page = client.get(reverse("tournaments:edit", args=[tournament.slug])).content.decode()
+    assert 'name="replay_open_to_all"' in page and "Rejouer ouvert à tous" in page

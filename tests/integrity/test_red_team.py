@@ -532,3 +532,45 @@ def test_the_online_pages_answer_the_same_whatever_the_deals_and_results(make_us
         score={**game.score, "ns": game.score["ew"] + 10, "ew": game.score["ns"]}
     )
     assert answers() == before
+# --- 5. Replaying the room's boards tells nothing before the release ------------------------
+
+
+def test_the_replay_of_a_board_not_released_answers_the_same_whatever_its_cards(
+    tournament, twin, make_user
+):
+    """An account (a stranger, or one linked to a player of the tournament) asking to replay
+    board 1, or reading its traveller, before the release: the same answers whatever the board
+    holds, no game started, and no card named."""
+    from tests.support.replay import club_of, linked_account
+    from tournaments.play.models import Game
+    from tournaments.setup.models import Player
+
+    stranger = make_user("curieux@example.org")
+    linked = make_user("joueur@example.org")
+    answers = []
+    for each in (tournament, twin):
+        organizer = each.organizers.first() or make_user(f"org-{each.pk}", role="organizer")
+        club_of(each, organizer)
+        seen = []
+        for user in (stranger, linked):
+            if user is linked:
+                linked_account(user, Player.objects.filter(tournament=each).first(), organizer)
+            client = Client()
+            client.force_login(user)
+            replay = client.post(reverse("play:replay", args=[each.slug, 1]))
+            # The page's own address comes back in its links, the logout form's token anew.
+            content = replay.content.decode().replace(each.slug, "SLUG")
+            seen.append(
+                (replay.status_code, re.sub(r'csrfmiddlewaretoken" value="\w+"', "", content))
+            )
+            page = client.get(reverse("standings:traveller", args=[each.slug, 1]))
+            html = page.content.decode()
+            assert not CARD.search(html.split("<main", 1)[1]), html
+            assert "Rejouer cette donne" not in html
+            seen.append(page.status_code)
+            # The account is the linked player of one tournament only: unlink for the next.
+            user.club_claims.all().delete()
+        answers.append(seen)
+    assert answers[0] == answers[1]
+    assert answers[0][0][0] == 404
+    assert not Game.objects.exists()

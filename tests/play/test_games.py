@@ -15,7 +15,9 @@ from tests.support.play import (
     act_as_south,
     actions_of,
     board_with,
+    open_for_replay,
     play_out,
+    secret_game,
     south_choice,
     start,
 )
@@ -142,7 +144,7 @@ def test_the_same_seed_gives_the_same_robot_cards(player, board):
 def test_a_finished_game_shows_the_hands_only_once_the_board_is_released(player):
     tournament = small_tournament()
     board = tournament.boards.get(number=1)
-    game = play_out(start(player, board))
+    game = play_out(secret_game(player, board))
     state = selectors.south_view(game)
     assert "hands" not in state
     assert state["result"]["score"] == game.score
@@ -172,6 +174,7 @@ def test_an_abandoned_game_takes_no_more_actions(player, board):
 
 def test_a_game_whose_robots_job_was_lost_resumes_at_the_catch_up(player, board):
     # Started without its job (the callback after the commit never runs here): West to call.
+    open_for_replay(board.tournament)
     game = services.start_game(player=player, board=board, rules=BELOTE_L, seed=7, worlds=2)
     assert selectors.south_view(game)["turn"] == "W"
     assert services.catch_up_robots() == []  # not stalled yet

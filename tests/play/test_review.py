@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from scoring.robots.review import review_cards
 from tests.support.factories import small_tournament
-from tests.support.play import play_out, replay_rows, start
+from tests.support.play import play_out, replay_rows, secret_game, start
 from tournaments.deals.services import release_hands
 from tournaments.play import review, selectors, services
 from tournaments.play.models import Game
@@ -54,8 +54,9 @@ def test_the_review_is_stored_by_the_job_when_the_game_ends(player, tournament, 
 
 def test_the_review_is_shown_only_beside_the_released_hands(player, tournament, settings):
     settings.ANALYSIS_IN_PROCESS = "0"
-    game = finished(player, tournament)
-    game.refresh_from_db()
+    # Started before the release (``start`` would release the hands to open the replay).
+    game = play_out(secret_game(player, tournament.boards.get(number=1)))
+    assert game.status == Game.Status.FINISHED and game.contract is not None
     assert game.review is None
     state = selectors.south_view(game)
     assert "review" not in state and "hands" not in state

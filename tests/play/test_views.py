@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from scoring.engine.cards import Card
 from tests.support.factories import make_tournament, small_tournament
-from tests.support.play import board_with, cards_in, play_out, south_choice, start
+from tests.support.play import board_with, cards_in, play_out, secret_game, south_choice
 from tests.support.robots import random_hands
 from tournaments.deals.services import release_hands
 from tournaments.play import services
@@ -27,7 +27,7 @@ def player(make_user):
 @pytest.fixture
 def game(player):
     board = board_with(make_tournament(rules_preset="belote-l"), 1, random_hands(11), dealer="N")
-    return start(player, board)
+    return secret_game(player, board)
 
 
 def client_of(user=None) -> Client:
@@ -187,7 +187,8 @@ def test_the_page_at_every_step_of_a_whole_game_names_only_cards_south_has_seen(
 def test_the_replay_and_its_review_only_once_the_hands_are_released(player, settings):
     settings.ANALYSIS_IN_PROCESS = "1"
     tournament = small_tournament()
-    game = play_out(start(player, tournament.boards.get(number=1)))
+    # Started before the release (``start`` would release the hands to open the replay).
+    game = play_out(secret_game(player, tournament.boards.get(number=1)))
     client = client_of(player)
     html = client.get(url("table", game.pk)).content.decode()
     assert "Marque de la donne" in html

@@ -6,7 +6,7 @@ from django.db import transaction
 
 from scoring.robots.auction import Call
 from tests.support.factories import make_tournament
-from tests.support.play import BELOTE_L, SMALL_WORLDS, board_with
+from tests.support.play import BELOTE_L, SMALL_WORLDS, board_with, open_for_replay
 from tests.support.processes import wait_for
 from tests.support.robots import random_hands
 from tournaments.play import selectors, services
@@ -23,6 +23,7 @@ def south_to_act(game: Game, number: int) -> dict | None:
 def test_a_real_worker_plays_the_robots_turns(celery_worker, make_user):
     player = make_user("sud")
     board = board_with(make_tournament(rules_preset="belote-l"), 1, random_hands(11), dealer="E")
+    open_for_replay(board.tournament)
     with transaction.atomic():
         # The dealer is East: North speaks first, then West, then South.
         game = services.start_game(

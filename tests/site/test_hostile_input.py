@@ -248,6 +248,8 @@ def url_arguments(name: str, arguments: list[str], keys: Keys) -> dict:
         "url": "x",
         "game": keys.game,
         "deal": 1,
+        # The organizer's own request to be linked to a record of the world's club.
+        "claim_id": world.claim,
     }
     missing = set(arguments) - set(values)
     assert not missing, f"{name}: no value for {sorted(missing)}"
@@ -290,6 +292,9 @@ def roles_of(name: str, route: str) -> tuple[str, ...]:
     page (a staff page turns anonymous away before reading anything)."""
     if name.startswith("admin:"):
         return ("superuser",)
+    if name in ("play:my_games", "play:replay"):
+        # A signed-in account's (the organizer, who may start any board of its tournament).
+        return ("organizer", "anonymous")
     if name in ("api:tokens", "api:token_revoke"):
         return ("organizer",)
     if name.startswith("api:") and name not in PUBLIC_API:

@@ -11,8 +11,10 @@ from scoring.engine.cards import Card, Hand, Seat
 from scoring.engine.rules import PRESETS
 from scoring.robots.auction import Call
 from tournaments.deals.models import Board
+from tournaments.deals.services import release_hands
 from tournaments.play import selectors, services
 from tournaments.play.models import Game, GameAction
+from tournaments.setup.models import Round
 
 BELOTE_L = PRESETS["belote-l"]
 SMALL_WORLDS = 2
@@ -48,11 +50,44 @@ def act_as_south(game: Game, choice) -> None:
             services.play_card(game=game, player=game.player, card=Card.parse(value))
 
 
+def open_for_replay(tournament) -> None:
+    """Every round's hands released (a round made when the tournament has none) and the replay
+    open to every account: what lets any test account start a game of its boards."""
+    if not Round.objects.filter(tournament=tournament).exists():
+        Round.objects.create(tournament=tournament, number=1)
+    if Round.objects.filter(tournament=tournament, hands_released=False).exists():
+        release_hands(tournament)
+    if not tournament.replay_open_to_all:
+        tournament.replay_open_to_all = True
+        tournament.save(update_fields=["replay_open_to_all"])
+
+
 def start(player, board: Board, *, seed: int = 7, worlds: int = SMALL_WORLDS) -> Game:
+    """A game of ``board`` started through the service, its tournament opened for the replay."""
+    open_for_replay(board.tournament)
     with TestCase.captureOnCommitCallbacks(execute=True):
         return services.start_game(
             player=player, board=board, rules=BELOTE_L, seed=seed, worlds=worlds
         )
+
+
+def secret_game(player, board: Board, *, seed: int = 7, worlds: int = SMALL_WORLDS) -> Game:
+    """A game of a board whose hands are released to nobody, as an online tournament's deal
+    is while it runs: the row made as ``start_game`` makes it (no replay policy applies), the
+    robots' first turns run. For the tests of what South's view hides to the very end."""
+    game = Game.objects.create(
+        player=player,
+        board=board,
+        rules_preset=BELOTE_L.preset_name() or "",
+        rules=BELOTE_L.to_dict(),
+        dealer=board.dealer,
+        hands=dict(board.hands),
+        seed=seed,
+        worlds=worlds,
+    )
+    services.play_robots(game_id=game.pk, expected=0)
+    game.refresh_from_db()
+    return game
 
 
 def play_out(game: Game, *, views: list | None = None) -> Game:

@@ -27,7 +27,7 @@ from tests.support.results import assignment, contract
 from tests.support.seasons import club_with_players, finished_tournament
 from tests.support.standings import MITCHELL_RESULTS, put_result
 from tournaments.api.services import create_token
-from tournaments.clubs.services import create_club, create_player
+from tournaments.clubs.services import claim_player, create_club, create_player
 from tournaments.deals.services import generate_deals, release_hands
 from tournaments.online.services import create_online_tournament
 from tournaments.printing.models import Document
@@ -81,6 +81,7 @@ class World:
     event_slug: str = "pas-de-simultane"
     event_laptop: str = "pas-de-simultane"
     online_slug: str = ""
+    claim: int = 0
 
 
 def build_world(make_user) -> World:
@@ -144,6 +145,7 @@ def build_world(make_user) -> World:
     club = create_club(name="Coinche Club accessible", town="Rennes", by=organizer)
     anne = create_player(club, first_name="Anne", last_name="Martin", licence="A1")
     create_player(club, first_name="anne", last_name="MARTIN", public_consent=True)
+    claim = claim_player(user=organizer, club=club, first_name="Anne", last_name="Martin")
     season_club, members = club_with_players(["Iris", "Jules", "Karim", "Léa"])
     season_club.organizers.add(organizer)
     week = finished_tournament(
@@ -182,6 +184,7 @@ def build_world(make_user) -> World:
         event_slug=event_slug,
         event_laptop=event_laptop,
         online_slug=online_tournament(organizer, club),
+        claim=claim.pk,
     )
 
 
@@ -386,6 +389,7 @@ VISITS = [
         status=202,
     ),
     Visit("anonymous", "accounts:login", kwargs=lambda w: {}),
+    Visit("anonymous", "accounts:sign_up", kwargs=lambda w: {}),
     Visit("anonymous", "seasons:season", kwargs=lambda w: {"slug": w.season_slug}),
     Visit("anonymous", "tournaments:public", kwargs=_registration, state="registration open"),
     Visit("anonymous", "registration:register", kwargs=_registration),
@@ -494,6 +498,10 @@ VISITS = [
         "clubs:player_edit",
         kwargs=lambda w: {"club": w.club_slug, "player_id": w.club_player},
     ),
+    # The organizer's own account as a player's: its games, its request to be linked to its
+    # record in the club (pending: it is on the registry page too, with its records to choose).
+    Visit("organizer", "play:my_games", kwargs=lambda w: {}),
+    Visit("organizer", "clubs:my_claims", kwargs=lambda w: {}),
     Visit("organizer", "seasons:club_seasons", kwargs=lambda w: {"club": w.season_club}),
     Visit(
         "organizer",
@@ -547,6 +555,11 @@ EXCLUDED = {
     "seasons:recompute": _POST,
     "seasons:season_file": "a PDF, CSV or XLSX file",
     "clubs:player_anonymise": _POST,
+    "clubs:claim_confirm": _POST,
+    "clubs:claim_refuse": _POST,
+    "clubs:claim_withdraw": _POST,
+    "clubs:claim_consent": _POST,
+    "play:replay": "POST only: starts a game, then redirects to its table (play:table)",
     "tournaments:status": _POST,
     "tournaments:team_withdraw": _POST,
     "tournaments:team_delete": _POST,

@@ -1,6 +1,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
+from . import views
 from .forms import LoginForm
 
 app_name = "accounts"
@@ -16,4 +17,5 @@ urlpatterns = [
         name="login",
     ),
     path("deconnexion/", auth_views.LogoutView.as_view(), name="logout"),
+    path("inscription/", views.sign_up, name="sign_up"),
 ]

@@ -7,7 +7,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments.accounts.roles import ORGANIZER
 
-from .models import ClubPlayer
+from .models import Club, ClubPlayer
 
 
 class ClubForm(forms.Form):
@@ -71,3 +71,46 @@ class MergeForm(forms.Form):
 
 class SearchForm(forms.Form):
     q = forms.CharField(label=_("Nom ou licence"), max_length=100, required=False)
+
+
+class ClaimForm(forms.Form):
+    """An account's request to be linked to its record in a club's registry: the club, and the
+    name (and licence) the club knows the player by."""
+
+    club = forms.ModelChoiceField(
+        label=_("Club"),
+        queryset=Club.objects.all(),
+        empty_label=_("— choisissez votre club —"),
+        error_messages={
+            "required": _("Choisissez votre club."),
+            "invalid_choice": _("Ce club n'existe pas."),
+        },
+    )
+    first_name = forms.CharField(label=_("Prénom"), max_length=100)
+    last_name = forms.CharField(label=_("Nom"), max_length=100)
+    licence = forms.CharField(
+        label=_("Licence"),
+        max_length=30,
+        required=False,
+        help_text=_("Facultatif : aide l'organisateur du club à vous retrouver."),
+    )
+
+
+class ClaimDecisionForm(forms.Form):
+    """The organizer's answer to a request: the record (its number in the registry)."""
+
+    player = forms.IntegerField(
+        label=_("N° de fiche"),
+        min_value=1,
+        max_value=2_147_483_647,
+        error_messages={"required": _("Choisissez la fiche du joueur.")},
+    )
+
+
+class ConsentForm(forms.Form):
+    """A linked player's own consent to appear publicly (the registry's ``public_consent``)."""
+
+    public_consent = forms.BooleanField(
+        label=_("J'accepte d'apparaître publiquement (classements, page du joueur)"),
+        required=False,
+    )

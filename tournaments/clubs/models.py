@@ -82,6 +82,7 @@ class ClubEvent(models.Model):
         CHANGED = "changed", _("joueur modifié")
         MERGED = "merged", _("fiches fusionnées")
         ANONYMISED = "anonymised", _("joueur anonymisé")
+        LINKED = "linked", _("compte rattaché")
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="events")
     kind = models.CharField(max_length=20, choices=Kind.choices)
@@ -101,3 +102,59 @@ class ClubEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.club_id} {self.kind} {self.player_id}"
+
+
+class PlayerClaim(models.Model):
+    """An account's request to be linked to its record in a club's registry (demande de
+    rattachement): the player types their name (and licence) as the club knows them; a club's
+    organizer confirms it by choosing the record, or refuses it. The player never sees the
+    registry: only their own request and, once confirmed, their own record's name.
+
+    A confirmed claim makes the account one of the record's: it may replay the boards of the
+    club's tournaments that record played (``tournaments.setup.policy.can_replay_board``)."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("en attente")
+        CONFIRMED = "confirmed", _("confirmé")
+        REFUSED = "refused", _("refusé")
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="club_claims"
+    )
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="claims")
+    first_name = models.CharField(_("prénom"), max_length=100)
+    last_name = models.CharField(_("nom"), max_length=100)
+    licence = models.CharField(_("numéro de licence"), max_length=30, blank=True)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    club_player = models.ForeignKey(
+        ClubPlayer, on_delete=models.CASCADE, null=True, blank=True, related_name="claims"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    decided_at = models.DateTimeField(null=True, blank=True)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+
+    OPEN = (Status.PENDING, Status.CONFIRMED)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        verbose_name = _("demande de rattachement")
+        verbose_name_plural = _("demandes de rattachement")
+        constraints = [
+            # One request under way (or granted) per account and club.
+            models.UniqueConstraint(
+                fields=["user", "club"],
+                condition=models.Q(status__in=["pending", "confirmed"]),
+                name="one_open_claim_per_club",
+            ),
+            # A record belongs to one account.
+            models.UniqueConstraint(
+                fields=["club_player"],
+                condition=models.Q(status="confirmed"),
+                name="one_account_per_club_player",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} → {self.club_id} ({self.status})"

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from django.db.models import Q, QuerySet
 from django.utils.translation import gettext
 
-from .models import Club, ClubEvent, ClubPlayer
+from .models import Club, ClubEvent, ClubPlayer, PlayerClaim
 
 
 def clubs_organized_by(user) -> QuerySet[Club]:
@@ -115,3 +115,60 @@ def public_name(player: ClubPlayer | None) -> str:
 
 def recent_events(club: Club, limit: int = 20) -> QuerySet[ClubEvent]:
     return club.events.select_related("by", "player")[:limit]
+
+
+# --- Accounts linked to records (rattachements) ---------------------------------------------
+
+
+@dataclass(frozen=True)
+class PendingClaim:
+    """A claim waiting for the organizer, with the records that may be the player's: the same
+    licence (folded) or the same name (folded), never an anonymised one or one linked already."""
+
+    claim: PlayerClaim
+    candidates: tuple[ClubPlayer, ...]
+
+
+def pending_claims(club: Club) -> list[PendingClaim]:
+    claims = club.claims.filter(status=PlayerClaim.Status.PENDING).select_related("user")
+    if not claims:
+        return []
+    linked = set(
+        PlayerClaim.objects.filter(club=club, status=PlayerClaim.Status.CONFIRMED).values_list(
+            "club_player_id", flat=True
+        )
+    )
+    players = [p for p in club.players.filter(anonymised=False) if p.pk not in linked]
+    found = []
+    for claim in claims:
+        key = name_key(claim.first_name, claim.last_name)
+        licence = licence_key(claim.licence)
+        candidates = tuple(
+            player
+            for player in players
+            if name_key(player.first_name, player.last_name) == key
+            or (licence and player.licence and licence_key(player.licence) == licence)
+        )
+        found.append(PendingClaim(claim, candidates))
+    return found
+
+
+def claims_of(user) -> QuerySet[PlayerClaim]:
+    """The account's own requests, with the club and (once confirmed) its record."""
+    if not user.is_authenticated:
+        return PlayerClaim.objects.none()
+    return PlayerClaim.objects.filter(user=user).select_related("club", "club_player")
+
+
+def claim_of(user, claim_id: int) -> PlayerClaim | None:
+    """The account's own request of this number (None for another's)."""
+    return claims_of(user).filter(pk=claim_id).first()
+
+
+def linked_players(user) -> QuerySet[ClubPlayer]:
+    """The registry records linked to the account (its confirmed requests)."""
+    if not user.is_authenticated:
+        return ClubPlayer.objects.none()
+    return ClubPlayer.objects.filter(
+        claims__user=user, claims__status=PlayerClaim.Status.CONFIRMED, anonymised=False
+    )

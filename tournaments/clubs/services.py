@@ -1,15 +1,17 @@
 """Writes on clubs and their registry, each audited (``ClubEvent``): a club, a player, the merge
-of two records of one person, the anonymisation of a player on request."""
+of two records of one person, the anonymisation of a player on request; and an account's
+request to be linked to its record (``PlayerClaim``), confirmed or refused by an organizer."""
 
 from __future__ import annotations
 
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 from django.utils.translation import gettext
 
 from tournaments.service_errors import ServiceError
 from tournaments.slugs import unique_slug
 
-from .models import Club, ClubEvent, ClubPlayer
+from .models import Club, ClubEvent, ClubPlayer, PlayerClaim
 from .selectors import find_player
 from .signals import player_anonymised, players_merged
 
@@ -176,6 +178,7 @@ def merge_players(kept: ClubPlayer, removed: ClubPlayer, *, by=None) -> ClubPlay
                 )
             )
         players_merged.send(sender=ClubPlayer, kept=kept, removed=removed)
+        _move_claims(kept, removed)
         licence = kept.licence or removed.licence
         kept.email = kept.email or removed.email
         kept.public_consent = kept.public_consent or removed.public_consent
@@ -212,9 +215,122 @@ def anonymise_player(player: ClubPlayer, *, by=None) -> ClubPlayer:
         player.public_consent = False
         player.anonymised = True
         player.save()
+        # The account's link to the record goes with the name: nothing ties them any more.
+        PlayerClaim.objects.filter(club_player=player).delete()
         # The registry's history named the fields changed, never their values: nothing to erase.
         player_anonymised.send(sender=ClubPlayer, player=player, former=former)
         ClubEvent.objects.create(
             club=player.club, kind=ClubEvent.Kind.ANONYMISED, player=player, by=_user(by)
         )
+        return player
+
+
+def _move_claims(kept: ClubPlayer, removed: ClubPlayer) -> None:
+    """The account linked to ``removed`` follows the merge, unless ``kept`` has one already
+    (then the removed record's link goes: a record belongs to one account)."""
+    claims = PlayerClaim.objects.filter(club_player=removed)
+    if PlayerClaim.objects.filter(club_player=kept, status=PlayerClaim.Status.CONFIRMED).exists():
+        claims.delete()
+    else:
+        claims.update(club_player=kept)
+
+
+# --- An account's link to its record (rattachement) ----------------------------------------
+
+
+def claim_player(*, user, club: Club, first_name: str, last_name: str, licence: str = ""):
+    """The account asks to be linked to its record in ``club``'s registry, under the name (and
+    licence) typed; a club's organizer confirms it (``confirm_claim``). The answer says nothing
+    of the registry: whether such a record exists is for the organizer to see."""
+    first_name, last_name, licence = first_name.strip(), last_name.strip(), licence.strip()
+    if not first_name or not last_name:
+        raise ClubError(gettext("Donnez votre prénom et votre nom, comme le club les connaît."))
+    if not user.is_authenticated:
+        raise ClubError(gettext("Connectez-vous pour demander un rattachement."))
+    already = gettext("Vous avez déjà une demande en cours ou acceptée pour ce club.")
+    if PlayerClaim.objects.filter(user=user, club=club, status__in=PlayerClaim.OPEN).exists():
+        raise ClubError(already)
+    try:
+        with transaction.atomic():
+            return PlayerClaim.objects.create(
+                user=user, club=club, first_name=first_name, last_name=last_name, licence=licence
+            )
+    except IntegrityError:
+        raise ClubError(already) from None
+
+
+def confirm_claim(*, claim: PlayerClaim, club_player: ClubPlayer, by) -> PlayerClaim:
+    """The organizer links the claim's account to ``club_player`` (a record of the claim's
+    club, not anonymised, linked to no other account); audited as « compte rattaché »."""
+    if club_player.club_id != claim.club_id:
+        raise ClubError(gettext("Cette fiche n'est pas dans le fichier de ce club."))
+    if club_player.anonymised:
+        raise ClubError(gettext("Une fiche anonymisée ne se rattache à aucun compte."))
+    taken = gettext("Cette fiche est déjà rattachée à un autre compte.")
+    try:
+        with transaction.atomic():
+            claim = PlayerClaim.objects.select_for_update().get(pk=claim.pk)
+            if claim.status != PlayerClaim.Status.PENDING:
+                raise ClubError(gettext("Cette demande a déjà reçu une réponse."))
+            others = PlayerClaim.objects.filter(
+                club_player=club_player, status=PlayerClaim.Status.CONFIRMED
+            ).exclude(pk=claim.pk)
+            if others.exists():
+                raise ClubError(taken)
+            claim.status = PlayerClaim.Status.CONFIRMED
+            claim.club_player = club_player
+            claim.decided_at = timezone.now()
+            claim.decided_by = _user(by)
+            claim.save()
+            ClubEvent.objects.create(
+                club=claim.club,
+                kind=ClubEvent.Kind.LINKED,
+                player=club_player,
+                by=_user(by),
+                details={"claim": claim.pk},
+            )
+            return claim
+    except IntegrityError:
+        raise ClubError(taken) from None
+
+
+def refuse_claim(*, claim: PlayerClaim, by) -> PlayerClaim:
+    """The organizer finds no record for the claim (or not this account's): refused."""
+    with transaction.atomic():
+        claim = PlayerClaim.objects.select_for_update().get(pk=claim.pk)
+        if claim.status != PlayerClaim.Status.PENDING:
+            raise ClubError(gettext("Cette demande a déjà reçu une réponse."))
+        claim.status = PlayerClaim.Status.REFUSED
+        claim.decided_at = timezone.now()
+        claim.decided_by = _user(by)
+        claim.save()
+        return claim
+
+
+def withdraw_claim(*, claim: PlayerClaim, user) -> None:
+    """The account withdraws its request, or undoes its link (it may ask again later)."""
+    if claim.user_id != getattr(user, "pk", None):
+        raise ClubError(gettext("Cette demande n'est pas la vôtre."))
+    claim.delete()
+
+
+def set_own_consent(*, claim: PlayerClaim, user, public_consent: bool) -> ClubPlayer:
+    """A linked player gives or withdraws their own consent to appear publicly; audited like
+    an organizer's change of the record (the field's name, never its value)."""
+    if claim.user_id != getattr(user, "pk", None) or claim.status != PlayerClaim.Status.CONFIRMED:
+        raise ClubError(gettext("Cette fiche n'est pas rattachée à votre compte."))
+    with transaction.atomic():
+        player = ClubPlayer.objects.select_for_update().get(pk=claim.club_player_id)
+        if player.anonymised:
+            raise ClubError(gettext("Ce joueur est anonymisé : sa fiche ne peut plus changer."))
+        if player.public_consent != public_consent:
+            player.public_consent = public_consent
+            player.save(update_fields=["public_consent"])
+            ClubEvent.objects.create(
+                club=player.club,
+                kind=ClubEvent.Kind.CHANGED,
+                player=player,
+                by=_user(user),
+                details={"fields": ["public_consent"], "by_player": True},
+            )
         return player

@@ -19,4 +19,13 @@ urlpatterns = [
         name="player_anonymise",
     ),
     path(CLUB + "fusion/", views.player_merge, name="player_merge"),
+    path(
+        CLUB + "rattachements/<int:claim_id>/confirmer/",
+        views.claim_confirm,
+        name="claim_confirm",
+    ),
+    path(CLUB + "rattachements/<int:claim_id>/refuser/", views.claim_refuse, name="claim_refuse"),
+    path("compte/clubs/", views.my_claims, name="my_claims"),
+    path("compte/clubs/<int:claim_id>/retirer/", views.claim_withdraw, name="claim_withdraw"),
+    path("compte/clubs/<int:claim_id>/consentement/", views.claim_consent, name="claim_consent"),
 ]

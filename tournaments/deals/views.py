@@ -15,6 +15,7 @@ from django.urls import reverse
 from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_POST
 
+from tournaments import board_panels
 from tournaments.request_numbers import whole_number
 from tournaments.setup import policy
 from tournaments.setup.guards import public_tournament, tournament_guard
@@ -322,6 +323,7 @@ def board_detail(request, tournament: Tournament, number: int):
             "rounds": sorted(selectors.board_rounds(tournament).get(number, ())),
             "previous": numbers[index - 1] if index > 0 else None,
             "next": numbers[index + 1] if index + 1 < len(numbers) else None,
+            "panels": board_panels.panels_for(request, tournament, number),
         },
     )
 

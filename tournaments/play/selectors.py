@@ -17,6 +17,8 @@ from functools import cached_property
 from typing import Any
 
 from django.utils import timezone
+from django.utils.formats import number_format
+from django.utils.translation import gettext, ngettext
 
 from scoring.analysis.solver import hands_from_pbn
 from scoring.engine.belote import belote_holdings, belote_suits
@@ -25,6 +27,7 @@ from scoring.engine.rules import RuleSettings
 from scoring.robots.auction import Call
 from scoring.robots.view import PLAYERS, SeatView
 from tournaments.setup import policy
+from tournaments.standings import selectors as standings
 
 from .models import Game, GameAction
 
@@ -205,3 +208,151 @@ def _belote_said(position: Position) -> dict[Card, dict[str, str]]:
 def game_of(player, game_id: int) -> Game | None:
     """The account's game of this number, None if there is none (or it is another's)."""
     return Game.objects.filter(pk=game_id, player=player).select_related("board").first()
+
+
+# --- The room's boards replayed (docs/play.md) ------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RoomComparison:
+    """A replayed deal beside the room's tables, matchpoint-style: the replayer's marks (NS,
+    South's side) and the defence's (EW); the tables it beats and those it ties, compared as
+    the room's matchpoints are, on the net score (marks minus the other side's) of whoever
+    held the N-S cards, out of the tables that played the board (an adjusted or assigned score
+    is not a deal played: it is left out)."""
+
+    marks: int
+    opponents: int
+    beaten: int
+    tied: int
+    tables: int
+
+    @property
+    def percentage(self) -> float | None:
+        """The matchpoints it would have scored over those tables, in percent (a tie half)."""
+        if not self.tables:
+            return None
+        return 100 * (self.beaten + self.tied / 2) / self.tables
+
+    @property
+    def sentence(self) -> str:
+        """« Votre marque : 110 (adversaires 52), elle aurait battu 7 tables sur 12. »"""
+        text = gettext("Votre marque : %(marks)s (adversaires %(opponents)s)") % {
+            "marks": self.marks,
+            "opponents": self.opponents,
+        }
+        if not self.tables:
+            return text + gettext(" ; aucune table de la salle n'a joué cet étui.")
+        text += ngettext(
+            ", elle aurait battu %(beaten)s table sur %(tables)s",
+            ", elle aurait battu %(beaten)s tables sur %(tables)s",
+            self.beaten,
+        ) % {"beaten": self.beaten, "tables": self.tables}
+        if self.tied:
+            text += ngettext(" et égalé %(tied)s", " et égalé %(tied)s", self.tied) % {
+                "tied": self.tied
+            }
+        return text + gettext(" (%(percentage)s %%).") % {
+            # number_format cuts the digits off: rounded first, 66.67 reads 66,7.
+            "percentage": number_format(round(self.percentage or 0, 1), 1)
+        }
+
+
+def compare_with_room(marks: int, opponents: int, room: list[int]) -> RoomComparison:
+    """The replayer's ``marks`` and ``opponents`` (NS and EW: the replayer sits South) against
+    ``room``, the net scores on the N-S cards of the room's tables."""
+    net = marks - opponents
+    return RoomComparison(
+        marks=marks,
+        opponents=opponents,
+        beaten=sum(1 for other in room if net > other),
+        tied=sum(1 for other in room if net == other),
+        tables=len(room),
+    )
+
+
+def room_nets(tournament, board_number: int) -> list[int]:
+    """The net score on the N-S cards of every table that played the board (not an adjusted
+    or assigned score), from its traveller: NS marks minus EW marks, turned round where the
+    NS team held the E-W cards (an arrow-switched round)."""
+    traveller = standings.board_traveller(tournament, board_number)
+    nets = []
+    for line in traveller.lines:
+        if line.ns_marks is None or line.ew_marks is None or line.adjusted or line.assigned:
+            continue
+        net = line.ns_marks - line.ew_marks
+        nets.append(-net if line.arrow_switched else net)
+    return nets
+
+
+@dataclass(frozen=True)
+class Replay:
+    """One of the account's games of a room's board: its marks from NS's side once over, and
+    the comparison with the room where the account may see the room's results."""
+
+    game: Game
+    marks: int | None
+    opponents: int | None
+    comparison: RoomComparison | None
+
+
+def replays_of_board(user, tournament, board_number: int) -> list[Replay]:
+    """The account's games of this board, the latest first, each compared with the room when
+    its results are visible to the account (the traveller's rule)."""
+    if not user.is_authenticated:
+        return []
+    games = list(
+        Game.objects.filter(
+            player=user, board__tournament=tournament, board__number=board_number
+        ).exclude(status=Game.Status.ABANDONED)
+    )
+    if not games:
+        return []
+    room: list[int] | None = None
+    finished = standings.board_finished(tournament, board_number)
+    if policy.can_see_board_results(user, tournament, finished_everywhere=finished):
+        room = room_nets(tournament, board_number)
+    return [_replay(game, room) for game in games]
+
+
+def _replay(game: Game, room: list[int] | None) -> Replay:
+    if game.status != Game.Status.FINISHED or not game.score:
+        return Replay(game, None, None, None)
+    marks, opponents = int(game.score["ns"]), int(game.score["ew"])
+    comparison = compare_with_room(marks, opponents, room) if room is not None else None
+    return Replay(game, marks, opponents, comparison)
+
+
+@dataclass(frozen=True)
+class Section:
+    """One part of « Mes parties », per source of games: ``key`` (its anchor), its title, the
+    template that draws its ``items``."""
+
+    key: str
+    title: str
+    template: str
+    items: list
+
+
+def my_games_sections(user) -> list[Section]:
+    """« Mes parties »: a section per source of the account's games. The room's boards
+    replayed against the robots (each with its marks and the room's comparison)."""
+    games = Game.objects.filter(player=user).select_related("board__tournament")
+    replays = []
+    for game in games:
+        tournament = game.board.tournament
+        room = None
+        if game.status == Game.Status.FINISHED:
+            number = game.board.number
+            finished = standings.board_finished(tournament, number)
+            if policy.can_see_board_results(user, tournament, finished_everywhere=finished):
+                room = room_nets(tournament, number)
+        replays.append(_replay(game, room))
+    return [
+        Section(
+            key="donnes-rejouees",
+            title=gettext("Donnes du club rejouées contre les robots"),
+            template="play/_replays.html",
+            items=replays,
+        )
+    ]

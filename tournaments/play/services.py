@@ -31,6 +31,7 @@ from scoring.robots.view import play_rules
 from tournaments import background
 from tournaments.deals.models import Board
 from tournaments.jobs import BrokerUnavailable, after_commit, publish
+from tournaments.setup import policy
 from tournaments.vocabulary import STRAIN_SYMBOLS, card_label, seat_name
 
 from . import review
@@ -66,7 +67,11 @@ def start_game(
     worlds: int = DEFAULT_WORLDS,
 ) -> Game:
     """A new game of ``board`` for ``player`` at South, under ``rules`` (the tournament's by
-    default); the robots start if the first call is theirs."""
+    default); the robots start if the first call is theirs. Only where the access policy lets
+    the account play the board (``policy.can_start_game``: a board of the room replayed after
+    its release, or staff who see its hands): ``PlayForbidden`` otherwise."""
+    if not policy.can_start_game(player, board):
+        raise PlayForbidden(_("Vous ne pouvez pas jouer cet étui."))
     if not board.has_hands:
         raise PlayRefused(_("Cet étui n'a pas de donne enregistrée."))
     rules = rules if rules is not None else board.tournament.rule_settings()

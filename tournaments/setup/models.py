@@ -112,6 +112,16 @@ class Tournament(models.Model):
     arbiters_see_hands = models.BooleanField(
         _("les arbitres voient les mains avant la publication"), default=False
     )
+    # Once the hands are released, any signed-in account may replay the boards against the
+    # robots, not only the tournament's own players (docs/play.md).
+    replay_open_to_all = models.BooleanField(
+        _("rejouer ouvert à tous"),
+        default=False,
+        help_text=_(
+            "Une fois les donnes publiées, tout joueur connecté peut rejouer les étuis contre "
+            "les robots, pas seulement les joueurs du tournoi."
+        ),
+    )
     # Players may enter results in every published round, not only in started ones.
     all_rounds_open = models.BooleanField(
         _("saisie ouverte dans tous les tours publiés"), default=False

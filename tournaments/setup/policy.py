@@ -21,14 +21,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser
+from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from tournaments import rows
 from tournaments.accounts.roles import ORGANIZER, has_role
 from tournaments.clubs import access as club_access
+from tournaments.clubs.models import PlayerClaim
 
 from . import sql
-from .models import Round, Table, TableAssignment, Team, Tournament
+from .models import Player, Round, Table, TableAssignment, Team, Tournament
 from .stored_plan import stored_plan
 
 
@@ -339,3 +341,66 @@ def table_refusal(who, assignment: TableAssignment):
     if assignment.side_of(actor.team) is None:
         return _("Votre équipe ne joue pas à cette table dans ce tour.")
     return None
+
+
+# --- Playing online (docs/play.md) ------------------------------------------------------------
+
+
+def is_tournament_player(who, tournament: Tournament) -> bool:
+    """The account played this tournament: one of its players is the account itself
+    (``Player.user``) or the account's record in the club's registry (a ``PlayerClaim`` the
+    club's organizer confirmed)."""
+    user = getattr(who, "user", who)
+    if user is None or not user.is_authenticated:
+        return False
+    linked = Q(
+        club_player__claims__user=user,
+        club_player__claims__status=PlayerClaim.Status.CONFIRMED,
+    )
+    return Player.objects.filter(Q(user=user) | linked, tournament=tournament).exists()
+
+
+def can_replay_board(who, tournament: Tournament, board_number: int) -> bool:
+    """Replay a board of the room against the robots (« Rejouer cette donne »): once its hands
+    are released to everyone (``boards_with_visible_hands`` of the public), the tournament's
+    players (``is_tournament_player``), its staff, and every signed-in account when the
+    organizer opened it to all (``Tournament.replay_open_to_all``). Never anonymously, never a
+    draft."""
+    user = getattr(who, "user", who)
+    if user is None or not user.is_authenticated or not can_see_tournament(who, tournament):
+        return False
+    if not boards_with_visible_hands(PUBLIC, tournament, [board_number]):
+        return False
+    return (
+        tournament.replay_open_to_all
+        or is_arbiter(who, tournament)
+        or is_tournament_player(who, tournament)
+    )
+
+
+StartGrant = Callable[[Any, Any], bool]
+"""``grant(user, board)``: an app's own reason to let a signed-in account start a board."""
+
+_start_grants: dict[str, StartGrant] = {}
+
+
+def register_start_grant(key: str, grant: StartGrant) -> None:
+    """Add (or replace) a reason, owned by an app above set-up, to let an account start a game
+    of a board (online tournaments: the board of a deal the account entered, within the
+    window). Called from the app's ``AppConfig.ready()``, like the menu's entries; the rule is
+    then asked here, by ``can_start_game``, with the others."""
+    _start_grants[key] = grant
+
+
+def can_start_game(who, board) -> bool:
+    """May this account start a game of ``board`` (a ``deals.Board``) against the robots?
+    Staff who see every hand before the release may (they know the deal already: nothing is
+    given away); anyone where the board may be replayed (``can_replay_board``); or where an
+    app above grants it (``register_start_grant``). Never anonymously."""
+    user = getattr(who, "user", who)
+    if user is None or not user.is_authenticated:
+        return False
+    tournament = board.tournament
+    if can_see_all_hands(who, tournament) or can_replay_board(who, tournament, board.number):
+        return True
+    return any(grant(user, board) for grant in _start_grants.values())

@@ -12,6 +12,7 @@ from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from tournaments import board_panels
 from tournaments.deals import selectors as deals
 from tournaments.request_numbers import whole_number
 from tournaments.setup import policy
@@ -196,6 +197,7 @@ def traveller(request, tournament: Tournament, board: int):
             "previous_board": boards[position - 1] if position > 0 else None,
             "next_board": boards[position + 1] if position + 1 < len(boards) else None,
             "board_url": _board_url(request.user, tournament, board),
+            "panels": board_panels.panels_for(request, tournament, board),
         },
     )
 

@@ -84,6 +84,7 @@ class TournamentSerializer(serializers.ModelSerializer):
             "table_entry",
             "deals_mode",
             "arbiters_see_hands",
+            "replay_open_to_all",
             "minutes_per_board",
             "team_count",
             "hands_released",
@@ -172,6 +173,7 @@ class TournamentWriteSerializer(serializers.Serializer):
     table_entry = serializers.BooleanField(required=False)
     deals_mode = serializers.ChoiceField(Tournament.DealsMode.choices, required=False)
     arbiters_see_hands = serializers.BooleanField(required=False)
+    replay_open_to_all = serializers.BooleanField(required=False)
     minutes_per_board = serializers.IntegerField(min_value=1, max_value=120, required=False)
     co_organizers = _UsernamesField(ORGANIZER, required=False)
     arbiters = _UsernamesField(ARBITER, required=False)

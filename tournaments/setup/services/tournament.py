@@ -45,6 +45,7 @@ SETTINGS_FIELDS = (
     "table_entry",
     "deals_mode",
     "arbiters_see_hands",
+    "replay_open_to_all",
     "minutes_per_board",
 )
 
