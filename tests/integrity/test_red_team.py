@@ -24,10 +24,10 @@ from tests.support.play import board_with, cards_in, start
 from tests.support.results import CLAIM_EVERYTHING, OTHER_HANDS
 from tests.support.robots import random_hands
 from tournaments.api.services import create_token
+from tournaments.clubs.services import create_club
 from tournaments.events import signing
 from tournaments.events.demo import play_session
 from tournaments.events.services import EventError, accept_upload
-from tournaments.clubs.services import create_club
 from tournaments.online import services as online
 from tournaments.online.demo import play_as_robot
 from tournaments.play.models import Game
@@ -480,6 +480,8 @@ def test_a_laptop_clubs_upload_is_checked_against_the_rules_alone(make_user):
         event=event, data=json.dumps(signing.sign(payload, quimper.key))
     )
     assert changed and upload.lines[0]["ns"] is not None
+
+
 # --- 5. An online tournament shows nothing of a deal before the player has played it --------
 
 
@@ -532,6 +534,8 @@ def test_the_online_pages_answer_the_same_whatever_the_deals_and_results(make_us
         score={**game.score, "ns": game.score["ew"] + 10, "ew": game.score["ns"]}
     )
     assert answers() == before
+
+
 # --- 5. Replaying the room's boards tells nothing before the release ------------------------
 
 

@@ -7,6 +7,7 @@ entered the tournament themselves: then they are players like the others."""
 
 from __future__ import annotations
 
+from scoring.duplicate.online import pool_instance
 from tournaments.clubs.access import can_manage_club
 from tournaments.clubs.models import Club
 from tournaments.play.models import Game
@@ -69,3 +70,18 @@ def can_see_ranking(user, tournament: OnlineTournament) -> bool:
     if entry is None:
         return _staff_view(user, tournament, entry)
     return len(deals_over(entry)) == tournament.deal_count
+
+
+def may_start_board(user, board) -> bool:
+    """The reason online tournaments give the play app's policy to start a game of ``board``
+    (``setup.policy.register_start_grant``): the board is a deal of an open online tournament,
+    in the instance of the pool that the account's entry plays."""
+    tournament = OnlineTournament.objects.filter(container_id=board.tournament_id).first()
+    if tournament is None or not tournament.is_open():
+        return False
+    entry = entry_of(user, tournament)
+    if entry is None:
+        return False
+    deal = (board.number - 1) % tournament.deal_count + 1
+    instance = (board.number - 1) // tournament.deal_count + 1
+    return instance == pool_instance(deal, entry.number, tournament.instances)

@@ -10,11 +10,14 @@ from fractions import Fraction
 from django.core.cache import cache
 from django.db.models import Count, Max, Q
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from scoring.duplicate import online as scoring
 from tournaments.deals.models import DealSet
 from tournaments.play.models import Game
+from tournaments.play.selectors import Section
 
+from . import policy
 from .models import OnlineEntry, OnlinePlay, OnlineTournament
 from .policy import OVER
 
@@ -208,3 +211,31 @@ def deal_results(tournament: OnlineTournament, deal: int) -> list[dict]:
         }
         for score in scores
     ]
+
+
+@dataclass(frozen=True)
+class MyEntry:
+    """One line of the account's online tournaments in « Mes parties »: the deals finished,
+    and its place in the ranking once the account may see it (``policy.can_see_ranking``)."""
+
+    tournament: OnlineTournament
+    finished: int
+    line: dict | None
+
+
+def my_tournaments_section(user) -> Section:
+    """« Mes parties »: the account's online tournaments, the latest first."""
+    entries = user.online_entries.select_related("tournament").order_by("-tournament__opens_at")
+    items = []
+    for entry in entries:
+        tournament = entry.tournament
+        line = None
+        if policy.can_see_ranking(user, tournament):
+            line = next((row for row in ranking(tournament) if row["entry"] == entry.number), None)
+        items.append(MyEntry(tournament, len(policy.deals_over(entry)), line))
+    return Section(
+        key="tournois-en-ligne",
+        title=gettext("Tournois en ligne"),
+        template="online/_my_tournaments.html",
+        items=items,
+    )

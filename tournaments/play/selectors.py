@@ -11,6 +11,7 @@ the policy releases the board's hands to that account (``policy.can_see_board_ha
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from functools import cached_property
@@ -27,6 +28,7 @@ from scoring.engine.rules import RuleSettings
 from scoring.robots.auction import Call
 from scoring.robots.view import PLAYERS, SeatView
 from tournaments.setup import policy
+from tournaments.setup.models import Tournament
 from tournaments.standings import selectors as standings
 
 from .models import Game, GameAction
@@ -334,10 +336,30 @@ class Section:
     items: list
 
 
+_more_sections: dict[str, Callable[[Any], Section]] = {}
+
+
+def register_games_section(key: str, section: Callable[[Any], Section]) -> None:
+    """Add (or replace) a section of « Mes parties » owned by an app above play (the online
+    tournaments' entries), called from its ``AppConfig.ready()``; ``section(user)`` builds it."""
+    _more_sections[key] = section
+
+
 def my_games_sections(user) -> list[Section]:
     """« Mes parties »: a section per source of the account's games. The room's boards
-    replayed against the robots (each with its marks and the room's comparison)."""
-    games = Game.objects.filter(player=user).select_related("board__tournament")
+    replayed against the robots (each with its marks and the room's comparison), then the
+    sections of the apps above (``register_games_section``)."""
+    return [_replays_section(user)] + [section(user) for section in _more_sections.values()]
+
+
+def _replays_section(user) -> Section:
+    # A replay is a game of a club's tournament: the draft tournaments that hold other apps'
+    # deals (an online tournament's container) are theirs to list.
+    games = (
+        Game.objects.filter(player=user)
+        .exclude(board__tournament__status=Tournament.Status.DRAFT)
+        .select_related("board__tournament")
+    )
     replays = []
     for game in games:
         tournament = game.board.tournament
@@ -348,11 +370,9 @@ def my_games_sections(user) -> list[Section]:
             if policy.can_see_board_results(user, tournament, finished_everywhere=finished):
                 room = room_nets(tournament, number)
         replays.append(_replay(game, room))
-    return [
-        Section(
-            key="donnes-rejouees",
-            title=gettext("Donnes du club rejouées contre les robots"),
-            template="play/_replays.html",
-            items=replays,
-        )
-    ]
+    return Section(
+        key="donnes-rejouees",
+        title=gettext("Donnes du club rejouées contre les robots"),
+        template="play/_replays.html",
+        items=replays,
+    )
