@@ -13,6 +13,7 @@ keeps each event's field between runs and puts in again only the clubs whose res
 from __future__ import annotations
 
 import logging
+import threading
 from dataclasses import dataclass
 from dataclasses import field as dataclass_field
 from functools import partial
@@ -252,6 +253,7 @@ class _Kept:
 
 
 _KEPT: dict[int, _Kept] = {}
+_KEPT_LOCK = threading.Lock()  # a web process's threads (no broker) share the kept fields
 """Per event, its field as this worker process last scored it. Each run reads every club's
 digest (cheap) and puts in again only the clubs whose results changed; another process, or a
 restarted one, starts from nothing and reads every club once."""
@@ -317,21 +319,22 @@ def compute_groups(event: Event) -> tuple[list[dict], int]:
         if entry.laptop or entry.tournament_id is not None
     ]
     key = (event.commitment, event.scoring_method)
-    kept = _KEPT.get(event.pk)
-    if kept is None or kept.key != key:
-        kept = _KEPT[event.pk] = _Kept(key, FieldScoring(event.scoring_method))
-    try:
-        _update(kept, event, entries)
-        if not kept.clubs:
-            return [], 0
-        computation = kept.field.computation(
-            table_groups=(event.small_clubs_below,) if event.small_clubs_below else ()
-        )
-    except Exception:
-        # Whatever failed, the next run starts from nothing rather than from half an update.
-        _KEPT.pop(event.pk, None)
-        raise
-    clubs = tuple(kept.clubs.values())
+    with _KEPT_LOCK:
+        kept = _KEPT.get(event.pk)
+        if kept is None or kept.key != key:
+            kept = _KEPT[event.pk] = _Kept(key, FieldScoring(event.scoring_method))
+        try:
+            _update(kept, event, entries)
+            if not kept.clubs:
+                return [], 0
+            computation = kept.field.computation(
+                table_groups=(event.small_clubs_below,) if event.small_clubs_below else ()
+            )
+        except Exception:
+            # Whatever failed, the next run starts from nothing rather than half an update.
+            _KEPT.pop(event.pk, None)
+            raise
+        clubs = tuple(kept.clubs.values())
     results = EventResults(
         event=event.slug, name=event.name, method=Method(event.scoring_method), clubs=clubs
     )
