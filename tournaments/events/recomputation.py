@@ -207,19 +207,20 @@ def _percentage(value) -> float | None:
 def ranking_groups(computation, results: EventResults) -> list[dict]:
     """The core's rankings as the stored groups: each its key, scope, name, direction, and
     rows in rank order (``rank``, ``team``, ``club``, ``direction``, ``percentage``...)."""
-    clubs = {club.club: club for club in results.clubs}
+    clubs = {club.club: club.name for club in results.clubs}
+    names = {(club.club, team.number): team.name for club in results.clubs for team in club.teams}
     groups = []
     for ranking in computation.rankings:
         rows = []
         for entry in ranking.entries:
-            club = clubs[entry.team.club]
+            team = entry.team
             rows.append(
                 {
                     "rank": entry.display_rank,
-                    "team": club.team_name(entry.team.team),
-                    "number": entry.team.team,
-                    "club": club.name,
-                    "club_slug": club.club,
+                    "team": names.get((team.club, team.team), str(team.team)),
+                    "number": team.team,
+                    "club": clubs[team.club],
+                    "club_slug": team.club,
                     "direction": entry.direction.value if entry.direction else None,
                     "percentage": _percentage(entry.percentage),
                     "score": round(float(entry.score), 2),
