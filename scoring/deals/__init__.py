@@ -7,6 +7,7 @@ The modules, one concept each:
 - ``generator``: seeds, the seed commitment, the HMAC-SHA256 stream, the shuffle, verification;
 - ``deal_number``: a deal's rank among all 32!/(8!)^4 deals, and back;
 - ``pbn``: PBN export and import, and hands typed from the boards;
+- ``pbn_tables``: PBN 2.1's tables (``ScoreTable``...), read and written;
 - ``problems``: the translatable error records all of the above report.
 """
 

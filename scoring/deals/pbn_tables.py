@@ -92,6 +92,8 @@ def _value(value: str | None) -> str:
     (or could be taken for a comment, a tag or no value)."""
     if value is None:
         return NO_VALUE
+    if "\n" in value or "\r" in value:
+        raise ValueError(f"a table value is on one line: {value!r}")
     if not value or value == NO_VALUE or re.search(r'[\s"\\;{}\[\]%]', value):
         return f'"{_escape(value)}"'
     return value
@@ -104,7 +106,7 @@ def format_tag(name: str, value: str) -> str:
 
 def format_table(table: PbnTable) -> list[str]:
     """The table's tag line then one line per row, each value padded to its column's width
-    (aligned as the column says)."""
+    (aligned as the column says). Raises ValueError on a value with a line break."""
     lines = [f'[{table.tag} "{";".join(column.spec() for column in table.columns)}"]']
     for row in table.rows:
         cells = []

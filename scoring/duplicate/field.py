@@ -13,6 +13,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
+from typing import NamedTuple
 
 from scoring.duplicate.board_result import BoardResult
 from scoring.duplicate.display import display_rank
@@ -27,12 +28,12 @@ FieldKey = tuple[str, int, int, int, int]
 """``(club, session, board, round, table)``: identifies a result across the field."""
 
 
-@dataclass(frozen=True, slots=True, order=True)
-class FieldTeam:
+class FieldTeam(NamedTuple):
     """A team across the field: its club, the club's session and its number in that session.
 
     Team numbers are the session's own (every club numbers its teams from 1), so a team is
-    known across the field by the three together.
+    known across the field by the three together. A named tuple: the rankings hash and sort
+    teams by the hundred thousand, and a tuple does it in C.
     """
 
     club: str
@@ -60,7 +61,8 @@ class FieldSession:
     region: str | None = None
     tables: int | None = None
     single_ranking: bool = False
-    expected_plays: Mapping[int, int] = field(default_factory=dict)
+    # Left out of the hash (a dict is not hashable), kept in the comparison.
+    expected_plays: Mapping[int, int] = field(default_factory=dict, hash=False)
 
     def __post_init__(self) -> None:
         if not isinstance(self.club, str) or not self.club:

@@ -9,7 +9,7 @@ from collections import Counter
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from types import MappingProxyType
+from functools import cached_property
 
 from scoring.duplicate.board_result import Adjustment, BoardResult
 from scoring.duplicate.computation import ScoringOptions
@@ -50,7 +50,7 @@ def matchpoint_scale(nets: Mapping[int, int], common_plays: int) -> BoardScale:
         raise ValueError(f"a board has {plays} results but the field's E is {common_plays}")
     board_top = top(common_plays)
     # Scaled M' = (M + 1) E / A - 1 = ((M + 1) E - A) / A, every net over the same A.
-    scaled = plays != common_plays
+    scaled = 0 < plays != common_plays
     denominator = plays if scaled else 1
     on_ns: dict[int, int] = {}
     below = 0
@@ -59,21 +59,21 @@ def matchpoint_scale(nets: Mapping[int, int], common_plays: int) -> BoardScale:
         points = 2 * below + count - 1
         on_ns[net] = (points + 1) * common_plays - plays if scaled else points
         below += count
-    return BoardScale(denominator, MappingProxyType(on_ns), board_top * denominator, plays)
+    return BoardScale(denominator, on_ns, board_top * denominator, plays)
 
 
 def datum_scale(nets: Mapping[int, int], options: ScoringOptions) -> BoardScale:
     """A board's datum across the field, from the count of each net on its N-S cards."""
     plays = sum(nets.values())
     if not plays:
-        return BoardScale(1, MappingProxyType({}), 0, 0)
+        return BoardScale(1, {}, 0, 0)
     board_datum = datum(
         list(Counter(nets).elements()),
         drop_extremes=options.datum_drop_extremes,
         drop_extremes_from=options.datum_drop_extremes_from,
     )
     on_ns = {net: net - board_datum for net in nets}
-    return BoardScale(1, MappingProxyType(on_ns), 0, plays, board_datum)
+    return BoardScale(1, on_ns, 0, plays, board_datum)
 
 
 @dataclass(frozen=True)
@@ -128,10 +128,20 @@ class FieldComputation:
         round and table (the field's feuille ambulante)."""
         return tuple(
             self._score(club, session, result)
-            for (club, session), results in sorted(self.results.items())
-            for result in sorted(results, key=lambda r: r.key)
-            if result.board == board
+            for club, session, result in self._by_board.get(board, ())
         )
+
+    @cached_property
+    def _by_board(self) -> dict[int, list[tuple[str, int, BoardResult]]]:
+        """The results by board, each board's in traveller order: built once, on the first
+        traveller asked for (a page shows one board of a hundred thousand results)."""
+        by_board: dict[int, list[tuple[str, int, BoardResult]]] = {}
+        for (club, session), results in sorted(self.results.items()):
+            for result in results:  # sorted by key when put in the field
+                by_board.setdefault(result.board, []).append((club, session, result))
+        for lines in by_board.values():
+            lines.sort(key=lambda line: (line[0], line[1], line[2].round, line[2].table))
+        return by_board
 
     def scores(self) -> Iterator[FieldScore]:
         """Every result's score across the field, by club, session, board, round, table."""

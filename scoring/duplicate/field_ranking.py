@@ -79,106 +79,119 @@ def field_rankings(
     percentages = {
         team: _percentage(method, common_top, tally) for team, tally in teams.tallies.items()
     }
-    everyone = sorted(teams.tallies)
-    rankings = list(_scope(method, Scope.NATIONAL, everyone, teams, percentages))
-    regions = sorted(
-        {session.region for session in teams.sessions.values() if session.region is not None}
-    )
-    for region in regions:
-        members = [t for t in everyone if teams.sessions[(t.club, t.session)].region == region]
-        rankings.extend(_scope(method, Scope.REGION, members, teams, percentages, name=region))
-    for club in sorted({team.club for team in everyone}):
-        members = [team for team in everyone if team.club == club]
-        rankings.extend(_scope(method, Scope.CLUB, members, teams, percentages, name=club))
-    for low, high in field_size_groups(table_groups):
-        members = [
-            team
-            for team in everyone
-            if low <= teams.tables[(team.club, team.session)]
-            and (high is None or teams.tables[(team.club, team.session)] < high)
-        ]
-        rankings.extend(
-            _scope(method, Scope.FIELD_SIZE, members, teams, percentages, tables=(low, high))
-        )
+    keys = {
+        team: _key(_main(method, teams.tallies[team], percentages[team])) for team in teams.tallies
+    }
+    # The teams in rank order once (each scope keeps that order, so none is sorted again): by
+    # team, then by main score, best first (a stable sort keeps equal scores by team); the
+    # float first, the exact fraction only between equal floats (rounding never reverses an
+    # order), as ``ranking`` does.
+    scored = {team: key for team, key in keys.items() if key is not None}
+    ordered = sorted(sorted(scored), key=scored.__getitem__, reverse=True)
+    ordered += sorted(team for team, key in keys.items() if key is None)
+    ranked = _Ranked(method, teams, percentages, keys)
+    rankings = ranked.scope(Scope.NATIONAL, ordered)
+    # Each team's region, club and field-size group, gathered in one pass in rank order.
+    by_region: dict[str, list[FieldTeam]] = {}
+    by_club: dict[str, list[FieldTeam]] = {}
+    groups = field_size_groups(table_groups)
+    by_group: dict[tuple[int, int | None], list[FieldTeam]] = {group: [] for group in groups}
+    for team in ordered:
+        key = (team.club, team.session)
+        region = teams.sessions[key].region
+        if region is not None:
+            by_region.setdefault(region, []).append(team)
+        by_club.setdefault(team.club, []).append(team)
+        tables = teams.tables[key]
+        for low, high in groups:
+            if low <= tables and (high is None or tables < high):
+                by_group[(low, high)].append(team)
+    for region in sorted(by_region):
+        rankings += ranked.scope(Scope.REGION, by_region[region], name=region)
+    for club in sorted(by_club):
+        rankings += ranked.scope(Scope.CLUB, by_club[club], name=club)
+    for group, members in by_group.items():
+        rankings += ranked.scope(Scope.FIELD_SIZE, members, tables=group)
     return tuple(rankings)
 
 
-def _scope(
-    method: Method,
-    scope: Scope,
-    members: Iterable[FieldTeam],
-    teams: FieldTeams,
-    percentages: Mapping[FieldTeam, Fraction | None],
-    name: str | None = None,
-    tables: tuple[int, int | None] | None = None,
-) -> list[FieldRanking]:
-    by_direction: dict[Side | None, list[FieldTeam]] = {}
-    for team in members:
-        by_direction.setdefault(teams.directions[team], []).append(team)
-    return [
-        FieldRanking(
-            scope=scope,
-            direction=direction,
-            entries=_entries(method, direction, by_direction[direction], teams, percentages),
-            name=name,
-            tables=tables,
-        )
-        for direction in DIRECTIONS
-        if direction in by_direction
-    ]
+def _main(method: Method, tally: FieldTally, percentage: Fraction | None) -> Fraction | None:
+    """What a team is ranked on (None: nothing to compare, ranked last)."""
+    if not tally.boards:
+        return None
+    return percentage if method is Method.MATCHPOINTS else tally.score
 
 
-def _entries(
-    method: Method,
-    direction: Side | None,
-    members: Sequence[FieldTeam],
-    teams: FieldTeams,
-    percentages: Mapping[FieldTeam, Fraction | None],
-) -> tuple[FieldRankingEntry, ...]:
-    """The members ranked by their main score, best first; equal scores share the rank (listed
-    by club, session and team), teams without a comparable score last, sharing theirs."""
+def _key(main: Fraction | None) -> tuple[float, Fraction] | None:
+    """The main score as it is compared: its float, then (when floats are equal) itself."""
+    return None if main is None else (float(main), main)
 
-    def main(team: FieldTeam) -> Fraction | None:
-        if not teams.tallies[team].boards:
-            return None
-        return percentages[team] if method is Method.MATCHPOINTS else teams.tallies[team].score
 
-    keys = {team: main(team) for team in members}
-    scored = sorted(
-        (team for team in members if keys[team] is not None),
-        key=lambda team: (-_known(keys[team]), team),
-    )
-    groups: list[list[FieldTeam]] = []
-    for team in scored:
-        if groups and keys[groups[-1][0]] == keys[team]:
-            groups[-1].append(team)
-        else:
-            groups.append([team])
-    unranked = sorted(team for team in members if keys[team] is None)
-    if unranked:
-        groups.append(unranked)
-    entries: list[FieldRankingEntry] = []
-    for group in groups:
-        position, tied = len(entries) + 1, len(group) > 1
-        entries.extend(
-            FieldRankingEntry(
-                rank=position,
-                team=team,
+@dataclass(frozen=True, slots=True)
+class _Ranked:
+    """The teams' figures, from which each scope's rankings are made."""
+
+    method: Method
+    teams: FieldTeams
+    percentages: Mapping[FieldTeam, Fraction | None]
+    keys: Mapping[FieldTeam, tuple[float, Fraction] | None]
+
+    def scope(
+        self,
+        scope: Scope,
+        members: Iterable[FieldTeam],
+        name: str | None = None,
+        tables: tuple[int, int | None] | None = None,
+    ) -> list[FieldRanking]:
+        """The scope's rankings, one per direction present; ``members`` in rank order."""
+        by_direction: dict[Side | None, list[FieldTeam]] = {}
+        for team in members:
+            by_direction.setdefault(self.teams.directions[team], []).append(team)
+        return [
+            FieldRanking(
+                scope=scope,
                 direction=direction,
-                score=teams.tallies[team].score,
-                percentage=percentages[team],
-                boards=teams.tallies[team].boards,
-                tied=tied,
-                local=teams.local.get(team),
+                entries=self.entries(direction, by_direction[direction]),
+                name=name,
+                tables=tables,
             )
-            for team in group
-        )
-    return tuple(entries)
+            for direction in DIRECTIONS
+            if direction in by_direction
+        ]
 
+    def entries(
+        self, direction: Side | None, members: Sequence[FieldTeam]
+    ) -> tuple[FieldRankingEntry, ...]:
+        """The members (in rank order) numbered: equal main scores share the rank, teams
+        without a comparable score share the last one."""
+        groups: list[list[FieldTeam]] = []
+        previous: FieldTeam | None = None
+        for team in members:
+            if previous is not None and self._equal(previous, team):
+                groups[-1].append(team)
+            else:
+                groups.append([team])
+            previous = team
+        entries: list[FieldRankingEntry] = []
+        for group in groups:
+            position, tied = len(entries) + 1, len(group) > 1
+            entries.extend(
+                FieldRankingEntry(
+                    rank=position,
+                    team=team,
+                    direction=direction,
+                    score=self.teams.tallies[team].score,
+                    percentage=self.percentages[team],
+                    boards=self.teams.tallies[team].boards,
+                    tied=tied,
+                    local=self.teams.local.get(team),
+                )
+                for team in group
+            )
+        return tuple(entries)
 
-def _known(value: Fraction | None) -> Fraction:
-    assert value is not None  # only the scored teams are sorted
-    return value
+    def _equal(self, first: FieldTeam, second: FieldTeam) -> bool:
+        return self.keys[first] == self.keys[second]
 
 
 def _percentage(method: Method, common_top: int | None, tally: FieldTally) -> Fraction | None:

@@ -10,8 +10,18 @@ from __future__ import annotations
 import datetime
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from fractions import Fraction
 
-from scoring.duplicate import Adjustment, BoardResult, FieldResult, FieldSession, Method
+from scoring.duplicate import (
+    Adjustment,
+    BoardResult,
+    FieldComputation,
+    FieldKey,
+    FieldResult,
+    FieldSession,
+    Method,
+)
+from scoring.duplicate.display import display_decimal
 from scoring.engine.cards import Side
 from scoring.engine.result_record import Capot, ResultRecord
 
@@ -66,7 +76,8 @@ class ClubResults:
     region: str | None = None
     tables: int | None = None
     single_ranking: bool = False
-    expected_plays: Mapping[int, int] = field(default_factory=dict)
+    # Left out of the hash (a dict is not hashable), kept in the comparison.
+    expected_plays: Mapping[int, int] = field(default_factory=dict, hash=False)
     teams: tuple[Team, ...] = ()
     lines: tuple[TravellerLine, ...] = ()
 
@@ -112,3 +123,20 @@ def field_input(event: EventResults) -> tuple[list[FieldSession], list[FieldResu
         for line in club.lines
     ]
     return sessions, results
+
+
+def field_figures(
+    computation: FieldComputation | None,
+) -> dict[FieldKey, tuple[str | None, str | None]]:
+    """Each result's NS and EW figures across the field, with two decimals (exact rounding),
+    as the files write them for their readers; empty without a computation."""
+    if computation is None:
+        return {}
+
+    def shown(value: Fraction | None) -> str | None:
+        return None if value is None else display_decimal(value, places=2)
+
+    return {
+        score.key: (shown(score.score.ns_score), shown(score.score.ew_score))
+        for score in computation.scores()
+    }

@@ -15,14 +15,14 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from scoring.deals.problems import Problem
+from scoring.deals.problems import Problem, Term
 from scoring.duplicate import Adjustment, BoardResult, FieldResult, FieldSession
 from scoring.exchange.event_results import EventResults
 from scoring.exchange.safe_xml import ExchangeError
 from scoring.translation import gettext_noop
 
 KEYS = ("club", "board", "ns_team", "ew_team", "ns", "ew")
-MAX_LINE_CHARS = 10_000
+MAX_LINE_CHARS = 10_000  # the message says so
 
 Mark = int | Adjustment | None
 """A side's result on a line: marks, an adjusted score, or None (the phantom's side)."""
@@ -83,7 +83,7 @@ def write_jsonl(lines: Iterable[JsonLine]) -> str:
     )
 
 
-_BAD_LINE = gettext_noop("This line is not a traveller line: %(reason)s")
+_BAD_LINE = gettext_noop("This line is not a traveller line: %(reason)s.")
 
 
 def read_jsonl(text: str) -> list[JsonLine]:
@@ -96,39 +96,52 @@ def read_jsonl(text: str) -> list[JsonLine]:
             continue
         try:
             lines.append(_line(raw))
-        except ValueError as error:
+        except _NotALine as error:
             problems.append(
-                Problem("invalid_jsonl", _BAD_LINE, {"reason": str(error)}, line=number)
+                Problem("invalid_jsonl", _BAD_LINE, {"reason": error.reason}, line=number)
             )
     if problems:
         raise ExchangeError(problems)
     return lines
 
 
+class _NotALine(ValueError):
+    """Why a line is not a traveller line: a phrase translated with the message."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = Term(reason)
+
+
 def _line(raw: str) -> JsonLine:
     if len(raw) > MAX_LINE_CHARS:
-        raise ValueError(f"longer than {MAX_LINE_CHARS} characters")
+        raise _NotALine(gettext_noop("it is longer than 10,000 characters"))
     try:
         data = json.loads(raw)
-    except json.JSONDecodeError as error:
-        raise ValueError(f"not JSON ({error.msg})") from None
+    except json.JSONDecodeError:
+        raise _NotALine(gettext_noop("it is not JSON")) from None
+    except RecursionError:
+        # json's decoder recurses once per nested array or object: "[[[[..." to the limit.
+        raise _NotALine(gettext_noop("it is nested too deeply")) from None
     if not isinstance(data, dict) or sorted(data) != sorted(KEYS):
-        raise ValueError(f"an object with the keys {', '.join(KEYS)}")
+        raise _NotALine(
+            gettext_noop("it needs exactly the keys club, board, ns_team, ew_team, ns, ew")
+        )
     club, board = data["club"], data["board"]
     if not isinstance(club, str) or not club:
-        raise ValueError("club is a non-empty text")
+        raise _NotALine(gettext_noop("club is a non-empty text"))
     if type(board) is not int or not 1 <= board <= 999:
-        raise ValueError("board is a number from 1 to 999")
+        raise _NotALine(gettext_noop("board is a number from 1 to 999"))
     teams = []
     for key in ("ns_team", "ew_team"):
         if data[key] is not None and (not isinstance(data[key], str) or not data[key]):
-            raise ValueError(f"{key} is a team's name or null")
+            raise _NotALine(gettext_noop("a team is named by a non-empty text, or null"))
         teams.append(data[key])
-    marks = [_mark(key, data[key]) for key in ("ns", "ew")]
+    marks = [_mark(data[key]) for key in ("ns", "ew")]
     return JsonLine(club, board, teams[0], teams[1], marks[0], marks[1])
 
 
-def _mark(key: str, value: Any) -> Mark:
+def _mark(value: Any) -> Mark:
     if value is None:
         return None
     if type(value) is int and 0 <= value <= 100_000:
@@ -138,7 +151,9 @@ def _mark(key: str, value: Any) -> Mark:
             return Adjustment(value)
         except ValueError:
             pass
-    raise ValueError(f"{key} is marks (a whole number), an adjusted score or null")
+    raise _NotALine(
+        gettext_noop("ns and ew are marks (a whole number), an adjusted score's name, or null")
+    )
 
 
 def field_input(lines: Iterable[JsonLine]) -> tuple[list[FieldSession], list[FieldResult]]:

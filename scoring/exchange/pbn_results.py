@@ -10,7 +10,6 @@ from __future__ import annotations
 import datetime
 import re
 from collections.abc import Iterable
-from fractions import Fraction
 
 from scoring.deals.board import Board
 from scoring.deals.pbn import PBN_VERSION
@@ -24,7 +23,6 @@ from scoring.deals.pbn_tables import (
 )
 from scoring.deals.problems import Problem
 from scoring.duplicate import BoardResult, FieldComputation, Method
-from scoring.duplicate.display import display_decimal
 from scoring.engine.annonces import Annonce, AnnonceKind
 from scoring.engine.cards import Rank, Seat, Side, Strain, Suit
 from scoring.engine.result_record import CAPOT, Contract, ResultRecord
@@ -37,6 +35,7 @@ from scoring.exchange.event_results import (
     EventResults,
     Team,
     TravellerLine,
+    field_figures,
 )
 from scoring.exchange.safe_xml import ExchangeError
 from scoring.translation import gettext_noop
@@ -131,7 +130,7 @@ def write_pbn_results(
     for club in event.clubs:
         for line in club.lines:
             by_board.setdefault(line.result.board, []).append((club, line))
-    figures = _figures(computation)
+    figures = field_figures(computation)
     extra = FIGURE_COLUMNS.get(event.method, ()) if computation is not None else ()
     for number in sorted(set(by_board) | set(hands)):
         game = [("Event", event.name), ("Board", str(number))]
@@ -147,21 +146,6 @@ def write_pbn_results(
         table = PbnTable("ScoreTable", _columns((*SCORE_COLUMNS, *extra)), rows)
         lines += [*format_game(game, (table,)), ""]
     return "\n".join(lines)
-
-
-def _figures(
-    computation: FieldComputation | None,
-) -> dict[tuple[str, int, int, int, int], tuple[str | None, str | None]]:
-    if computation is None:
-        return {}
-
-    def shown(value: Fraction | None) -> str | None:
-        return None if value is None else display_decimal(value, places=2)
-
-    return {
-        score.key: (shown(score.score.ns_score), shown(score.score.ew_score))
-        for score in computation.scores()
-    }
 
 
 def _row(club: ClubResults, line: TravellerLine) -> tuple[str | None, ...]:

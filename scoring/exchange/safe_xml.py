@@ -99,6 +99,8 @@ def parse_xml(data: str | bytes) -> Node:
         parser.Parse(raw, True)
     except expat.ExpatError as error:
         raise not_readable(expat.errors.messages[error.code], error.lineno) from None
+    except LookupError as error:  # the XML declaration names an encoding Python lacks
+        raise not_readable(str(error), 1) from None
     if len(roots) != 1:
         raise not_readable("no root element")
     return roots[0]

@@ -6,12 +6,13 @@ describes every element; ``write_xml`` and ``read_xml`` are each other's inverse
 from __future__ import annotations
 
 import datetime
+import re
 from collections.abc import Callable
 from typing import TypeVar
 from xml.etree import ElementTree
 
-from scoring.deals.problems import Problem
-from scoring.duplicate import BoardResult, Method
+from scoring.deals.problems import Problem, Term
+from scoring.duplicate import BoardResult, FieldComputation, FieldKey, Method
 from scoring.engine.annonces import Annonce, AnnonceKind
 from scoring.engine.cards import Rank, Seat, Side, Strain, Suit
 from scoring.engine.result_record import CAPOT, Contract, ResultRecord
@@ -25,6 +26,7 @@ from scoring.exchange.event_results import (
     Player,
     Team,
     TravellerLine,
+    field_figures,
 )
 from scoring.exchange.safe_xml import ExchangeError, Node, parse_xml
 from scoring.translation import gettext_noop
@@ -33,34 +35,58 @@ FORMAT_VERSION = "1.0"
 ROOT = "COINCHE_RESULTS"
 METHODS = {Method.MATCHPOINTS: "MATCH_POINTS", Method.DATUM: "DATUM", Method.TOTAL: "TOTAL_POINTS"}
 RANKINGS, ADJUSTMENTS, CAPOTS = RANKING_NAMES, ADJUSTMENT_NAMES, CAPOT_NAMES
+# The figures across the field on a traveller line: USEBIO's names for matchpoints.
+FIGURES = {
+    Method.MATCHPOINTS: ("NS_MATCH_POINTS", "EW_MATCH_POINTS"),
+    Method.DATUM: ("NS_DATUM_SCORE", "EW_DATUM_SCORE"),
+}
 MAX_NUMBER = 2_147_483_647  # PostgreSQL's integer: what the site can store
 
 # ---------------------------------------------------------------------------------------------
 # Writing
 
+_Figures = dict[FieldKey, tuple[str | None, str | None]]
+
+
+# Characters XML 1.0 cannot hold at all (a name with one would make a file nobody can read).
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
 
 def _text(parent: ElementTree.Element, tag: str, value: object) -> ElementTree.Element:
+    text = str(value)
+    if _NOT_XML.search(text):
+        raise ValueError(f"<{tag}> holds a control character XML cannot carry: {text!r}")
     element = ElementTree.SubElement(parent, tag)
-    element.text = str(value)
+    element.text = text
     return element
 
 
-def write_xml(event: EventResults) -> str:
-    """The event as an XML document (UTF-8, indented), clubs and lines in the order given."""
+def write_xml(event: EventResults, computation: FieldComputation | None = None) -> str:
+    """The event as an XML document (UTF-8, indented), clubs and lines in the order given.
+    ``computation``: the event scored across the field, whose figures are added to each
+    traveller line for the readers (USEBIO's ``NS_MATCH_POINTS``...; never read back: an
+    import scores the event again). Raises ValueError on a text holding a control character
+    XML cannot carry."""
     root = ElementTree.Element(ROOT, {"FORMAT_VERSION": FORMAT_VERSION})
+    if _NOT_XML.search(event.event):
+        raise ValueError(f"the event's identifier holds a control character: {event.event!r}")
     element = ElementTree.SubElement(root, "EVENT", {"EVENT_ID": event.event})
     _text(element, "EVENT_DESCRIPTION", event.name)
     if event.date is not None:
         _text(element, "DATE", event.date.isoformat())
     _text(element, "BOARD_SCORING_METHOD", METHODS[event.method])
+    figures = field_figures(computation)
+    tags = FIGURES.get(computation.method, ()) if computation is not None else ()
     for club in event.clubs:
-        _write_club(element, club)
+        _write_club(element, club, figures, tags)
     ElementTree.indent(root)
     body = ElementTree.tostring(root, encoding="unicode")
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + body + "\n"
 
 
-def _write_club(parent: ElementTree.Element, club: ClubResults) -> None:
+def _write_club(
+    parent: ElementTree.Element, club: ClubResults, figures: _Figures, tags: tuple[str, ...]
+) -> None:
     element = ElementTree.SubElement(parent, "CLUB")
     _text(element, "CLUB_ID_NUMBER", club.club)
     _text(element, "CLUB_NAME", club.name)
@@ -93,10 +119,15 @@ def _write_club(parent: ElementTree.Element, club: ClubResults) -> None:
         node = ElementTree.SubElement(element, "BOARD")
         _text(node, "BOARD_NUMBER", board)
         for line in lines:
-            _write_line(node, line)
+            figure = figures.get((club.club, club.session, *line.result.key), (None, None))
+            _write_line(node, line, tuple(zip(tags, figure, strict=False)))
 
 
-def _write_line(parent: ElementTree.Element, line: TravellerLine) -> None:
+def _write_line(
+    parent: ElementTree.Element,
+    line: TravellerLine,
+    figures: tuple[tuple[str, str | None], ...] = (),
+) -> None:
     result = line.result
     element = ElementTree.SubElement(parent, "TRAVELLER_LINE")
     _text(element, "ROUND_NUMBER", result.round)
@@ -119,6 +150,9 @@ def _write_line(parent: ElementTree.Element, line: TravellerLine) -> None:
             _text(element, "NS_ADJUSTED", ADJUSTMENTS[result.ns_adjusted])
         if result.ew_adjusted is not None:
             _text(element, "EW_ADJUSTED", ADJUSTMENTS[result.ew_adjusted])
+    for tag, figure in figures:
+        if figure is not None:
+            _text(element, tag, figure)
 
 
 def _write_record(parent: ElementTree.Element, record: ResultRecord) -> None:
@@ -157,6 +191,7 @@ _T = TypeVar("_T")
 _MISSING = gettext_noop("<%(parent)s> needs a <%(element)s> element.")
 _INVALID = gettext_noop("<%(element)s> cannot be '%(value)s': %(expected)s.")
 _REFUSED = gettext_noop("This traveller line cannot be read: %(reason)s")
+_WHOLE_NUMBER = {0: gettext_noop("a whole number from 0"), 1: gettext_noop("a whole number from 1")}
 _ROOT = gettext_noop("This is not a results file of this format: its root is <%(element)s>.")
 
 
@@ -167,6 +202,9 @@ class _Reader:
         self.problems: list[Problem] = []
 
     def problem(self, message: str, node: Node, **params: str | int) -> None:
+        # What was expected is a phrase of the format's, translated with the message.
+        if isinstance(params.get("expected"), str):
+            params["expected"] = Term(str(params["expected"]))
         self.problems.append(Problem("invalid_results_xml", message, params, line=node.line))
 
     def child(self, node: Node, tag: str, required: bool = True) -> Node | None:
@@ -200,7 +238,7 @@ class _Reader:
 
     def number(self, node: Node, tag: str, required: bool = True, least: int = 1) -> int | None:
         return self.value(
-            node, tag, lambda text: _number(text, least), f"a whole number from {least}", required
+            node, tag, lambda text: _number(text, least), _WHOLE_NUMBER[least], required
         )
 
 
@@ -236,10 +274,17 @@ def read_xml(data: str | bytes) -> EventResults:
         raise ExchangeError(reader.problems)
     name = reader.text(event, "EVENT_DESCRIPTION")
     date = reader.value(
-        event, "DATE", datetime.date.fromisoformat, "a date such as 2026-12-07", required=False
+        event,
+        "DATE",
+        datetime.date.fromisoformat,
+        gettext_noop("a date such as 2026-12-07"),
+        required=False,
     )
     method = reader.value(
-        event, "BOARD_SCORING_METHOD", _inverse(METHODS), "MATCH_POINTS, DATUM or TOTAL_POINTS"
+        event,
+        "BOARD_SCORING_METHOD",
+        _inverse(METHODS),
+        gettext_noop("MATCH_POINTS, DATUM or TOTAL_POINTS"),
     )
     clubs = [_read_club(reader, node) for node in event.children if node.tag == "CLUB"]
     if reader.problems or name is None or method is None:
@@ -269,7 +314,7 @@ def _read_club(reader: _Reader, node: Node) -> ClubResults | None:
                 movement,
                 element="MOVEMENT RANKING",
                 value=ranking[:40],
-                expected="TWO_DIRECTIONS or ONE_FIELD",
+                expected=gettext_noop("TWO_DIRECTIONS or ONE_FIELD"),
             )
         single_ranking = ranking == RANKINGS[True]
         for plays in movement.children:
@@ -282,7 +327,7 @@ def _read_club(reader: _Reader, node: Node) -> ClubResults | None:
                     plays,
                     element="BOARD_PLAYS",
                     value=f"{board[:12]}: {plays.text[:12]}",
-                    expected="a board number and its plays",
+                    expected=gettext_noop("a board number and its plays"),
                 )
     participants = reader.child(node, "PARTICIPANTS", required=False)
     teams = [
@@ -320,7 +365,7 @@ def _read_club(reader: _Reader, node: Node) -> ClubResults | None:
 def _read_team(reader: _Reader, node: Node) -> Team | None:
     number = reader.number(node, "TEAM_NUMBER")
     name = reader.text(node, "TEAM_NAME")
-    direction = reader.value(node, "DIRECTION", Side, "NS or EW", required=False)
+    direction = reader.value(node, "DIRECTION", Side, gettext_noop("NS or EW"), required=False)
     players = []
     for person in node.children:
         if person.tag == "PLAYER":
@@ -342,7 +387,7 @@ def _read_line(reader: _Reader, node: Node, board: int | None) -> TravellerLine 
     ns_marks = reader.number(node, "NS_SCORE", required=False, least=0)
     ew_marks = reader.number(node, "EW_SCORE", required=False, least=0)
     adjustment = _inverse(ADJUSTMENTS)
-    expected = "AVERAGE_MINUS, AVERAGE or AVERAGE_PLUS"
+    expected = gettext_noop("AVERAGE_MINUS, AVERAGE or AVERAGE_PLUS")
     ns_adjusted = reader.value(node, "NS_ADJUSTED", adjustment, expected, required=False)
     ew_adjusted = reader.value(node, "EW_ADJUSTED", adjustment, expected, required=False)
     deal = reader.child(node, "DEAL", required=False)
@@ -381,15 +426,17 @@ def _read_record(reader: _Reader, deal: Node) -> ResultRecord | None:
             contract,
             "BID",
             lambda text: CAPOT if text == "CAPOT" else _number(text, 1),
-            "a number of points or CAPOT",
+            gettext_noop("a number of points or CAPOT"),
         )
-        strain = reader.value(contract, "STRAIN", Strain, "S, H, D, C, SA or TA")
+        strain = reader.value(contract, "STRAIN", Strain, gettext_noop("S, H, D, C, SA or TA"))
         coinche = reader.value(
-            contract, "COINCHE", lambda text: Coinche(_number(text, 0)), "0, 1 or 2"
+            contract, "COINCHE", lambda text: Coinche(_number(text, 0)), gettext_noop("0, 1 or 2")
         )
-    taker = reader.value(deal, "PLAYED_BY", Seat, "N, E, S or W")
+    taker = reader.value(deal, "PLAYED_BY", Seat, gettext_noop("N, E, S or W"))
     points = reader.number(deal, "POINTS_MADE", required=False, least=0)
-    capot = reader.value(deal, "CAPOT", _inverse(CAPOTS), "TAKER or DEFENCE", required=False)
+    capot = reader.value(
+        deal, "CAPOT", _inverse(CAPOTS), gettext_noop("TAKER or DEFENCE"), required=False
+    )
     belote = []
     annonces = []
     for node in deal.children:
@@ -398,7 +445,11 @@ def _read_record(reader: _Reader, deal: Node) -> ResultRecord | None:
                 belote.append(Seat(node.text))
             except ValueError:
                 reader.problem(
-                    _INVALID, node, element="BELOTE", value=node.text[:40], expected="N, E, S or W"
+                    _INVALID,
+                    node,
+                    element="BELOTE",
+                    value=node.text[:40],
+                    expected=gettext_noop("N, E, S or W"),
                 )
         elif node.tag == "ANNONCE":
             annonce = _read_annonce(reader, node)
@@ -423,10 +474,10 @@ def _read_record(reader: _Reader, deal: Node) -> ResultRecord | None:
 
 
 def _read_annonce(reader: _Reader, node: Node) -> Annonce | None:
-    seat = reader.value(node, "SEAT", Seat, "N, E, S or W")
-    kind = reader.value(node, "KIND", AnnonceKind, "tierce, cinquante, cent or carre")
-    high = reader.value(node, "HIGH", Rank, "7, 8, 9, 10, J, Q, K or A")
-    suit = reader.value(node, "SUIT", Suit, "S, H, D or C", required=False)
+    seat = reader.value(node, "SEAT", Seat, gettext_noop("N, E, S or W"))
+    kind = reader.value(node, "KIND", AnnonceKind, gettext_noop("tierce, cinquante, cent or carre"))
+    high = reader.value(node, "HIGH", Rank, gettext_noop("7, 8, 9, 10, J, Q, K or A"))
+    suit = reader.value(node, "SUIT", Suit, gettext_noop("S, H, D or C"), required=False)
     if seat is None or kind is None or high is None:
         return None
     try:

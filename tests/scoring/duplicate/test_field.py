@@ -3,6 +3,7 @@ adjusted table and a late one), the datum across the field, the rankings (direct
 regions, clubs with their local percentages, field-size groups, shared ranks) and the
 incremental field (an upload replaced, a club taken out) against a fresh scoring."""
 
+import pickle
 from fractions import Fraction as F
 
 import pytest
@@ -317,3 +318,23 @@ def test_a_board_played_once_in_the_field_gets_the_average():
     # (0 + 1) x 6/1 - 1 = 5: half the common top, for both sides.
     (only,) = computation.traveller(3)
     assert (only.score.ns_score, only.score.ew_score) == (5, 5)
+
+
+def test_datum_needs_no_expected_plays_for_every_board():
+    sessions = (FieldSession("A", expected_plays={1: 2}), SESSIONS[2])
+    results = [line for line in RESULTS if line.club in ("A", "C")]
+    computation = score_field("datum", results, sessions)
+    assert computation.boards[2].datum == 80  # (160 - 40 + 160 + 20) / 4 = 75 -> 80
+
+
+def test_sessions_are_values_that_can_be_kept_in_a_set():
+    assert len({SESSIONS[0], FieldSession("A", expected_plays={1: 2, 2: 2}, region="Ouest")}) == 1
+
+
+def test_a_computation_and_a_kept_field_can_be_pickled_for_a_cache_or_a_worker():
+    field = FieldScoring("matchpoints")
+    for session in SESSIONS:
+        field.put_session(session, [line.result for line in RESULTS if line.club == session.club])
+    computation = field.computation()
+    assert pickle.loads(pickle.dumps(computation)) == computation
+    assert pickle.loads(pickle.dumps(field)).computation() == computation
