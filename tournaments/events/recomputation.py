@@ -238,7 +238,18 @@ def ranking_groups(computation, results: EventResults) -> list[dict]:
                 "rows": rows,
             }
         )
-    return groups
+    return sorted(groups, key=_group_order)
+
+
+_SCOPES = ("national", "field_size", "region", "club")
+
+
+def _group_order(group: dict) -> tuple:
+    """National first, then the field sizes, the regions and the clubs, each by name, NS
+    before EW: the same order whichever clubs the kept field put in last."""
+    scope = _SCOPES.index(group["scope"]) if group["scope"] in _SCOPES else len(_SCOPES)
+    direction = {"NS": 0, "EW": 1}.get(group["direction"] or "", 2)
+    return (scope, group["tables"] or [], group["name"] or "", direction)
 
 
 @dataclass
