@@ -13,6 +13,7 @@ keeps each event's field between runs and puts in again only the clubs whose res
 from __future__ import annotations
 
 import logging
+import threading
 from dataclasses import dataclass
 from dataclasses import field as dataclass_field
 from functools import partial
@@ -206,19 +207,20 @@ def _percentage(value) -> float | None:
 def ranking_groups(computation, results: EventResults) -> list[dict]:
     """The core's rankings as the stored groups: each its key, scope, name, direction, and
     rows in rank order (``rank``, ``team``, ``club``, ``direction``, ``percentage``...)."""
-    clubs = {club.club: club for club in results.clubs}
+    clubs = {club.club: club.name for club in results.clubs}
+    names = {(club.club, team.number): team.name for club in results.clubs for team in club.teams}
     groups = []
     for ranking in computation.rankings:
         rows = []
         for entry in ranking.entries:
-            club = clubs[entry.team.club]
+            team = entry.team
             rows.append(
                 {
                     "rank": entry.display_rank,
-                    "team": club.team_name(entry.team.team),
-                    "number": entry.team.team,
-                    "club": club.name,
-                    "club_slug": club.club,
+                    "team": names.get((team.club, team.team), str(team.team)),
+                    "number": team.team,
+                    "club": clubs[team.club],
+                    "club_slug": team.club,
                     "direction": entry.direction.value if entry.direction else None,
                     "percentage": _percentage(entry.percentage),
                     "score": round(float(entry.score), 2),
@@ -236,7 +238,18 @@ def ranking_groups(computation, results: EventResults) -> list[dict]:
                 "rows": rows,
             }
         )
-    return groups
+    return sorted(groups, key=_group_order)
+
+
+_SCOPES = ("national", "field_size", "region", "club")
+
+
+def _group_order(group: dict) -> tuple:
+    """National first, then the field sizes, the regions and the clubs, each by name, NS
+    before EW: the same order whichever clubs the kept field put in last."""
+    scope = _SCOPES.index(group["scope"]) if group["scope"] in _SCOPES else len(_SCOPES)
+    direction = {"NS": 0, "EW": 1}.get(group["direction"] or "", 2)
+    return (scope, group["tables"] or [], group["name"] or "", direction)
 
 
 @dataclass
@@ -252,6 +265,7 @@ class _Kept:
 
 
 _KEPT: dict[int, _Kept] = {}
+_KEPT_LOCK = threading.Lock()  # a web process's threads (no broker) share the kept fields
 """Per event, its field as this worker process last scored it. Each run reads every club's
 digest (cheap) and puts in again only the clubs whose results changed; another process, or a
 restarted one, starts from nothing and reads every club once."""
@@ -317,21 +331,22 @@ def compute_groups(event: Event) -> tuple[list[dict], int]:
         if entry.laptop or entry.tournament_id is not None
     ]
     key = (event.commitment, event.scoring_method)
-    kept = _KEPT.get(event.pk)
-    if kept is None or kept.key != key:
-        kept = _KEPT[event.pk] = _Kept(key, FieldScoring(event.scoring_method))
-    try:
-        _update(kept, event, entries)
-        if not kept.clubs:
-            return [], 0
-        computation = kept.field.computation(
-            table_groups=(event.small_clubs_below,) if event.small_clubs_below else ()
-        )
-    except Exception:
-        # Whatever failed, the next run starts from nothing rather than from half an update.
-        _KEPT.pop(event.pk, None)
-        raise
-    clubs = tuple(kept.clubs.values())
+    with _KEPT_LOCK:
+        kept = _KEPT.get(event.pk)
+        if kept is None or kept.key != key:
+            kept = _KEPT[event.pk] = _Kept(key, FieldScoring(event.scoring_method))
+        try:
+            _update(kept, event, entries)
+            if not kept.clubs:
+                return [], 0
+            computation = kept.field.computation(
+                table_groups=(event.small_clubs_below,) if event.small_clubs_below else ()
+            )
+        except Exception:
+            # Whatever failed, the next run starts from nothing rather than half an update.
+            _KEPT.pop(event.pk, None)
+            raise
+        clubs = tuple(kept.clubs.values())
     results = EventResults(
         event=event.slug, name=event.name, method=Method(event.scoring_method), clubs=clubs
     )

@@ -5,9 +5,9 @@ A document is ``{"payload": {...}, "signature": "<hex>"}``: the HMAC-SHA256 of t
 canonical JSON (keys sorted, no spaces, UTF-8) under the key the site issued to that club for
 this event (``EventClub.key``). Threat model (docs/simultaneous.md): the key authenticates the
 club and the integrity of the file on the way (a USB stick, an e-mail); whoever holds it can
-send results in the club's name, so it is shown to the club's organizers only and changed by
-the event's organizers on request. The deals inside a package are also bound to the commitment
-the event published: once the seed is revealed anyone regenerates them.
+send results in the club's name, so it is shown to the club's organizers only. The deals
+inside a package are also bound to the commitment the event published: once the seed is
+revealed anyone regenerates them.
 """
 
 from __future__ import annotations

@@ -21,10 +21,16 @@ from tournaments.events.recomputation import event_results
 from tournaments.events.selectors import field_over
 
 
+def _computation(results: EventResults):
+    """The event scored across the field (None without results): its figures go with the
+    lines of the XML and into PBN's score tables."""
+    sessions, lines = field_input(results)
+    return score_field(results.method, lines, sessions) if lines else None
+
+
 def _pbn(event: Event, results: EventResults) -> str:
     """PBN with the score tables; the hands only once the last session is over."""
-    sessions, lines = field_input(results)
-    computation = score_field(results.method, lines, sessions) if lines else None
+    computation = _computation(results)
     boards = []
     if field_over(event) and event.seed_hex:
         boards = generate_boards(seed_from_hex(event.seed_hex), event.board_count)
@@ -32,7 +38,7 @@ def _pbn(event: Event, results: EventResults) -> str:
 
 
 WRITERS = {
-    "xml": lambda event, results: write_xml(results),
+    "xml": lambda event, results: write_xml(results, _computation(results)),
     "jsonl": lambda event, results: write_jsonl(event_lines(results)),
     "pbn": _pbn,
 }
