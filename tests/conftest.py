@@ -36,11 +36,57 @@ def pytest_configure(config):
 
     if not settings.configured:
         return
+    _scan_the_static_files_once()
     folder = Path(tempfile.mkdtemp(prefix="coinche-tests-"))
     _OWN_FOLDERS.append(folder)
     static_root, media_root = folder / "static", folder / "media"
     os.environ["STATIC_ROOT"], os.environ["MEDIA_ROOT"] = str(static_root), str(media_root)
     override_settings(STATIC_ROOT=static_root, MEDIA_ROOT=media_root).enable()
+
+
+# WhiteNoise's list of the static files its finders find, per the settings that make it.
+_STATIC_FILES: dict[tuple, dict] = {}
+_WHITENOISE_SETTINGS = (
+    "DEBUG",
+    "STATIC_URL",
+    "STATICFILES_DIRS",
+    "STATICFILES_FINDERS",
+    "INSTALLED_APPS",
+    "FORCE_SCRIPT_NAME",
+    "WHITENOISE_AUTOREFRESH",
+    "WHITENOISE_MAX_AGE",
+    "WHITENOISE_ALLOW_ALL_ORIGINS",
+    "WHITENOISE_CHARSET",
+    "WHITENOISE_MIMETYPES",
+    "WHITENOISE_ADD_HEADERS_FUNCTION",
+    "WHITENOISE_INDEX_FILE",
+    "WHITENOISE_IMMUTABLE_FILE_TEST",
+    "WHITENOISE_STATIC_PREFIX",
+)
+
+
+def _scan_the_static_files_once() -> None:
+    """WhiteNoise's middleware lists and reads the headers of every static file the finders
+    find (``WHITENOISE_USE_FINDERS``: about 200) when it is made: once per process in
+    production, but once per test client in the suite (each client loads the middleware again),
+    about 11 ms each. The files do not change during a run: the first list made under given
+    settings is copied into each later middleware made under the same settings. The static
+    root's own files are still listed by each middleware, as before."""
+    from django.conf import settings
+    from whitenoise.middleware import WhiteNoiseMiddleware
+
+    scan = WhiteNoiseMiddleware.add_files_from_finders
+
+    def add_files_from_finders(self) -> None:
+        key = tuple(repr(getattr(settings, name, None)) for name in _WHITENOISE_SETTINGS)
+        if key not in _STATIC_FILES:
+            before, self.files = self.files, {}
+            scan(self)
+            _STATIC_FILES[key] = self.files
+            self.files = before
+        self.files.update(_STATIC_FILES[key])
+
+    WhiteNoiseMiddleware.add_files_from_finders = add_files_from_finders
 
 
 def _own_broker_database() -> None:

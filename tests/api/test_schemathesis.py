@@ -22,6 +22,7 @@ from schemathesis.specs.openapi.checks import (
 )
 
 from tests.support.api import played
+from tests.support.depth import examples
 from tests.support.factories import team_at
 from tournaments.api.services import create_token
 from tournaments.clubs.services import create_club, create_player
@@ -108,7 +109,9 @@ def _config() -> schemathesis.Config:
     at random: the coverage phase's thousands of boundary cases would take minutes."""
     config = schemathesis.Config()
     project = config.projects.default
-    project.generation.update(modes=[schemathesis.GenerationMode.POSITIVE], max_examples=20)
+    project.generation.update(
+        modes=[schemathesis.GenerationMode.POSITIVE], max_examples=examples(20)
+    )
     project.phases.update(phases=["examples", "fuzzing"])
     return config
 
@@ -141,7 +144,7 @@ def _steer(case, world) -> None:
 
 @schema.parametrize()
 @settings(
-    max_examples=20,
+    max_examples=examples(20),
     deadline=None,
     derandomize=True,
     database=None,

@@ -13,6 +13,7 @@ from django.db import transaction
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.support.depth import examples
 from tests.support.factories import small_tournament
 from tests.support.standings import (
     HOWELL_RESULTS,
@@ -115,7 +116,7 @@ def apply(tournament, slots, action) -> None:
 
 
 @settings(
-    max_examples=40,
+    max_examples=examples(40),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )

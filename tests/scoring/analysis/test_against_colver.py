@@ -16,6 +16,7 @@ import pytest
 
 from scoring.analysis.solver import Solver
 from scoring.engine.cards import DECK, SEATS_COUNTER_CLOCKWISE, Card, Rank, Strain
+from tests.support.depth import examples
 
 pytestmark = [pytest.mark.slow]
 
@@ -30,7 +31,8 @@ COLVER_RANKS = (
     Rank.ACE,
 )
 SUIT_STRAINS = (Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS)
-DEALS = 200
+# 200 at the deep depth (tests/support/depth.py), 50 at the everyday one.
+DEALS = examples(200)
 
 
 def colver_card(card: Card) -> int:

@@ -12,6 +12,7 @@ from scoring.analysis.solver import STRAINS, Solver, analyse, deal_from_json, ha
 from scoring.engine.card_values import card_points
 from scoring.engine.cards import DECK, SEATS_COUNTER_CLOCKWISE, Card, PerSide, Seat, Side, Strain
 from scoring.engine.play import legal_cards, trick_winner
+from tests.support.depth import examples
 from tests.support.hands import E, N, S, W, hands
 
 SOLVER = Solver()
@@ -97,7 +98,7 @@ def endings(draw):
     return held, leader, trick, strain, undertrump, overtake
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(endings())
 def test_endings_agree_with_exhaustive_search(ending):
     held, leader, trick, strain, undertrump, overtake = ending
@@ -183,7 +184,7 @@ deals = st.permutations(DECK).map(
 )
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=examples(15), deadline=None)
 @given(deals, st.sampled_from(list(Seat)), st.sampled_from(STRAINS))
 def test_totals_and_rotation(deal, dealer, strain):
     points = SOLVER.points(deal, dealer, strain)
@@ -216,7 +217,7 @@ def test_random_deals_solve_in_every_strain():
     assert list(table) == list(STRAINS)
 
 
-@settings(max_examples=5, deadline=None)
+@settings(max_examples=examples(5), deadline=None)
 @given(st.lists(deals, min_size=2, max_size=2), st.sampled_from(STRAINS), st.data())
 def test_a_table_kept_between_the_leads_of_a_deal_gives_a_fresh_solvers_values(
     two_deals, strain, data

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from scoring.deals.board import InvalidDealError
 from scoring.deals.deal_number import DEAL_COUNT, rank_deal, unrank_deal
 from scoring.engine.cards import DECK, SEATS_PBN_ORDER
+from tests.support.depth import examples
 from tests.support.hands import SUIT_PER_SEAT, E, N, S, W, hands, hands_from_deck
 
 deals = st.permutations(DECK).map(hands_from_deck)
@@ -68,7 +69,7 @@ def test_only_a_valid_deal_has_a_number():
         rank_deal(broken)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(deals)
 def test_unrank_inverts_rank_on_random_deals(deal):
     number = rank_deal(deal)
@@ -76,13 +77,13 @@ def test_unrank_inverts_rank_on_random_deals(deal):
     assert unrank_deal(number) == deal
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(deal_numbers)
 def test_rank_inverts_unrank_on_random_numbers(number):
     assert rank_deal(unrank_deal(number)) == number
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(deals, deals)
 def test_numbers_follow_the_documented_word_order(first, second):
     assert (rank_deal(first) < rank_deal(second)) == (_word(first) < _word(second))

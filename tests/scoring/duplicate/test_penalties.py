@@ -19,6 +19,7 @@ from scoring.duplicate import (
     penalty_unit,
 )
 from scoring.engine.cards import Side
+from tests.support.depth import examples
 from tests.support.movements import mitchell
 
 PERCENT = PenaltyUnit.PERCENT_OF_TOP
@@ -226,7 +227,7 @@ PENALTIES = st.lists(
 )
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     tournament=tournaments(),
     method=st.sampled_from(["matchpoints", "datum", "total"]),

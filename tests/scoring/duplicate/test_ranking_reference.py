@@ -26,6 +26,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.duplicate import Adjustment, compute
+from tests.support.depth import examples
 from tests.support.field_strategies import fields
 
 SHARE = {
@@ -165,7 +166,7 @@ def _rows_of(computation) -> list[dict]:
 
 
 @given(fields(marks=COARSE_MARKS, arrow_switches=True))
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 def test_matchpoint_scores_match_the_reference_neuberg_to_the_common_top(field):
     computation = compute("matchpoints", field.results, field.expected_plays, field.single_ranking)
     ordered = sorted(field.results, key=lambda result: result.key)
@@ -176,7 +177,7 @@ def test_matchpoint_scores_match_the_reference_neuberg_to_the_common_top(field):
 
 
 @given(fields(marks=COARSE_MARKS, arrow_switches=True))
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 def test_matchpoint_rankings_match_the_reference_tie_breaks(field):
     # The reference ranks the reference matchpoints: mixed plays, Neuberg, adjusted scores.
     computation = compute("matchpoints", field.results, field.expected_plays, field.single_ranking)
@@ -188,7 +189,7 @@ def test_matchpoint_rankings_match_the_reference_tie_breaks(field):
 
 
 @given(fields(marks=COARSE_MARKS, arrow_switches=True), st.sampled_from(["datum", "total"]))
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 def test_datum_and_total_rankings_match_the_reference_tie_breaks(field, method):
     # Their per-table scores have tests of their own; the reference ranks them.
     computation = compute(method, field.results, field.expected_plays, field.single_ranking)
@@ -201,7 +202,7 @@ def test_datum_and_total_rankings_match_the_reference_tie_breaks(field, method):
     fields(kinds=("howell",), full=True, marks=st.sampled_from([0, 80, 160])),
     st.sampled_from(["matchpoints", "datum", "total"]),
 )
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 def test_round_robin_rankings_match_the_reference_head_to_head(field, method):
     # A complete Howell: every pair of teams met, so every tie left after the boards won goes
     # to head-to-head; three marks only, so that such ties are frequent.

@@ -17,6 +17,7 @@ from scoring.duplicate.season import (
     placings_from_ranking,
     season_ranking,
 )
+from tests.support.depth import examples
 
 AVERAGE = SeasonMethod.AVERAGE
 POINTS = SeasonMethod.POINTS
@@ -237,7 +238,7 @@ SETTINGS = st.builds(
 )
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(seasons(), SETTINGS, st.randoms(use_true_random=False))
 def test_the_order_of_the_placings_does_not_matter(placings, season, rng):
     shuffled = list(placings)
@@ -245,7 +246,7 @@ def test_the_order_of_the_placings_does_not_matter(placings, season, rng):
     assert season_ranking(shuffled, season) == season_ranking(placings, season)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(seasons(), SETTINGS)
 def test_ranks_are_competition_ranks_and_the_minimum_decides_who_is_ranked(placings, season):
     lines = season_ranking(placings, season)
@@ -268,7 +269,7 @@ def test_ranks_are_competition_ranks_and_the_minimum_decides_who_is_ranked(placi
     assert {line.player for line in lines} == {p.player for p in placings}
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(seasons(), st.integers(1, 4))
 def test_the_best_n_average_is_at_least_the_whole_average(placings, best):
     whole = {line.player: line for line in season_ranking(placings, SeasonSettings(AVERAGE))}
@@ -279,7 +280,7 @@ def test_the_best_n_average_is_at_least_the_whole_average(placings, best):
         assert min(figures) - 0.01 <= line.score <= max(figures) + 0.01
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(seasons(), st.lists(st.integers(0, 30), min_size=1, max_size=8).map(tuple))
 def test_shared_places_share_the_scale_and_lose_nothing(placings, scale):
     """In every tournament, the points given to a group's teams add up to the scale's points of

@@ -25,6 +25,7 @@ from scoring.engine.rules import (
     explanation_params,
 )
 from tests.support.deal_scores import deal, marks
+from tests.support.depth import examples
 from tests.support.record_strategies import records
 
 FFB = PRESETS["ffb-coinche"]
@@ -217,7 +218,7 @@ def scaled(draw):
     return rule, data
 
 
-@settings(max_examples=250, deadline=None)
+@settings(max_examples=examples(250), deadline=None)
 @given(scaled())
 def test_made_is_decided_on_the_exact_totals_against_the_bid_itself(case):
     rule, data = case
@@ -243,7 +244,7 @@ def test_made_is_decided_on_the_exact_totals_against_the_bid_itself(case):
         assert mark % 10 == 0 or rule.rounding is Rounding.NONE
 
 
-@settings(max_examples=250, deadline=None)
+@settings(max_examples=examples(250), deadline=None)
 @given(scaled())
 def test_doubling_the_sans_atout_adds_the_bid_once_more_and_nothing_else(case):
     rule, data = case
@@ -262,7 +263,7 @@ def test_doubling_the_sans_atout_adds_the_bid_once_more_and_nothing_else(case):
     assert extra % a.detail.multiplier == 0
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(scaled())
 def test_the_total_marked_per_deal_under_the_ffb_scoring_with_any_scale(case):
     rule, data = case

@@ -17,6 +17,7 @@ from scoring.engine.rules import (
     RuleSettings,
     WinCondition,
 )
+from tests.support.depth import examples
 from tests.support.play_strategies import play_outs
 from tests.support.record_strategies import parse, records
 
@@ -41,7 +42,7 @@ rule_settings = st.builds(
 )
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(records(), rule_settings)
 def test_marks_are_multiples_of_10_unless_rounding_is_off(data, rules):
     assume(rules.rounding is not Rounding.NONE)
@@ -50,7 +51,7 @@ def test_marks_are_multiples_of_10_unless_rounding_is_off(data, rules):
     assert result.ns >= 0 and result.ew >= 0
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(records(), rule_settings.filter(lambda r: r.surcoinche_multiplier == 4))
 def test_a_surcoinche_scores_exactly_twice_a_coinche_for_the_same_play(data, rules):
     assume(not data["passed"])
@@ -87,7 +88,7 @@ def _swapped(data):
     }
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(records(), rule_settings)
 def test_swapping_the_ns_and_ew_seats_swaps_the_marks(data, rules):
     result = score_deal(parse(data, rules), rules)
@@ -95,14 +96,14 @@ def test_swapping_the_ns_and_ew_seats_swaps_the_marks(data, rules):
     assert (swapped.ns, swapped.ew, swapped.made) == (result.ew, result.ns, result.made)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(records(), rule_settings)
 def test_a_record_survives_its_canonical_round_trip(data, rules):
     record = parse(data, rules)
     assert parse_result(record.to_dict(), rules) == record
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(records())
 def test_under_ffb_rules_made_means_the_bid_reached_and_more_than_the_defence(data):
     rules = RuleSettings(no_trump=True, all_trump=True)
@@ -122,7 +123,7 @@ def test_under_ffb_rules_made_means_the_bid_reached_and_more_than_the_defence(da
     assert totals.ns + totals.ew == card_total + detail.belote.ns + detail.belote.ew + won
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(play_outs(), st.sampled_from(list(Seat)), st.integers(80, 160))
 def test_a_played_deal_scores_from_its_replay(outcome, taker, bid):
     hands, strain, undertrump, leader, played, _sizes = outcome

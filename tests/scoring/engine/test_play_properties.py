@@ -6,10 +6,11 @@ from hypothesis import strategies as st
 from scoring.engine.card_values import CAPOT_DEAL_POINTS, DEAL_POINTS
 from scoring.engine.cards import DECK, Hand, Seat, Strain
 from scoring.engine.play import replay_deal
+from tests.support.depth import examples
 from tests.support.play_strategies import play_outs, random_play
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(play_outs())
 def test_a_legal_play_out_never_meets_an_empty_legal_set(outcome):
     _hands, _strain, _undertrump, _leader, _played, legal_sizes = outcome
@@ -17,7 +18,7 @@ def test_a_legal_play_out_never_meets_an_empty_legal_set(outcome):
     assert min(legal_sizes) >= 1
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(play_outs())
 def test_a_legal_play_out_totals_162_or_252_with_a_capot(outcome):
     hands, strain, undertrump, leader, played, _sizes = outcome
@@ -36,7 +37,7 @@ def test_a_legal_play_out_totals_162_or_252_with_a_capot(outcome):
 TRUMP_SUITS = [Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS]
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     st.permutations(DECK),
     st.sampled_from(TRUMP_SUITS),

@@ -16,6 +16,7 @@ from scoring.engine.deal_score import score_deal
 from scoring.engine.result_record import Capot, ResultValidationError, bids, parse_result
 from scoring.engine.rules import PRESETS
 from tests.support.deal_scores import deal, marks, score
+from tests.support.depth import examples
 from tests.support.record_strategies import parse as parse_any
 from tests.support.record_strategies import records
 
@@ -159,7 +160,7 @@ def test_a_coinched_capot_bid_doubles_contract_and_points():
 # --- every deal -------------------------------------------------------------------------------
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(data=records(annonces=False))
 def test_made_means_the_points_made_reach_the_bid_and_the_marks_follow_the_text(data):
     if data["passed"]:
@@ -185,7 +186,7 @@ def test_made_means_the_points_made_reach_the_bid_and_the_marks_follow_the_text(
         assert result.of(taking.other) == (160 + value) * m + belote.of(taking.other)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(data=records(annonces=False), level=st.sampled_from([1, 2]))
 def test_a_coinche_multiplies_every_mark_but_the_belote(data, level):
     if data["passed"]:

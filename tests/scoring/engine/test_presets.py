@@ -17,6 +17,7 @@ from scoring.engine.rules import (
     RuleSettings,
     WinCondition,
 )
+from tests.support.depth import examples
 from tests.support.record_strategies import parse as parse_any
 from tests.support.record_strategies import records
 
@@ -82,7 +83,7 @@ def _with_coinche(data, level):
 
 
 @pytest.mark.parametrize("name", NAMES)
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=examples(120), deadline=None)
 @given(data=records())
 def test_made_is_decided_on_the_exact_totals_never_on_the_rounded_marks(name, data):
     rules = PRESETS[name]
@@ -110,7 +111,7 @@ def test_made_is_decided_on_the_exact_totals_never_on_the_rounded_marks(name, da
 
 
 @pytest.mark.parametrize("name", WHOLE)
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(data=records(), level=st.sampled_from([1, 2]))
 def test_whole_score_families_multiply_everything_and_leave_the_other_side_its_belote(
     name, data, level
@@ -127,7 +128,7 @@ def test_whole_score_families_multiply_everything_and_leave_the_other_side_its_b
     assert result.detail.unrounded.of(winner.other) == kept
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(data=records(annonces=False), level=st.sampled_from([1, 2]))
 def test_cannes_multiplies_the_bid_only(data, level):
     rules = PRESETS["cannes-2016"]
@@ -144,7 +145,7 @@ def test_cannes_multiplies_the_bid_only(data, level):
     assert coinched.detail.unrounded.of(winner.other) == plain.detail.unrounded.of(winner.other)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(data=records(annonces=False))
 def test_online_162_marks_a_known_total_per_deal(data):
     rules = PRESETS["online-162"]

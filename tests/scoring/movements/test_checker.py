@@ -19,6 +19,7 @@ from scoring.movements import (
     mitchell,
     mitchell_tables,
 )
+from tests.support.depth import examples
 
 
 def codes(problems):
@@ -69,7 +70,7 @@ def test_shortened_howells_have_no_errors(teams):
         assert errors(check_movement(howell(teams, rounds=rounds))) == []
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     teams=st.integers(4, 120),
     boards_per_round=st.integers(1, 5),

@@ -19,6 +19,7 @@ from scoring.robots.auction import (
     read_calls,
     strains,
 )
+from tests.support.depth import examples
 
 FFB = PRESETS["ffb-coinche"]
 
@@ -165,7 +166,7 @@ def auctions(draw):
     return auction
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(auctions())
 def test_every_random_legal_auction_ends_with_a_sound_contract(auction):
     contract = auction.contract()

@@ -27,6 +27,7 @@ from scoring.robots.card_play import (
 )
 from scoring.robots.view import BadRequest, SeatView
 from scoring.robots.worlds import draw_worlds
+from tests.support.depth import examples
 from tests.support.robots import random_hands
 
 FFB = PRESETS["ffb-coinche"]
@@ -35,7 +36,7 @@ ROOT = Path(__file__).resolve().parents[3]
 CALLS = (Call(CallKind.BID, 80, Strain.HEARTS), PASS, PASS, PASS)  # West takes in hearts
 
 
-@settings(max_examples=6, deadline=None)
+@settings(max_examples=examples(6), deadline=None)
 @given(deal=st.integers(0, 10**6))
 def test_the_best_opening_lead_ends_where_the_whole_deal_solves(deal):
     """West leads (North deals; West takes): the best of West's leads, each followed by a
@@ -168,7 +169,7 @@ def test_a_discard_under_an_opponents_trump_does_not_show_a_trump_void():
     assert strict.voids()[Seat.WEST] == {Suit.SPADES, Suit.CLUBS}
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(deal=st.integers(0, 10**6), cards=st.integers(4, 27), strain=st.sampled_from(list(Strain)))
 def test_each_card_is_worth_exactly_what_its_representative_is_worth(deal, cards, strain):
     """After ``cards`` cards played at random (West taking in ``strain``, sans atout and tout

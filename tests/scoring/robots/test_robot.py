@@ -14,6 +14,7 @@ from scoring.robots.auction import PASS, Auction, Call, CallKind
 from scoring.robots.robot import MAX_WORLDS, Robot
 from scoring.robots.table import play_board, record_of
 from scoring.robots.view import BadRequest, SeatView, play_rules
+from tests.support.depth import examples
 from tests.support.robots import random_hands
 
 FFB = PRESETS["ffb-coinche"]
@@ -24,7 +25,7 @@ def robots(rules, worlds=2, seed=0):
 
 
 @pytest.mark.parametrize("name", sorted(PRESETS))
-@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(3), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(deal=st.integers(0, 10**6), dealer=st.sampled_from(list(Seat)))
 def test_robots_make_only_legal_calls_and_cards_under_every_preset(name, deal, dealer):
     rules = PRESETS[name]
