@@ -123,7 +123,9 @@ def run_setup(setup: str, tournament, arbiter, args, database: str, env: dict) -
         meter = services.cpu_meter(database)
         meter.begin()
         began = time.monotonic()
-        packet = [document.pk for document in printing.request_packet(tournament, force=True)]
+        packet = [
+            document.pk for document in printing.request_packet(tournament=tournament, force=True)
+        ]
         while not Document.objects.filter(pk__in=packet, status=Document.Status.RUNNING).exists():
             if time.monotonic() - began > args.timeout:
                 raise SystemExit("the packet did not start")

@@ -117,7 +117,9 @@ def test_an_arbiter_removes_a_penalty_once_and_the_list_keeps_it(
 
 
 def test_an_arbiter_token_writes_in_its_creator_s_name(base, tournament, cast):
-    _, key = create_token(tournament, by=cast["organizer"], name="Arbitrage", scope="arbiter")
+    _, key = create_token(
+        tournament=tournament, by=cast["organizer"], name="Arbitrage", scope="arbiter"
+    )
 
     response = bearer(key).post(
         f"{base}/penalties/", {"team": 1, "amount": 1, "reason": "Bruit"}, format="json"

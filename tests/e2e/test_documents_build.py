@@ -24,11 +24,11 @@ def held_builds(settings, monkeypatch, media_root):
     release = threading.Event()
     real = services.build_document
 
-    def held(document_id, generation):
+    def held(*, document_id, generation):
         assert release.wait(120)
         if getattr(release, "skip", False):
             return None
-        return real(document_id, generation)
+        return real(document_id=document_id, generation=generation)
 
     monkeypatch.setattr(services, "build_document", held)
     return worker, release

@@ -57,7 +57,7 @@ def test_the_checklist_mid_day(organizer_page, screenshot):
     add_teams(tournament, 6)
     tournament.teams.filter(number=6).update(checked_in=False)
     add_plan(tournament, started=False)
-    generate_deals(tournament)
+    generate_deals(tournament=tournament)
     Round.objects.filter(tournament=tournament, number=1).update(
         started_at=timezone.now() - datetime.timedelta(minutes=12)
     )
@@ -99,8 +99,8 @@ def test_the_session_opens_from_the_checklist_in_one_act(organizer_page, screens
     )
     add_teams(tournament, 6)
     add_plan(tournament, published=False, started=False)
-    generate_deals(tournament)
-    printing.request_packet(tournament)  # made at once here (DOCUMENTS_IN_PROCESS=1)
+    generate_deals(tournament=tournament)
+    printing.request_packet(tournament=tournament)  # made at once here (DOCUMENTS_IN_PROCESS=1)
 
     page.goto(f"{base}/tournois/{tournament.slug}/organisation/")
     current = page.locator('ol.checklist > li[aria-current="step"]')

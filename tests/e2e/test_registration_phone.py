@@ -37,7 +37,7 @@ def test_a_pair_registers_on_a_phone(phone_site, browser, screenshot, settings):
         status=Tournament.Status.REGISTRATION,
     )
     add_teams(tournament, 3)
-    set_registration(tournament, open=True, capacity=8)
+    set_registration(tournament=tournament, open=True, capacity=8)
     with smtp_server(settings) as inbox:
         context = browser.new_context(
             viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=2, locale="fr-FR"

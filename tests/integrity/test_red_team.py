@@ -69,7 +69,7 @@ def device(tournament, table_number=1):
     if organizer is None:
         return None
     _token, key = create_token(
-        tournament,
+        tournament=tournament,
         by=organizer,
         name="table",
         scope="table",

@@ -146,13 +146,13 @@ def test_a_finished_game_shows_the_hands_only_once_the_board_is_released(player)
     state = selectors.south_view(game)
     assert "hands" not in state
     assert state["result"]["score"] == game.score
-    release_hands(tournament)
+    release_hands(tournament=tournament)
     assert selectors.south_view(game)["hands"] == board.hands
 
 
 def test_a_game_under_way_never_shows_the_hands_even_when_released(player):
     tournament = small_tournament()
-    release_hands(tournament)
+    release_hands(tournament=tournament)
     game = start(player, tournament.boards.get(number=1))
     state = selectors.south_view(game)
     assert "hands" not in state and "result" not in state

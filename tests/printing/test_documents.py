@@ -224,7 +224,7 @@ def test_public_hand_records_wait_for_the_release():
     tournament = demo_tournament()
     with pytest.raises(documents.NothingToPrint):
         documents.make_pdf(tournament, "hand_records", PUBLIC)
-    release_hands(tournament)
+    release_hands(tournament=tournament)
     rendered = documents.make_pdf(tournament, "hand_records", PUBLIC)
     assert rendered.contents["hands"] == [1, 2, 3, 4, 5, 6]
 

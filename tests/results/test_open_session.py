@@ -47,7 +47,7 @@ def _set_up(people, *, documents=True, capture=None) -> Tournament:
     add_boards(tournament, 6)
     if documents:
         with capture(execute=True):
-            printing.request_packet(tournament)
+            printing.request_packet(tournament=tournament)
     return tournament
 
 

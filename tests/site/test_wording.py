@@ -383,9 +383,9 @@ def _season_with(make_user, direction):
         ],
     )
     season = create_season(
-        club, values={"name": "Challenge", "method": "average"}, tournaments=[week]
+        club=club, values={"name": "Challenge", "method": "average"}, tournaments=[week]
     )
-    recompute_season(season.pk)
+    recompute_season(season_id=season.pk)
     return season, players
 
 

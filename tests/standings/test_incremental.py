@@ -106,12 +106,12 @@ def apply(tournament, slots, action) -> None:
             unit=unit_for(tournament),
             reason="Retard",
         )
-        mark_results_changed(tournament)
+        mark_results_changed(tournament=tournament)
     else:
         penalty = Penalty.objects.filter(tournament=tournament, removed_at__isnull=True).first()
         if penalty is not None:
             penalty.delete()
-            mark_results_changed(tournament)
+            mark_results_changed(tournament=tournament)
 
 
 @settings(
@@ -185,7 +185,7 @@ def test_a_penalty_rescores_no_board_but_ranks_again(django_capture_on_commit_ca
         unit=unit_for(tournament),
         reason="Retard",
     )
-    mark_results_changed(tournament)
+    mark_results_changed(tournament=tournament)
 
     report = recompute(tournament.pk)
 

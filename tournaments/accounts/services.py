@@ -7,9 +7,9 @@ from .roles import ROLES
 
 
 def ensure_user(
+    *,
     username: str,
     password: str,
-    *,
     role: str | None = None,
     reset_password: bool = True,
     **fields,

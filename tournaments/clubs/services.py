@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext
 
+from tournaments.accounts.roles import Account
 from tournaments.service_errors import ServiceError
 from tournaments.slugs import unique_slug
 
@@ -21,7 +22,7 @@ class ClubError(ServiceError):
 
 
 @transaction.atomic
-def create_club(*, name: str, town: str = "", by=None) -> Club:
+def create_club(*, name: str, town: str = "", by: Account | None = None) -> Club:
     name = name.strip()
     if not name:
         raise ClubError(gettext("Le nom du club manque."))
@@ -36,7 +37,7 @@ def create_club(*, name: str, town: str = "", by=None) -> Club:
     return club
 
 
-def update_club(club: Club, *, name: str, town: str, co_organizers, by) -> Club:
+def update_club(*, club: Club, name: str, town: str, co_organizers, by: Account) -> Club:
     """The club's name, town and organizers; the one who edits stays an organizer."""
     name = name.strip()
     if not name:
@@ -96,7 +97,7 @@ def _licence_error(licence: str) -> ClubError:
     )
 
 
-def create_player(club: Club, *, by=None, **values) -> ClubPlayer:
+def create_player(*, club: Club, by: Account | None = None, **values) -> ClubPlayer:
     """A new record in the club's registry."""
     values = _clean({"first_name": "", "last_name": "", **values})
     try:
@@ -113,7 +114,7 @@ def create_player(club: Club, *, by=None, **values) -> ClubPlayer:
         raise _licence_error(values.get("licence", "")) from error
 
 
-def update_player(player: ClubPlayer, *, by=None, **values) -> ClubPlayer:
+def update_player(*, player: ClubPlayer, by: Account | None = None, **values) -> ClubPlayer:
     if player.anonymised:
         raise ClubError(gettext("Ce joueur est anonymisé : sa fiche ne peut plus changer."))
     values = _clean(values)
@@ -139,17 +140,23 @@ def update_player(player: ClubPlayer, *, by=None, **values) -> ClubPlayer:
         raise _licence_error(values.get("licence", "")) from error
 
 
-def player_for_entry(club: Club, *, first_name: str, last_name: str, licence: str = "", by=None):
+def player_for_entry(
+    *, club: Club, first_name: str, last_name: str, licence: str = "", by: Account | None = None
+):
     """The registry's record of a player typed in a team of the club's tournament: found by
     licence or name (``selectors.find_player``), else created on the fly (without public
     consent, which the player gives later)."""
     found = find_player(club, first_name=first_name, last_name=last_name, licence=licence)
     if found is not None:
         return found
-    return create_player(club, first_name=first_name, last_name=last_name, licence=licence, by=by)
+    return create_player(
+        club=club, first_name=first_name, last_name=last_name, licence=licence, by=by
+    )
 
 
-def merge_players(kept: ClubPlayer, removed: ClubPlayer, *, by=None) -> ClubPlayer:
+def merge_players(
+    *, kept: ClubPlayer, removed: ClubPlayer, by: Account | None = None
+) -> ClubPlayer:
     """Two records of one person become ``kept``: the tournaments played as ``removed`` follow
     (``players_merged``, received by set-up and the seasons), the missing licence, e-mail and
     consent are taken from ``removed``, which is deleted."""
@@ -193,7 +200,7 @@ def merge_players(kept: ClubPlayer, removed: ClubPlayer, *, by=None) -> ClubPlay
         return kept
 
 
-def anonymise_player(player: ClubPlayer, *, by=None) -> ClubPlayer:
+def anonymise_player(*, player: ClubPlayer, by: Account | None = None) -> ClubPlayer:
     """On the player's request (RGPD): the name, licence and e-mail are erased here and in the
     tournaments (``player_anonymised``); the results stay, under « Joueur anonymisé »."""
     with transaction.atomic():

@@ -47,7 +47,7 @@ def club_manage(request, club):
     form = PlayerForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            player = services.create_player(club, **form.cleaned_data, by=request.user)
+            player = services.create_player(club=club, **form.cleaned_data, by=request.user)
         except services.ClubError as error:
             form.add_error(None, error.message)
         else:
@@ -76,7 +76,7 @@ def club_settings(request, club):
     if request.method == "POST" and form.is_valid():
         try:
             services.update_club(
-                club,
+                club=club,
                 name=form.cleaned_data["name"],
                 town=form.cleaned_data["town"],
                 co_organizers=form.cleaned_data["co_organizers"],
@@ -96,7 +96,7 @@ def player_edit(request, club, player_id: int):
     form = PlayerForm(request.POST or None, player=player)
     if request.method == "POST" and form.is_valid():
         try:
-            services.update_player(player, **form.cleaned_data, by=request.user)
+            services.update_player(player=player, **form.cleaned_data, by=request.user)
         except services.ClubError as error:
             form.add_error(None, error.message)
         else:
@@ -115,7 +115,7 @@ def player_merge(request, club):
     kept = get_object_or_404(club.players, pk=form.cleaned_data["kept"])
     removed = get_object_or_404(club.players, pk=form.cleaned_data["removed"])
     try:
-        services.merge_players(kept, removed, by=request.user)
+        services.merge_players(kept=kept, removed=removed, by=request.user)
     except services.ClubError as error:
         messages.error(request, error.message)
     else:
@@ -131,6 +131,6 @@ def player_merge(request, club):
 @club_organizer_required
 def player_anonymise(request, club, player_id: int):
     player = get_object_or_404(club.players, pk=player_id)
-    services.anonymise_player(player, by=request.user)
+    services.anonymise_player(player=player, by=request.user)
     messages.success(request, gettext("Joueur anonymisé : ses résultats restent, sans son nom."))
     return redirect("clubs:manage", club.slug)

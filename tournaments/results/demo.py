@@ -36,7 +36,7 @@ def populate_demo(tournament: Tournament, results: bool) -> list[str]:
     """The deals and (with ``results``) plausible results for every table of a demo tournament
     built by ``setup.services.demo.build_demo_tournament``. Returns what was made, for the
     command's output."""
-    generate_deals(tournament)
+    generate_deals(tournament=tournament)
     if not results:
         return ["deals"]
     record_demo_results(tournament)

@@ -251,7 +251,7 @@ def scorecard(request, tournament: Tournament, number: int):
 @arbiter_required
 def request_recomputation(request, tournament):
     """Arbiters and organizers: recompute now (after a team was renamed, or an error fixed)."""
-    services.request_recomputation(tournament)
+    services.request_recomputation(tournament=tournament)
     messages.success(request, _("Le recalcul du classement est demandé."))
     return redirect("standings:ranking", slug=tournament.slug)
 

@@ -251,7 +251,10 @@ class ResultViewSet(
                 gettext("L'en-tête Idempotency-Key doit compter de 1 à 200 caractères."),
             )
         return services.submission_key(
-            self.tournament, key, user=self.request.user, token=request_token(self.request)
+            tournament=self.tournament,
+            key=key,
+            by=self.request.user,
+            token=request_token(self.request),
         )
 
     # --- Writing and answering ----------------------------------------------------------------

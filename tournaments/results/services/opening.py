@@ -92,10 +92,10 @@ def open_session(tournament: Tournament, *, by=None) -> TournamentEvent:
         )
     before = locked.status
     if locked.status == Status.DRAFT:
-        change_status(locked, Status.REGISTRATION, by=by)
+        change_status(tournament=locked, status=Status.REGISTRATION, by=by)
     if locked.status == Status.REGISTRATION:
-        change_status(locked, Status.RUNNING, by=by)
-    published = publish_rounds(locked)
+        change_status(tournament=locked, status=Status.RUNNING, by=by)
+    published = publish_rounds(tournament=locked)
     first = Round.objects.select_for_update().get(tournament=locked, number=1)
     # The organizer's act, checked above: the arbiters' own check of « Démarrer le tour » is not
     # asked again.
