@@ -70,9 +70,9 @@ def _correct_one(tournament, arbiter, rng: random.Random):
         .first()
     )
     services.record_result(
-        current.assignment,
-        current.board_number,
-        contract(bid=80, points=rng.randrange(82, 152)),
+        assignment=current.assignment,
+        board_number=current.board_number,
+        data=contract(bid=80, points=rng.randrange(82, 152)),
         by=arbiter,
         replace_version=current.version,
     )

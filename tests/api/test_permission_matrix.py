@@ -250,13 +250,19 @@ def world(cast, tournament, other_tournament):
     draft = make_tournament(organizer=cast["organizer"], arbiter=cast["arbiter"], status="draft")
     confirmed = played(tournament, 1, 1, 1)
     assignment = tournament.round_set.get(number=1).assignments.get(table__number=2)
-    entered = record_result(assignment, 3, {"passed": True}, by=team_at(assignment, "NS"))
+    entered = record_result(
+        assignment=assignment, board_number=3, data={"passed": True}, by=team_at(assignment, "NS")
+    )
     club = create_club(name="Club de la matrice", by=cast["organizer"])
     public = create_player(club=club, first_name="Anne", last_name="Publique", public_consent=True)
     private = create_player(club=club, first_name="Paul", last_name="Privé", licence="P1")
     season = create_season(club=club, values={"name": "Saison de la matrice", "method": "average"})
     penalty = give_penalty(
-        tournament, tournament.teams.get(number=2), 1, "Téléphone", by=cast["arbiter"]
+        tournament=tournament,
+        team=tournament.teams.get(number=2),
+        amount=1,
+        reason="Téléphone",
+        by=cast["arbiter"],
     )
     entries = {
         f"{status}_entry": Entry.objects.create(

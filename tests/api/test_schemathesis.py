@@ -55,7 +55,9 @@ def world(cast, tournament):
         taker_points=110,
     )
     assignment = tournament.round_set.get(number=1).assignments.get(table__number=3)
-    record_result(assignment, 5, {"passed": True}, by=team_at(assignment, "NS"))
+    record_result(
+        assignment=assignment, board_number=5, data={"passed": True}, by=team_at(assignment, "NS")
+    )
     recompute(tournament.pk)
     _token, key = create_token(
         tournament=tournament, by=cast["organizer"], name="schemathesis", scope="organizer"

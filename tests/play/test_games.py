@@ -83,10 +83,10 @@ def test_a_bid_not_above_the_last_one_is_refused_naming_it():
     position = selectors.Position(BELOTE_L, Seat.NORTH, hands, (bid,), ())
     lower = Call.from_dict({"call": "bid", "bid": 90, "strain": "S"})
     with translation.override("fr"):
-        assert services.call_refusal(position, lower) == (
+        assert services.call_refusal(position=position, call=lower) == (
             "Une enchère doit dépasser la dernière (100 ♥)."
         )
-        assert services.call_refusal(position, Call(CallKind.COINCHE)) is None
+        assert services.call_refusal(position=position, call=Call(CallKind.COINCHE)) is None
 
 
 def test_a_card_not_following_suit_is_refused_with_the_reason(player, board):

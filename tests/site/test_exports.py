@@ -83,7 +83,14 @@ def world(make_user) -> World:
     record_demo_results(tournament)
     team = tournament.teams.get(number=1)
     for board, reason in zip([1, None, None], FORMULAS[:3], strict=True):
-        give_penalty(tournament, team, 2, reason, board_number=board, by=arbiter)
+        give_penalty(
+            tournament=tournament,
+            team=team,
+            amount=2,
+            reason=reason,
+            board_number=board,
+            by=arbiter,
+        )
     return World(season.slug, tournament.slug, organizer, arbiter)
 
 

@@ -98,7 +98,9 @@ def build_world(make_user) -> World:
     recompute(tournament.pk, force=True)
     release_hands(tournament=tournament, by=organizer)
     waiting = assignment(tournament, 2, 1)
-    record_result(waiting, 3, contract(taker="N"), by=team_at(waiting, "NS"))
+    record_result(
+        assignment=waiting, board_number=3, data=contract(taker="N"), by=team_at(waiting, "NS")
+    )
     create_token(tournament=tournament, name="Tableau du club", scope="arbiter", by=organizer)
     # The public ranking's PDF is being made: its download shows the waiting page.
     Document.objects.create(

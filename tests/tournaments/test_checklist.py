@@ -324,13 +324,13 @@ def test_rounds_say_which_one_is_started_and_that_tables_wait_for_en_cours():
         "n'est pas « En cours » : les tables ne peuvent pas saisir",
     )
     Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.RUNNING)
-    start_round(Round.objects.get(tournament=tournament, number=1))
+    start_round(round_=Round.objects.get(tournament=tournament, number=1))
     assert state(tournament, "rounds") == (
         checklist.IN_PROGRESS,
         "Tour 1 en cours (1 sur 3 démarrés)",
     )
     tournament.refresh_from_db()
-    open_all_rounds(tournament)
+    open_all_rounds(tournament=tournament)
     assert state(tournament, "rounds") == (checklist.DONE, "Saisie ouverte dans tous les tours")
 
 
@@ -338,8 +338,8 @@ def test_results_count_what_is_missing_in_the_open_rounds():
     tournament = planned(status=Tournament.Status.RUNNING)
     Round.objects.filter(tournament=tournament).update(published=True)
     assert state(tournament, "results") == (checklist.BLOCKED, "Aucun tour démarré")
-    start_round(Round.objects.get(tournament=tournament, number=1))
-    start_round(Round.objects.get(tournament=tournament, number=3))
+    start_round(round_=Round.objects.get(tournament=tournament, number=1))
+    start_round(round_=Round.objects.get(tournament=tournament, number=3))
     add_result(tournament, round_number=1, table_number=1)
     assert state(tournament, "results") == (
         checklist.IN_PROGRESS,

@@ -1,7 +1,7 @@
 """Writes on accounts: creating users with a role (demo set-up, organizer tooling)."""
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import Group
+from django.contrib.auth.models import Group, User
 
 from .roles import ROLES
 
@@ -13,7 +13,7 @@ def ensure_user(
     role: str | None = None,
     reset_password: bool = True,
     **fields,
-):
+) -> User:
     """Create the user if missing and put it in the role's group.
 
     An existing user gets ``password`` again, unless ``reset_password`` is False: then the

@@ -142,7 +142,7 @@ def update_player(*, player: ClubPlayer, by: Account | None = None, **values) ->
 
 def player_for_entry(
     *, club: Club, first_name: str, last_name: str, licence: str = "", by: Account | None = None
-):
+) -> ClubPlayer:
     """The registry's record of a player typed in a team of the club's tournament: found by
     licence or name (``selectors.find_player``), else created on the fly (without public
     consent, which the player gives later)."""

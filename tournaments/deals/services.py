@@ -193,7 +193,7 @@ def generate_deals(*, tournament: Tournament, by: Account | None = None) -> Deal
 
 def import_pbn(
     *, tournament: Tournament, text: str, by: Account | None = None, dealer_from_tag: bool = True
-):
+) -> list[Board]:
     """Replace the tournament's boards with those of a PBN file (dealing machine, software).
 
     Every problem of the file is reported at once (``DealsError.messages``, translated) and

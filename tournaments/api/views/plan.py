@@ -45,7 +45,7 @@ class RoundViewSet(TournamentScoped, viewsets.ReadOnlyModelViewSet):
     @action(detail=True, methods=["post"])
     def start(self, request, *args, **kwargs):
         """Start the round's clock: tables are late after boards × minutes per board."""
-        round_ = results_services.start_round(self.get_object())
+        round_ = results_services.start_round(round_=self.get_object())
         return Response(self.get_serializer(round_).data)
 
 
