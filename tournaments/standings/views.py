@@ -12,6 +12,7 @@ from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from tournaments import vocabulary
 from tournaments.deals import selectors as deals
 from tournaments.request_numbers import whole_number
 from tournaments.setup import policy
@@ -90,6 +91,7 @@ def ranking(request, tournament: Tournament):
             "refresh_seconds": REFRESH_SECONDS,
             "is_staff": policy.is_arbiter(request.user, tournament),
             "hand_records_url": _hand_records_url(request.user, tournament),
+            "directions": vocabulary.SIDE_CHOICES,
             **layout,
             **options,
         },
