@@ -20,18 +20,13 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.fixture
-def organizer_page(live_server, browser, make_user, monkeypatch, settings):
+def organizer_page(live_site, browser, make_user):
     """A phone-sized page logged in as the tournament's organizer."""
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-    from django.db import connections
-
-    monkeypatch.setitem(connections.settings["default"], "CONN_MAX_AGE", 0)
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     organizer = make_user("organisatrice-navigateur", "organizer")
     client = Client()
     client.force_login(organizer)
     context = browser.new_context(viewport={"width": 900, "height": 900})
-    host = live_server.url.split("//")[1].split(":")[0]
+    host = live_site.split("//")[1].split(":")[0]
     context.add_cookies(
         [
             {
@@ -42,7 +37,7 @@ def organizer_page(live_server, browser, make_user, monkeypatch, settings):
             }
         ]
     )
-    yield context.new_page(), organizer, live_server.url
+    yield context.new_page(), organizer, live_site
     context.close()
 
 
