@@ -237,13 +237,13 @@ def _prepare(args):
     tournament = built.tournament
     organizer = get_user_model().objects.get(username=ORGANIZER)
     _token, arbiter_key = create_token(
-        tournament, by=organizer, name="Script de saisie", scope="arbiter"
+        tournament=tournament, by=organizer, name="Script de saisie", scope="arbiter"
     )
     table_keys = {}
     if args.flow == "table":
         for table in tournament.tables.all():
             _token, table_keys[str(table.number)] = create_token(
-                tournament, by=organizer, name=f"Table {table.number}", scope="table",
+                tournament=tournament, by=organizer, name=f"Table {table.number}", scope="table",
                 table=table,
             )  # fmt: skip
     slots = entry_slots(tournament)

@@ -66,7 +66,9 @@ def main() -> None:
         )
         tournament = built.tournament
         organizer = get_user_model().objects.get(username=ORGANIZER)
-        _token, key = create_token(tournament, by=organizer, name="Script", scope="arbiter")
+        _token, key = create_token(
+            tournament=tournament, by=organizer, name="Script", scope="arbiter"
+        )
         slots = entry_slots(tournament)[: args.entries + 2]
         # The job is claimed as after every entry, not sent: no broker, no worker here.
         standings_services.publish = lambda *args, **kwargs: None

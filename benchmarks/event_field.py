@@ -96,7 +96,9 @@ def _build(args: argparse.Namespace):
     from tournaments.events.services import create_event, open_event
     from tournaments.events.services.uploads import validated
 
-    organizer = ensure_user("federation-bench", "bench-password-42", role="organizer")
+    organizer = ensure_user(
+        username="federation-bench", password="bench-password-42", role="organizer"
+    )
     now = timezone.now()
     event = create_event(
         by=organizer,
@@ -125,7 +127,7 @@ def _build(args: argparse.Namespace):
     with override_settings(EVENTS_IN_PROCESS="0"):
         for entry in entries[:-1]:
             document = json.loads(_upload(event, entry, args.tables, rng))
-            teams, lines = validated(event, document["payload"])
+            teams, lines = validated(event=event, payload=document["payload"])
             EventUpload.objects.create(entry=entry, digest=str(entry.pk), teams=teams, lines=lines)
     print(f"{args.clubs} clubs loaded in {time.perf_counter() - started:.1f} s")
     return event, entries[-1], _upload(event, entries[-1], args.tables, rng)
@@ -145,7 +147,7 @@ def main() -> None:
         print(harness.describe_machine())
         event, late, upload = _build(args)
         started = time.perf_counter()
-        recompute_event(event.pk)
+        recompute_event(event_id=event.pk)
         print(
             f"national figures from scratch: {time.perf_counter() - started:.2f} s "
             f"({ranking_of(event).results} results)"
@@ -156,7 +158,7 @@ def main() -> None:
             accepted = time.perf_counter() - started
         assert changed
         started = time.perf_counter()
-        recompute_event(event.pk)
+        recompute_event(event_id=event.pk)
         rescored = time.perf_counter() - started
         print(f"late club's upload accepted: {accepted:.2f} s ({args.tables * args.boards} lines)")
         print(f"national figures after it: {rescored:.2f} s ({ranking_of(event).results} results)")

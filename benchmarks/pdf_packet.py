@@ -91,7 +91,7 @@ def run_packet_here(slug: str) -> None:
 
     tournament = Tournament.objects.get(slug=slug)
     started, cpu_started = time.perf_counter(), time.process_time()
-    services.request_packet(tournament, force=True)
+    services.request_packet(tournament=tournament, force=True)
     elapsed, cpu = time.perf_counter() - started, time.process_time() - cpu_started
     peak_kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     print(json.dumps({"seconds": elapsed, "cpu_seconds": cpu, "peak_rss_mib": peak_kib / 1024}))
@@ -162,7 +162,7 @@ def run_packet_worker(tournament, broker: str, concurrency: int) -> dict:
         processes = [worker.pid, *children]
         cpu_before = sum(_cpu_seconds(pid) for pid in processes)
         started = time.perf_counter()
-        requested = services.request_packet(tournament, force=True)
+        requested = services.request_packet(tournament=tournament, force=True)
         pending = {document.pk for document in requested}
         while pending:
             time.sleep(0.2)

@@ -70,9 +70,9 @@ def _correct_one(tournament, arbiter, rng: random.Random):
         .first()
     )
     services.record_result(
-        current.assignment,
-        current.board_number,
-        contract(bid=80, points=rng.randrange(82, 152)),
+        assignment=current.assignment,
+        board_number=current.board_number,
+        data=contract(bid=80, points=rng.randrange(82, 152)),
         by=arbiter,
         replace_version=current.version,
     )
@@ -123,7 +123,9 @@ def run_setup(setup: str, tournament, arbiter, args, database: str, env: dict) -
         meter = services.cpu_meter(database)
         meter.begin()
         began = time.monotonic()
-        packet = [document.pk for document in printing.request_packet(tournament, force=True)]
+        packet = [
+            document.pk for document in printing.request_packet(tournament=tournament, force=True)
+        ]
         while not Document.objects.filter(pk__in=packet, status=Document.Status.RUNNING).exists():
             if time.monotonic() - began > args.timeout:
                 raise SystemExit("the packet did not start")

@@ -90,9 +90,9 @@ def change_one_result(tournament, arbiter, rng_index: int, first_round: bool = F
             record["taker_points"] = 100
         try:
             record_result(
-                current.assignment,
-                current.board_number,
-                record,
+                assignment=current.assignment,
+                board_number=current.board_number,
+                data=record,
                 by=arbiter,
                 replace_version=current.version,
             )

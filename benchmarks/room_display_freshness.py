@@ -112,7 +112,12 @@ def main() -> None:
                 page.evaluate("() => { window.__sameDocument = true; }")
                 rng = random.Random(7)  # noqa: S311 - pacing, not secrets
                 for number, (row, board) in enumerate(slots[: args.results], start=1):
-                    services.record_result(row, board, contract(points=82 + number), by=arbiter)
+                    services.record_result(
+                        assignment=row,
+                        board_number=board,
+                        data=contract(points=82 + number),
+                        by=arbiter,
+                    )
                     stored = time.monotonic()
                     while counted(page) < number:
                         if time.monotonic() - stored > args.timeout:

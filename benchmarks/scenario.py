@@ -86,8 +86,8 @@ def build_tournament(
     from tournaments.results.demo import record_demo_results
 
     began = time.perf_counter()
-    organizer = ensure_user(ORGANIZER, PASSWORD, role="organizer")
-    arbiter = ensure_user(ARBITER, PASSWORD, role="arbiter")
+    organizer = ensure_user(username=ORGANIZER, password=PASSWORD, role="organizer")
+    arbiter = ensure_user(username=ARBITER, password=PASSWORD, role="arbiter")
     tournament = make_tournament(
         slug=f"banc-{label}-{time.strftime('%H%M%S')}",
         name=f"Grand Prix de coinche ({tables} tables, banc d'essai)",
@@ -98,7 +98,7 @@ def build_tournament(
     )
     add_teams(tournament, 2 * tables)
     add_plan(tournament, shared_mitchell_rows(tables, rounds, boards_per_round))
-    generate_deals(tournament)
+    generate_deals(tournament=tournament)
     count = record_demo_results(tournament) if results else 0
     return Built(tournament, count, time.perf_counter() - began)
 

@@ -115,7 +115,7 @@ def make_user(db):
     from tournaments.accounts.services import ensure_user
 
     def make(username: str, role: str | None = None, password: str = "correct-horse-42"):
-        return ensure_user(username, password, role=role)
+        return ensure_user(username=username, password=password, role=role)
 
     return make
 

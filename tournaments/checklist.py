@@ -39,14 +39,15 @@ class Step:
         return self.state in (TODO, IN_PROGRESS)
 
 
-StepProvider = Callable[[object], Step | None]
+StepProvider = Callable[..., Step | None]
 
 _providers: dict[str, tuple[int, StepProvider]] = {}
 
 
 def register(key: str, order: int, provider: StepProvider) -> None:
-    """Add (or replace) the step ``key`` at position ``order``; ``provider(tournament)`` reads
-    its state (``None``: no such step for this tournament)."""
+    """Add (or replace) the step ``key`` at position ``order``; ``provider(tournament=…)``
+    reads its state (``None``: no such step for this tournament); called by keyword, as the
+    services take their arguments (``results.services.opening.opening_step``)."""
     _providers[key] = (order, provider)
 
 
@@ -54,13 +55,15 @@ def step_for(tournament, key: str) -> Step | None:
     """The one step ``key`` (None when no app registered it or it does not concern the
     tournament): what another step or an act (« Ouvrir la séance ») waits for."""
     entry = _providers.get(key)
-    return None if entry is None else entry[1](tournament)
+    return None if entry is None else entry[1](tournament=tournament)
 
 
 def steps_for(tournament) -> list[Step]:
     """Every registered step that concerns the tournament, in order, the first one to do marked
     ``is_next`` (one that can wait only when no other is left)."""
-    found = (provider(tournament) for _, provider in sorted(_providers.values(), key=_order))
+    found = (
+        provider(tournament=tournament) for _, provider in sorted(_providers.values(), key=_order)
+    )
     steps = [step for step in found if step is not None]
     to_do = [index for index, step in enumerate(steps) if step.actionable]
     pressing = [index for index in to_do if not steps[index].can_wait]

@@ -52,17 +52,18 @@ def publish(task, args: tuple = (), **options) -> None:
         raise BrokerUnavailable(str(error)) from error
 
 
-def after_commit(function, *args) -> None:
-    """Call ``function(*args)`` once the current transaction commits, as a *robust* callback:
-    an error it raises is logged, never raised, since the transaction's write is committed
-    and stands (a job not published is caught up later).
+def after_commit(function, *args, **kwargs) -> None:
+    """Call ``function(*args, **kwargs)`` once the current transaction commits, as a *robust*
+    callback: an error it raises is logged, never raised, since the transaction's write is
+    committed and stands (a job not published is caught up later).
 
     Wrapped in a named function: when a robust callback fails, Django's log of it reads the
     callback's ``__qualname__``, which a ``functools.partial`` lacks, and the request that had
     committed its result was answered 500 (seen when PostgreSQL stopped right after a commit)."""
 
     def call() -> None:
-        function(*args)
+        function(*args, **kwargs)
 
-    call.__qualname__ = f"{getattr(function, '__qualname__', repr(function))}{args!r}"
+    arguments = f"{args!r}{kwargs!r}" if kwargs else repr(args)
+    call.__qualname__ = f"{getattr(function, '__qualname__', repr(function))}{arguments}"
     transaction.on_commit(call, robust=True)

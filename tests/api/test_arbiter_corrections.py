@@ -14,9 +14,23 @@ def test_an_assigned_score_and_a_penalty_read_through_the_api(
 ):
     arbiter = cast["arbiter"]
     with django_capture_on_commit_callbacks(execute=True):
-        result = services.assign_score(assignment(tournament, 1, 1), 1, 160, 0, by=arbiter)
-        services.record_result(assignment(tournament, 3, 2), 1, _passed(), by=arbiter)
-        services.give_penalty(tournament, tournament.teams.get(number=4), 50, "Retard", by=arbiter)
+        result = services.assign_score(
+            assignment=assignment(tournament, 1, 1),
+            board_number=1,
+            ns_marks=160,
+            ew_marks=0,
+            by=arbiter,
+        )
+        services.record_result(
+            assignment=assignment(tournament, 3, 2), board_number=1, data=_passed(), by=arbiter
+        )
+        services.give_penalty(
+            tournament=tournament,
+            team=tournament.teams.get(number=4),
+            amount=50,
+            reason="Retard",
+            by=arbiter,
+        )
     client = client_for("arbiter")
     base = f"{api_root}/tournaments/{tournament.slug}"
 

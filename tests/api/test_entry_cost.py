@@ -39,7 +39,9 @@ def published(monkeypatch):
 
 @pytest.fixture
 def arbiter_token(tournament, cast):
-    _token, key = create_token(tournament, by=cast["organizer"], name="saisie", scope="arbiter")
+    _token, key = create_token(
+        tournament=tournament, by=cast["organizer"], name="saisie", scope="arbiter"
+    )
     return bearer(key)
 
 
@@ -133,7 +135,7 @@ def test_a_table_device_enters_in_nine_statements_and_confirms_in_nine(
     confirmed one and its event (3), marks the scores stale (1) and claims the job (1)."""
     table = tournament.tables.get(number=1)
     _token, key = create_token(
-        tournament, by=cast["organizer"], name="T1", scope="table", table=table
+        tournament=tournament, by=cast["organizer"], name="T1", scope="table", table=table
     )
     device = bearer(key)
     plan = table.assignments.select_related("ns_team", "ew_team").get(round__number=1)

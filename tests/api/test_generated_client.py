@@ -112,7 +112,9 @@ def test_a_generated_client_lists_enters_a_result_and_reads_the_ranking(
             contract={"bid": 80, "strain": "S", "taker": "E", "coinche": 0},
             taker_points=90 + 10 * table,
         )
-    _token, key = create_token(tournament, by=cast["organizer"], name="script", scope="arbiter")
+    _token, key = create_token(
+        tournament=tournament, by=cast["organizer"], name="script", scope="arbiter"
+    )
     arbiter = AuthenticatedClient(base_url=server, token=key)
     entry = ResultCreateRequest(
         round_=1,

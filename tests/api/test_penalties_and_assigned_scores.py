@@ -44,7 +44,7 @@ def test_an_arbiter_penalizes_a_team_on_a_board_audited_like_the_page(
     assert body["round"] == penalty.round_number and penalty.given_by == cast["arbiter"]
     event = ResultEvent.objects.get(penalty=penalty)
     assert (event.action, event.actor, event.board_number) == ("penalty", cast["arbiter"], 1)
-    assert event.after == penalty_snapshot(penalty) and event.before is None
+    assert event.after == penalty_snapshot(penalty=penalty) and event.before is None
     assert event.ip_address is not None
     assert is_stale(tournament)
 
@@ -117,7 +117,9 @@ def test_an_arbiter_removes_a_penalty_once_and_the_list_keeps_it(
 
 
 def test_an_arbiter_token_writes_in_its_creator_s_name(base, tournament, cast):
-    _, key = create_token(tournament, by=cast["organizer"], name="Arbitrage", scope="arbiter")
+    _, key = create_token(
+        tournament=tournament, by=cast["organizer"], name="Arbitrage", scope="arbiter"
+    )
 
     response = bearer(key).post(
         f"{base}/penalties/", {"team": 1, "amount": 1, "reason": "Bruit"}, format="json"

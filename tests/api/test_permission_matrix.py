@@ -250,13 +250,19 @@ def world(cast, tournament, other_tournament):
     draft = make_tournament(organizer=cast["organizer"], arbiter=cast["arbiter"], status="draft")
     confirmed = played(tournament, 1, 1, 1)
     assignment = tournament.round_set.get(number=1).assignments.get(table__number=2)
-    entered = record_result(assignment, 3, {"passed": True}, by=team_at(assignment, "NS"))
+    entered = record_result(
+        assignment=assignment, board_number=3, data={"passed": True}, by=team_at(assignment, "NS")
+    )
     club = create_club(name="Club de la matrice", by=cast["organizer"])
-    public = create_player(club, first_name="Anne", last_name="Publique", public_consent=True)
-    private = create_player(club, first_name="Paul", last_name="Privé", licence="P1")
-    season = create_season(club, values={"name": "Saison de la matrice", "method": "average"})
+    public = create_player(club=club, first_name="Anne", last_name="Publique", public_consent=True)
+    private = create_player(club=club, first_name="Paul", last_name="Privé", licence="P1")
+    season = create_season(club=club, values={"name": "Saison de la matrice", "method": "average"})
     penalty = give_penalty(
-        tournament, tournament.teams.get(number=2), 1, "Téléphone", by=cast["arbiter"]
+        tournament=tournament,
+        team=tournament.teams.get(number=2),
+        amount=1,
+        reason="Téléphone",
+        by=cast["arbiter"],
     )
     entries = {
         f"{status}_entry": Entry.objects.create(
@@ -291,8 +297,8 @@ def _prepare(world, setup: str) -> None:
     if setup == "extra_team":
         # A team registered after the plan was made: not in it, so it may be deleted.
         register_team(
-            tournament,
-            TeamData(players=(PlayerData("Lucie", "Marchand"), PlayerData("Marc", "Noël"))),
+            tournament=tournament,
+            data=TeamData(players=(PlayerData("Lucie", "Marchand"), PlayerData("Marc", "Noël"))),
         )
     elif setup == "unpublished_round_3":
         tournament.round_set.filter(number=3).update(published=False)
@@ -511,7 +517,9 @@ def test_players_details_only_for_the_club_s_organizers(world, client_for, cast)
 
 def test_a_tournament_token_gives_no_right_in_a_club(world, cast):
 
-    _, key = create_token(world["tournament"], name="t", scope="organizer", by=cast["organizer"])
+    _, key = create_token(
+        tournament=world["tournament"], name="t", scope="organizer", by=cast["organizer"]
+    )
     players = bearer(key).get(f"/api/v1/clubs/{world['club']}/players/").json()["results"]
     assert [(p["name"], p["licence"]) for p in players] == [("Anne Publique", None)]
 
@@ -523,7 +531,7 @@ def test_the_season_ranking_names_players_publicly(world, client_for):
     paul = ClubPlayer.objects.get(pk=world["private_player"])
     week = finished_tournament(season.club, 1, [(anne, paul, 1, 60.0, None)])
     season.tournaments.add(week)
-    recompute_season(season.pk)
+    recompute_season(season_id=season.pk)
     url = f"/api/v1/seasons/{world['season']}/ranking/"
     anonymous = client_for("anonymous").get(url).json()
     assert [line["name"] for line in anonymous["lines"]] == [
@@ -548,7 +556,7 @@ def test_no_personal_data_to_anonymous_callers_or_players(world, client_for):
         licence="LICSECRET-A", email="anne.secret@example.org"
     )
     ClubPlayer.objects.filter(pk=world["private_player"]).update(email="paul.secret@example.org")
-    create_player(club, first_name="Iris", last_name="Cachée", licence="LICSECRET-I")
+    create_player(club=club, first_name="Iris", last_name="Cachée", licence="LICSECRET-I")
     secrets = ("LICSECRET", "P1", "@example.org", "Joly-", "Lemoine-", "Cachée", "Privé")
     reads = [row for row in MATRIX if row.method == "GET"]
     for row in reads:

@@ -25,11 +25,11 @@ def open_tournament(cast):
         status=Tournament.Status.REGISTRATION,
         name="Open de la Chandeleur",
     )
-    services.set_registration(tournament, open=True, capacity=1)
+    services.set_registration(tournament=tournament, open=True, capacity=1)
     for n in (1, 2, 3):
         services.register_pair(
-            tournament,
-            services.PairData(
+            tournament=tournament,
+            data=services.PairData(
                 players=(
                     services.PlayerData("Anne", f"Martin{n}", f"L{n}"),
                     services.PlayerData("Bruno", f"Durand{n}"),
@@ -88,13 +88,15 @@ def test_nobody_else_gets_anything_personal(open_tournament, client_for, cast):
     # Tokens: the tournament's organizer token reads; an arbiter's token, or the organizer's
     # token of another tournament, does not.
     _, organizer_key = create_token(
-        open_tournament, name="script", scope="organizer", by=cast["organizer"]
+        tournament=open_tournament, name="script", scope="organizer", by=cast["organizer"]
     )
     _, arbiter_key = create_token(
-        open_tournament, name="saisie", scope="arbiter", by=cast["organizer"]
+        tournament=open_tournament, name="saisie", scope="arbiter", by=cast["organizer"]
     )
     other = make_tournament(organizer=cast["organizer"])
-    _, elsewhere_key = create_token(other, name="ailleurs", scope="organizer", by=cast["organizer"])
+    _, elsewhere_key = create_token(
+        tournament=other, name="ailleurs", scope="organizer", by=cast["organizer"]
+    )
     assert bearer(organizer_key).get(url(open_tournament)).status_code == 200
     assert bearer(arbiter_key).get(url(open_tournament)).status_code == 403
     assert bearer(elsewhere_key).get(url(open_tournament)).status_code == 403

@@ -35,14 +35,29 @@ def every_state(cast):
     first, second, third = round_.assignments.order_by("table__number")
     current = Result.objects.get(assignment=first, board_number=first.boards[0], is_current=True)
     record_result(
-        first, first.boards[0], MADE_80_HEARTS, replace_version=current.version, by=cast["arbiter"]
+        assignment=first,
+        board_number=first.boards[0],
+        data=MADE_80_HEARTS,
+        replace_version=current.version,
+        by=cast["arbiter"],
     )
     current = Result.objects.get(assignment=second, board_number=second.boards[0], is_current=True)
     adjust_result(
-        second, second.boards[0], "A+", "A-", replace_version=current.version, by=cast["arbiter"]
+        assignment=second,
+        board_number=second.boards[0],
+        ns_adjustment="A+",
+        ew_adjustment="A-",
+        replace_version=current.version,
+        by=cast["arbiter"],
     )
     current = Result.objects.get(assignment=third, board_number=third.boards[0], is_current=True)
-    assign_score(third, third.boards[0], 160, 0, replace_version=current.version)
+    assign_score(
+        assignment=third,
+        board_number=third.boards[0],
+        ns_marks=160,
+        ew_marks=0,
+        replace_version=current.version,
+    )
     Result.objects.filter(pk=current.pk).update(
         flags=[{"code": "annonce_not_held", "seat": "N"}], dispute_reason="Vu par l'arbitre"
     )
@@ -53,12 +68,15 @@ def every_state(cast):
         board = assignment.boards[-1]
         Result.objects.filter(assignment=assignment, board_number=board).delete()
         entered = record_result(
-            assignment, board, MADE_80_HEARTS, by=team_actor(assignment.ns_team)
+            assignment=assignment,
+            board_number=board,
+            data=MADE_80_HEARTS,
+            by=team_actor(assignment.ns_team),
         )
         if dispute:
-            dispute_result(entered, "Pas d'accord", by=team_actor(assignment.ew_team))
+            dispute_result(result=entered, reason="Pas d'accord", by=team_actor(assignment.ew_team))
         else:
-            confirm_result(entered, by=team_actor(assignment.ew_team))
+            confirm_result(result=entered, by=team_actor(assignment.ew_team))
     return tournament
 
 

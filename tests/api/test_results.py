@@ -258,7 +258,9 @@ def _team_entry(tournament, side, board=2):
     plan = TableAssignment.objects.get(
         round__tournament=tournament, round__number=1, table__number=1
     )
-    return record_result(plan, board, {"passed": True}, by=team_at(plan, side))
+    return record_result(
+        assignment=plan, board_number=board, data={"passed": True}, by=team_at(plan, side)
+    )
 
 
 def test_a_team_entry_waits_for_confirmation_and_a_repeated_confirm_is_harmless(

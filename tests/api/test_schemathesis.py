@@ -56,19 +56,21 @@ def world(cast, tournament):
         taker_points=110,
     )
     assignment = tournament.round_set.get(number=1).assignments.get(table__number=3)
-    record_result(assignment, 5, {"passed": True}, by=team_at(assignment, "NS"))
+    record_result(
+        assignment=assignment, board_number=5, data={"passed": True}, by=team_at(assignment, "NS")
+    )
     recompute(tournament.pk)
     _token, key = create_token(
-        tournament, by=cast["organizer"], name="schemathesis", scope="organizer"
+        tournament=tournament, by=cast["organizer"], name="schemathesis", scope="organizer"
     )
     ids = list(tournament.results.values_list("pk", flat=True))
     players = list(tournament.players.values_list("pk", flat=True))
     club = create_club(name="Club de schemathesis", by=cast["organizer"])
     members = [
-        create_player(club, first_name="Anne", last_name="Publique", public_consent=True).pk,
-        create_player(club, first_name="Paul", last_name="Privé").pk,
+        create_player(club=club, first_name="Anne", last_name="Publique", public_consent=True).pk,
+        create_player(club=club, first_name="Paul", last_name="Privé").pk,
     ]
-    season = create_season(club, values={"name": "Saison", "method": "points"})
+    season = create_season(club=club, values={"name": "Saison", "method": "points"})
     entries = [
         Entry.objects.create(
             tournament=tournament,

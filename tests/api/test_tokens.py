@@ -21,7 +21,9 @@ def organizer(cast):
 
 def token_for(tournament, organizer, scope, table_number=None):
     table = tournament.tables.get(number=table_number) if table_number else None
-    return create_token(tournament, by=organizer, name=f"{scope} key", scope=scope, table=table)
+    return create_token(
+        tournament=tournament, by=organizer, name=f"{scope} key", scope=scope, table=table
+    )
 
 
 def test_a_token_stores_only_a_hash_of_its_key(tournament, organizer):
@@ -252,6 +254,6 @@ def test_a_token_loses_its_rights_with_its_creator(tournament, organizer):
 
 def test_a_revoked_token_stays_revoked_on_the_first_date(tournament, organizer):
     token, _key = token_for(tournament, organizer, "organizer")
-    first = revoke_token(token).revoked_at
+    first = revoke_token(token=token).revoked_at
 
-    assert revoke_token(token).revoked_at == first
+    assert revoke_token(token=token).revoked_at == first

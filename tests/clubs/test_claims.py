@@ -28,7 +28,7 @@ def club(organizer):
 @pytest.fixture
 def record(club, organizer):
     return services.create_player(
-        club,
+        club=club,
         first_name="Émile",
         last_name="Zoé-Martin",
         licence="123 45",
@@ -66,8 +66,8 @@ def test_a_player_asks_and_sees_only_their_own_request(player, club, record):
 
 
 def test_the_organizer_sees_the_request_with_the_records_it_may_be(player, club, record, organizer):
-    services.create_player(club, first_name="Emile", last_name="Autre", by=organizer)
-    services.claim_player(user=player, club=club, first_name="emile", last_name="zoe martin")
+    services.create_player(club=club, first_name="Emile", last_name="Autre", by=organizer)
+    services.claim_player(by=player, club=club, first_name="emile", last_name="zoe martin")
     [pending] = selectors.pending_claims(club)
     assert pending.candidates == (record,)
     html = client_of(organizer).get(reverse("clubs:manage", args=[club.slug])).content.decode()
@@ -76,16 +76,14 @@ def test_the_organizer_sees_the_request_with_the_records_it_may_be(player, club,
 
 
 def test_a_licence_typed_otherwise_finds_the_record_too(player, club, record):
-    services.claim_player(
-        user=player, club=club, first_name="Émile", last_name="Z", licence="12345"
-    )
+    services.claim_player(by=player, club=club, first_name="Émile", last_name="Z", licence="12345")
     assert selectors.pending_claims(club)[0].candidates == (record,)
 
 
 def test_confirmed_the_account_is_linked_and_the_registry_audits_it(
     player, club, record, organizer
 ):
-    claim = services.claim_player(user=player, club=club, first_name="E", last_name="Z")
+    claim = services.claim_player(by=player, club=club, first_name="E", last_name="Z")
     response = client_of(organizer).post(
         reverse("clubs:claim_confirm", args=[club.slug, claim.pk]), {"player": record.pk}
     )
@@ -100,10 +98,10 @@ def test_confirmed_the_account_is_linked_and_the_registry_audits_it(
 
 
 def test_a_record_belongs_to_one_account(make_user, player, club, record, organizer):
-    first = services.claim_player(user=player, club=club, first_name="E", last_name="Z")
+    first = services.claim_player(by=player, club=club, first_name="E", last_name="Z")
     services.confirm_claim(claim=first, club_player=record, by=organizer)
     other = make_user("imposteur@example.org")
-    second = services.claim_player(user=other, club=club, first_name="E", last_name="Z")
+    second = services.claim_player(by=other, club=club, first_name="E", last_name="Z")
     with pytest.raises(services.ClubError, match="déjà rattachée à un autre compte"):
         services.confirm_claim(claim=second, club_player=record, by=organizer)
     second.refresh_from_db()
@@ -122,7 +120,7 @@ def test_one_request_at_a_time_per_club(player, club):
 
 
 def test_refused_then_withdrawn_the_player_may_ask_again(player, club, organizer):
-    claim = services.claim_player(user=player, club=club, first_name="E", last_name="Z")
+    claim = services.claim_player(by=player, club=club, first_name="E", last_name="Z")
     client_of(organizer).post(reverse("clubs:claim_refuse", args=[club.slug, claim.pk]))
     claim.refresh_from_db()
     assert claim.status == "refused"
@@ -130,7 +128,7 @@ def test_refused_then_withdrawn_the_player_may_ask_again(player, club, organizer
     with pytest.raises(services.ClubError, match="déjà reçu une réponse"):
         services.confirm_claim(
             claim=claim,
-            club_player=services.create_player(club, first_name="E", last_name="Z"),
+            club_player=services.create_player(club=club, first_name="E", last_name="Z"),
             by=organizer,
         )
     client_of(player).post(reverse("clubs:claim_withdraw", args=[claim.pk]))
@@ -139,7 +137,7 @@ def test_refused_then_withdrawn_the_player_may_ask_again(player, club, organizer
 
 
 def test_nobody_else_touches_a_request(make_user, player, club, record, organizer):
-    claim = services.claim_player(user=player, club=club, first_name="E", last_name="Z")
+    claim = services.claim_player(by=player, club=club, first_name="E", last_name="Z")
     stranger = client_of(make_user("sam@example.org"))
     assert stranger.post(reverse("clubs:claim_withdraw", args=[claim.pk])).status_code == 404
     assert stranger.post(reverse("clubs:claim_consent", args=[claim.pk])).status_code == 404
@@ -147,7 +145,7 @@ def test_nobody_else_touches_a_request(make_user, player, club, record, organize
     assert stranger.post(confirm, {"player": record.pk}).status_code == 403
     assert client_of(player).post(confirm, {"player": record.pk}).status_code == 403
     other_club = services.create_club(name="Autre club", by=make_user("o2", role="organizer"))
-    stranger_record = services.create_player(other_club, first_name="E", last_name="Z")
+    stranger_record = services.create_player(club=other_club, first_name="E", last_name="Z")
     response = client_of(organizer).post(confirm, {"player": stranger_record.pk}, follow=True)
     assert "Aucune fiche de ce numéro dans le fichier du club." in response.content.decode()
     claim.refresh_from_db()
@@ -156,7 +154,7 @@ def test_nobody_else_touches_a_request(make_user, player, club, record, organize
 
 
 def test_the_linked_player_gives_and_withdraws_their_own_consent(player, club, record, organizer):
-    claim = services.claim_player(user=player, club=club, first_name="E", last_name="Z")
+    claim = services.claim_player(by=player, club=club, first_name="E", last_name="Z")
     services.confirm_claim(claim=claim, club_player=record, by=organizer)
     client = client_of(player)
     client.post(reverse("clubs:claim_consent", args=[claim.pk]), {"public_consent": "on"})
@@ -170,12 +168,14 @@ def test_the_linked_player_gives_and_withdraws_their_own_consent(player, club, r
 
 
 def test_a_merge_carries_the_link_and_an_anonymisation_removes_it(player, club, record, organizer):
-    twin = services.create_player(club, first_name="Emile", last_name="Zoe Martin", by=organizer)
-    claim = services.claim_player(user=player, club=club, first_name="E", last_name="Z")
+    twin = services.create_player(
+        club=club, first_name="Emile", last_name="Zoe Martin", by=organizer
+    )
+    claim = services.claim_player(by=player, club=club, first_name="E", last_name="Z")
     services.confirm_claim(claim=claim, club_player=twin, by=organizer)
-    services.merge_players(record, twin, by=organizer)
+    services.merge_players(kept=record, removed=twin, by=organizer)
     assert list(selectors.linked_players(player)) == [record]
-    services.anonymise_player(record, by=organizer)
+    services.anonymise_player(player=record, by=organizer)
     assert not PlayerClaim.objects.exists()
     assert not selectors.linked_players(player).exists()
     assert ClubPlayer.objects.get(pk=record.pk).anonymised

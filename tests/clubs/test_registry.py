@@ -42,9 +42,9 @@ def test_a_club_is_created_with_its_creator_as_organizer(club, organizer):
 
 
 def test_search_by_name_or_licence(club):
-    services.create_player(club, first_name="Anne", last_name="Martin", licence="A123")
-    services.create_player(club, first_name="Bruno", last_name="Martinez")
-    services.create_player(club, first_name="Chloé", last_name="Dubois", licence="C777")
+    services.create_player(club=club, first_name="Anne", last_name="Martin", licence="A123")
+    services.create_player(club=club, first_name="Bruno", last_name="Martinez")
+    services.create_player(club=club, first_name="Chloé", last_name="Dubois", licence="C777")
     names = lambda q: [p.full_name for p in selectors.search_players(club, q)]  # noqa: E731
     assert names("martin") == ["Anne Martin", "Bruno Martinez"]
     assert names("anne mart") == ["Anne Martin"]
@@ -53,20 +53,22 @@ def test_search_by_name_or_licence(club):
 
 
 def test_a_licence_is_one_player_of_the_club(club):
-    services.create_player(club, first_name="Anne", last_name="Martin", licence="A123")
+    services.create_player(club=club, first_name="Anne", last_name="Martin", licence="A123")
     with pytest.raises(services.ClubError, match="a123"):
-        services.create_player(club, first_name="Autre", last_name="Personne", licence="a123")
+        services.create_player(club=club, first_name="Autre", last_name="Personne", licence="a123")
 
 
 def test_players_of_a_club_tournament_are_found_or_created_in_the_registry(club, organizer):
-    anne = services.create_player(club, first_name="Anne", last_name="Martin", licence="A123")
-    elise = services.create_player(club, first_name="Élise", last_name="Robert")
+    anne = services.create_player(club=club, first_name="Anne", last_name="Martin", licence="A123")
+    elise = services.create_player(club=club, first_name="Élise", last_name="Robert")
     first = make_tournament(organizer=organizer, organizing_club=club)
     second = make_tournament(organizer=organizer, organizing_club=club)
-    team_services.register_team(first, team("Anne", "Martin", "A123"))
+    team_services.register_team(tournament=first, data=team("Anne", "Martin", "A123"))
     # Typed without accent or licence: the one Élise Robert of the registry.
-    team_services.register_team(second, team("elise", "ROBERT"))
-    team_services.register_team(second, team("Zoé", "Nouvelle", first2="Anne", last2="Martin"))
+    team_services.register_team(tournament=second, data=team("elise", "ROBERT"))
+    team_services.register_team(
+        tournament=second, data=team("Zoé", "Nouvelle", first2="Anne", last2="Martin")
+    )
     assert Player.objects.get(tournament=first, last_name="Martin").club_player == anne
     assert Player.objects.get(tournament=second, last_name="ROBERT").club_player == elise
     assert Player.objects.get(tournament=second, last_name="Martin").club_player == anne
@@ -76,30 +78,30 @@ def test_players_of_a_club_tournament_are_found_or_created_in_the_registry(club,
     assert club.players.filter(last_name="Partenaire").count() == 1
     # A tournament without a club links nobody.
     alone = make_tournament(organizer=organizer)
-    team_services.register_team(alone, team("Anne", "Martin", "A123"))
+    team_services.register_team(tournament=alone, data=team("Anne", "Martin", "A123"))
     assert Player.objects.get(tournament=alone, last_name="Martin").club_player is None
 
 
 def test_duplicates_are_proposed_by_folded_name_and_licence(club):
-    a = services.create_player(club, first_name="Jean-Marc", last_name="Lefèvre")
-    b = services.create_player(club, first_name="jean marc", last_name="LEFEVRE")
-    c = services.create_player(club, first_name="Sam", last_name="Roux", licence="12 34")
-    d = services.create_player(club, first_name="Samuel", last_name="Roux", licence="1234")
-    services.create_player(club, first_name="Jean", last_name="Lefèvre")
+    a = services.create_player(club=club, first_name="Jean-Marc", last_name="Lefèvre")
+    b = services.create_player(club=club, first_name="jean marc", last_name="LEFEVRE")
+    c = services.create_player(club=club, first_name="Sam", last_name="Roux", licence="12 34")
+    d = services.create_player(club=club, first_name="Samuel", last_name="Roux", licence="1234")
+    services.create_player(club=club, first_name="Jean", last_name="Lefèvre")
     found = {tuple(p.pk for p in dup.players) for dup in selectors.duplicate_candidates(club)}
     assert found == {(a.pk, b.pk), (c.pk, d.pk)}
 
 
 def test_a_merge_moves_the_tournaments_and_deletes_the_other_record(club, organizer):
-    kept = services.create_player(club, first_name="Anne", last_name="Martin")
+    kept = services.create_player(club=club, first_name="Anne", last_name="Martin")
     removed = services.create_player(
-        club, first_name="Anne", last_name="Martin ", licence="A123", email="anne@example.org"
+        club=club, first_name="Anne", last_name="Martin ", licence="A123", email="anne@example.org"
     )
     tournament = make_tournament(organizer=organizer, organizing_club=club)
     entry = Player.objects.create(
         tournament=tournament, first_name="Anne", last_name="Martin", club_player=removed
     )
-    services.merge_players(kept, removed, by=organizer)
+    services.merge_players(kept=kept, removed=removed, by=organizer)
     entry.refresh_from_db()
     kept.refresh_from_db()
     assert entry.club_player == kept
@@ -110,18 +112,18 @@ def test_a_merge_moves_the_tournaments_and_deletes_the_other_record(club, organi
 
 
 def test_a_merge_of_two_licences_is_refused_and_changes_nothing(club):
-    a = services.create_player(club, first_name="Anne", last_name="Martin", licence="A1")
-    b = services.create_player(club, first_name="Anne", last_name="Martin", licence="A2")
+    a = services.create_player(club=club, first_name="Anne", last_name="Martin", licence="A1")
+    b = services.create_player(club=club, first_name="Anne", last_name="Martin", licence="A2")
     with pytest.raises(services.ClubError, match="licences différentes"):
-        services.merge_players(a, b)
+        services.merge_players(kept=a, removed=b)
     assert club.players.count() == 2
     with pytest.raises(services.ClubError):
-        services.merge_players(a, a)
+        services.merge_players(kept=a, removed=a)
 
 
 def test_anonymisation_erases_the_name_everywhere_and_keeps_the_entries(club, organizer):
     player = services.create_player(
-        club,
+        club=club,
         first_name="Anne",
         last_name="Martin",
         licence="A123",
@@ -129,9 +131,13 @@ def test_anonymisation_erases_the_name_everywhere_and_keeps_the_entries(club, or
         public_consent=True,
     )
     tournament = make_tournament(organizer=organizer, organizing_club=club)
-    (created,) = team_services.register_teams(tournament, [team("Anne", "Martin", "A123")])
-    services.update_player(player, first_name="Anne", last_name="Martin-Durand", by=organizer)
-    services.anonymise_player(player, by=organizer)
+    (created,) = team_services.register_teams(
+        tournament=tournament, teams=[team("Anne", "Martin", "A123")]
+    )
+    services.update_player(
+        player=player, first_name="Anne", last_name="Martin-Durand", by=organizer
+    )
+    services.anonymise_player(player=player, by=organizer)
     player.refresh_from_db()
     assert player.anonymised and not player.public_consent
     assert (player.full_name, player.licence, player.email) == ("Joueur anonymisé", "", "")
@@ -143,19 +149,19 @@ def test_anonymisation_erases_the_name_everywhere_and_keeps_the_entries(club, or
     assert "Martin" not in str(list(club.events.values_list("details", flat=True)))
     assert club.events.filter(kind=ClubEvent.Kind.ANONYMISED, by=organizer).exists()
     with pytest.raises(services.ClubError):
-        services.update_player(player, first_name="Anne", last_name="Martin")
+        services.update_player(player=player, first_name="Anne", last_name="Martin")
 
 
 def test_public_name_respects_consent(club):
-    player = services.create_player(club, first_name="Anne", last_name="Martin")
+    player = services.create_player(club=club, first_name="Anne", last_name="Martin")
     assert selectors.public_name(player) == f"Joueur n° {player.pk}"
-    player = services.update_player(player, public_consent=True)
+    player = services.update_player(player=player, public_consent=True)
     assert selectors.public_name(player) == "Anne Martin"
 
 
 def test_pages_are_the_club_organizers_only(club, organizer, make_user):
     stranger = make_user("stranger", role="organizer")
-    player = services.create_player(club, first_name="Anne", last_name="Martin")
+    player = services.create_player(club=club, first_name="Anne", last_name="Martin")
     urls = [
         reverse("clubs:manage", args=[club.slug]),
         reverse("clubs:player_edit", args=[club.slug, player.pk]),
@@ -210,8 +216,8 @@ def test_the_tournament_form_offers_the_organizers_clubs_only(club, organizer, m
 
 def test_the_team_form_searches_the_registry_and_links_the_player_chosen(club, organizer):
     # Two records of the same name: typed, the player could not be told apart; chosen, it is.
-    first = services.create_player(club, first_name="Anne", last_name="Martin", licence="A1")
-    services.create_player(club, first_name="Anne", last_name="Martin")
+    first = services.create_player(club=club, first_name="Anne", last_name="Martin", licence="A1")
+    services.create_player(club=club, first_name="Anne", last_name="Martin")
     tournament = make_tournament(organizer=organizer, organizing_club=club)
     client = Client()
     client.force_login(organizer)
@@ -238,7 +244,7 @@ def test_the_team_form_searches_the_registry_and_links_the_player_chosen(club, o
     assert team.player_two.club_player.last_name == "Nouvelle"  # created on the fly
     # A stranger's record (another club) is never linked, whatever the form says.
     other = services.create_club(name="Autre", by=organizer)
-    stranger = services.create_player(other, first_name="Iris", last_name="Loin")
+    stranger = services.create_player(club=other, first_name="Iris", last_name="Loin")
     client.post(
         add,
         {
@@ -256,7 +262,7 @@ def test_the_team_form_searches_the_registry_and_links_the_player_chosen(club, o
 def test_a_search_of_the_club_file_keeps_what_was_typed_in_the_team_form(club, organizer):
     # « Inscrire une équipe »: the search and the « comme joueur 2 » buttons send the whole
     # form, so the team's name and player 1, typed first, are still there; nothing is saved.
-    anne = services.create_player(club, first_name="Anne", last_name="Martin", licence="A1")
+    anne = services.create_player(club=club, first_name="Anne", last_name="Martin", licence="A1")
     tournament = make_tournament(organizer=organizer, organizing_club=club)
     client = Client()
     client.force_login(organizer)
@@ -276,12 +282,12 @@ def test_a_search_of_the_club_file_keeps_what_was_typed_in_the_team_form(club, o
 
 def test_editing_a_team_keeps_the_record_chosen_at_registration(club, organizer):
     # Two homonyms without licence: only the choice made at registration tells them apart.
-    services.create_player(club, first_name="Anne", last_name="Martin")
-    chosen = services.create_player(club, first_name="Anne", last_name="Martin")
+    services.create_player(club=club, first_name="Anne", last_name="Martin")
+    chosen = services.create_player(club=club, first_name="Anne", last_name="Martin")
     tournament = make_tournament(organizer=organizer, organizing_club=club)
     registered = team_services.register_team(
-        tournament,
-        team_services.TeamData(
+        tournament=tournament,
+        data=team_services.TeamData(
             players=(
                 team_services.PlayerData("Anne", "Martin", club_player_id=chosen.pk),
                 team_services.PlayerData("Paul", "Partenaire"),
@@ -324,8 +330,8 @@ def test_editing_a_team_keeps_the_record_chosen_at_registration(club, organizer)
 
 
 def test_the_api_registers_a_team_with_the_records_chosen(club, organizer):
-    services.create_player(club, first_name="Anne", last_name="Martin")
-    chosen = services.create_player(club, first_name="Anne", last_name="Martin")
+    services.create_player(club=club, first_name="Anne", last_name="Martin")
+    chosen = services.create_player(club=club, first_name="Anne", last_name="Martin")
     tournament = make_tournament(organizer=organizer, organizing_club=club)
     client = Client()
     client.force_login(organizer)
@@ -348,8 +354,10 @@ def test_the_api_registers_a_team_with_the_records_chosen(club, organizer):
     assert registered.player_one.club_player == chosen
     # A record of another club, or an anonymised one: a 400 naming the player, nothing saved.
     other = services.create_club(name="Autre", by=organizer)
-    stranger = services.create_player(other, first_name="Anne", last_name="Martin")
-    gone = services.anonymise_player(services.create_player(club, first_name="X", last_name="Y"))
+    stranger = services.create_player(club=other, first_name="Anne", last_name="Martin")
+    gone = services.anonymise_player(
+        player=services.create_player(club=club, first_name="X", last_name="Y")
+    )
     for wrong in (stranger.pk, gone.pk):
         answer = post(wrong)
         assert answer.status_code == 400
@@ -365,10 +373,14 @@ def test_the_api_registers_a_team_with_the_records_chosen(club, organizer):
 
 def test_a_copy_of_a_club_tournament_keeps_the_club_and_the_records(club, organizer):
     tournament = make_tournament(organizer=organizer, organizing_club=club)
-    team_services.register_team(tournament, team("Anne", "Martin", "A123"))
+    team_services.register_team(tournament=tournament, data=team("Anne", "Martin", "A123"))
     anne = club.players.get(licence="A123")
     copy = copy_tournament(
-        tournament, by=organizer, name="La semaine suivante", date=tournament.date, with_teams=True
+        source=tournament,
+        by=organizer,
+        name="La semaine suivante",
+        date=tournament.date,
+        with_teams=True,
     )
     assert copy.organizing_club == club
     assert copy.players.get(last_name="Martin").club_player == anne

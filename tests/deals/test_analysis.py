@@ -34,8 +34,8 @@ def expected(hands, dealer, must_undertrump=False, always_overtake_partner=False
 
 @pytest.mark.django_db
 def test_the_job_stores_each_board_once_and_again_when_retyped(barometer):
-    services.save_typed_board(barometer, 1, SPLIT)
-    services.save_typed_board(barometer, 2, OTHER, dealer="E")
+    services.save_typed_board(tournament=barometer, number=1, hands=SPLIT)
+    services.save_typed_board(tournament=barometer, number=2, hands=OTHER, dealer="E")
 
     assert analysis.analyse_boards(barometer.pk) == 2
     stored = {item.board.number: item for item in BoardAnalysis.objects.select_related("board")}
@@ -51,7 +51,7 @@ def test_the_job_stores_each_board_once_and_again_when_retyped(barometer):
     # Nothing new: nothing computed.
     assert analysis.analyse_boards(barometer.pk) == 0
 
-    services.save_typed_board(barometer, 1, OTHER, dealer="N")
+    services.save_typed_board(tournament=barometer, number=1, hands=OTHER, dealer="N")
     board = Board.objects.get(tournament=barometer, number=1)
     rules = barometer.rule_settings().to_dict()
     assert not board.analysis.matches(board, rules)
@@ -65,7 +65,7 @@ def test_the_job_stores_each_board_once_and_again_when_retyped(barometer):
 def test_the_rules_undertrump_setting_is_used(barometer):
     barometer.rules = {**barometer.rules, "must_undertrump": True}
     barometer.save()
-    services.save_typed_board(barometer, 1, SPLIT)
+    services.save_typed_board(tournament=barometer, number=1, hands=SPLIT)
     analysis.analyse_boards(barometer.pk)
     stored = BoardAnalysis.objects.get()
     assert stored.must_undertrump is True
@@ -74,7 +74,7 @@ def test_the_rules_undertrump_setting_is_used(barometer):
 
 @pytest.mark.django_db
 def test_the_rules_overtake_partner_setting_is_used(barometer):
-    services.save_typed_board(barometer, 1, OVERTAKING)
+    services.save_typed_board(tournament=barometer, number=1, hands=OVERTAKING)
     analysis.analyse_boards(barometer.pk)
     assert BoardAnalysis.objects.get().points["H"] == {"ns": 46, "ew": 116}
     barometer.rules = {**barometer.rules, "overtake_partner": "always"}
@@ -89,7 +89,7 @@ def test_the_rules_overtake_partner_setting_is_used(barometer):
 
 @pytest.mark.django_db
 def test_a_board_retyped_while_solved_is_not_overwritten(barometer, monkeypatch):
-    services.save_typed_board(barometer, 1, SPLIT)
+    services.save_typed_board(tournament=barometer, number=1, hands=SPLIT)
     real = analysis.analyse
 
     def retyped_meanwhile(*args, **kwargs):
@@ -107,7 +107,7 @@ def test_typing_a_board_publishes_its_analysis(
 ):
     settings.ANALYSIS_IN_PROCESS = "1"
     with django_capture_on_commit_callbacks(execute=True):
-        services.save_typed_board(barometer, 3, SPLIT, dealer="W")
+        services.save_typed_board(tournament=barometer, number=3, hands=SPLIT, dealer="W")
     stored = BoardAnalysis.objects.get()
     assert stored.board.number == 3
     assert stored.points == expected(SPLIT, "W")
@@ -121,10 +121,10 @@ def test_generating_deals_publishes_the_analysis_of_every_board(
     asked = []
     monkeypatch.setattr(analysis, "analyse_boards", lambda *args: asked.append(args) or 0)
     with django_capture_on_commit_callbacks(execute=True):
-        services.generate_deals(barometer)
+        services.generate_deals(tournament=barometer)
     assert asked == [(barometer.pk, None)]
     with django_capture_on_commit_callbacks(execute=True):
-        services.generate_deals(barometer)
+        services.generate_deals(tournament=barometer)
     assert len(asked) == 2
 
 
@@ -133,21 +133,21 @@ def test_without_a_worker_nothing_runs_in_the_request(
     barometer, django_capture_on_commit_callbacks
 ):
     with django_capture_on_commit_callbacks(execute=True):
-        services.save_typed_board(barometer, 1, SPLIT)
+        services.save_typed_board(tournament=barometer, number=1, hands=SPLIT)
     assert not BoardAnalysis.objects.exists()
 
 
 @pytest.mark.worker
 @pytest.mark.slow
 def test_a_real_worker_analyses_a_typed_board(barometer, celery_worker):
-    services.save_typed_board(barometer, 1, SPLIT)
+    services.save_typed_board(tournament=barometer, number=1, hands=SPLIT)
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline and not BoardAnalysis.objects.exists():
         time.sleep(0.3)
     stored = BoardAnalysis.objects.get()
     assert stored.points == expected(SPLIT, "N")
     # Retyped: the worker computes it again.
-    services.save_typed_board(barometer, 1, OTHER)
+    services.save_typed_board(tournament=barometer, number=1, hands=OTHER)
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
         stored.refresh_from_db()
@@ -163,14 +163,14 @@ def test_changing_the_rules_publishes_the_analysis_again(
 ):
     from tournaments.setup.services.tournament import update_tournament
 
-    services.save_typed_board(barometer, 1, SPLIT)
+    services.save_typed_board(tournament=barometer, number=1, hands=SPLIT)
     settings.ANALYSIS_IN_PROCESS = "1"
     asked = []
     monkeypatch.setattr(analysis, "analyse_boards", lambda *args: asked.append(args) or 0)
     rules = {**barometer.rule_settings().to_dict(), "annonces": False}
     with django_capture_on_commit_callbacks(execute=True):
         update_tournament(
-            barometer,
+            tournament=barometer,
             by=people.organizer,
             fields={},
             rules=rules,
@@ -197,12 +197,12 @@ def test_without_a_broker_a_thread_of_the_process_analyses_the_boards(barometer,
         return real(*args)
 
     monkeypatch.setattr(analysis, "analyse_boards", held)
-    services.save_typed_board(barometer, 1, SPLIT)
+    services.save_typed_board(tournament=barometer, number=1, hands=SPLIT)
     # The request (here the service) returned while the analysis is still held in the thread.
     assert not BoardAnalysis.objects.exists()
     # Asked again while it waits or runs: queued at most once more, never twice.
-    services.save_typed_board(barometer, 1, SPLIT)
-    services.save_typed_board(barometer, 1, SPLIT)
+    services.save_typed_board(tournament=barometer, number=1, hands=SPLIT)
+    services.save_typed_board(tournament=barometer, number=1, hands=SPLIT)
     release.set()
     assert worker.wait(60)
     assert BoardAnalysis.objects.get().points == expected(SPLIT, "N")
@@ -212,7 +212,9 @@ def test_without_a_broker_a_thread_of_the_process_analyses_the_boards(barometer,
 
 @pytest.mark.django_db(transaction=True)
 def test_the_first_request_of_a_process_catches_up_once(barometer, client, monkeypatch):
-    services.save_typed_board(barometer, 1, SPLIT)  # analysis off: left pending
+    services.save_typed_board(
+        tournament=barometer, number=1, hands=SPLIT
+    )  # analysis off: left pending
     fresh = background.BackgroundJobs("board-analysis")
     monkeypatch.setattr(background, "analysis", fresh)
     from django.conf import settings
@@ -249,8 +251,10 @@ def test_beat_runs_the_analysis_catch_up_on_the_analysis_queue(settings):
 
 @pytest.mark.django_db
 def test_the_catch_up_queues_a_tournament_once_until_its_job_ran(barometer, monkeypatch):
-    services.save_typed_board(barometer, 1, SPLIT)  # analysis off: left pending
-    services.save_typed_board(barometer, 2, OTHER)
+    services.save_typed_board(
+        tournament=barometer, number=1, hands=SPLIT
+    )  # analysis off: left pending
+    services.save_typed_board(tournament=barometer, number=2, hands=OTHER)
     queued = []
     monkeypatch.setattr(analysis, "enqueue_analysis", lambda pk: queued.append(pk) or True)
     assert analysis.catch_up() == [barometer.pk]
@@ -263,14 +267,14 @@ def test_the_catch_up_queues_a_tournament_once_until_its_job_ran(barometer, monk
     # The job ran; the board retyped since (nothing published): queued again.
     analysis.analyse_boards(barometer.pk)
     assert analysis.catch_up() == []
-    services.save_typed_board(barometer, 1, OTHER)
+    services.save_typed_board(tournament=barometer, number=1, hands=OTHER)
     assert analysis.catch_up() == [barometer.pk]
     assert queued == [barometer.pk, barometer.pk]
 
 
 @pytest.mark.django_db
 def test_the_catch_up_lets_the_next_tick_retry_when_publishing_failed(barometer, monkeypatch):
-    services.save_typed_board(barometer, 1, SPLIT)
+    services.save_typed_board(tournament=barometer, number=1, hands=SPLIT)
     monkeypatch.setattr(analysis, "enqueue_analysis", lambda pk: False)  # broker away
     assert analysis.catch_up() == []
     monkeypatch.setattr(analysis, "enqueue_analysis", lambda pk: True)

@@ -21,7 +21,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def analysed(barometer):
-    services.generate_deals(barometer)
+    services.generate_deals(tournament=barometer)
     for board in barometer.boards.all():
         store_analysis(board)
     return barometer

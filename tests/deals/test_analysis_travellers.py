@@ -14,7 +14,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def played(barometer):
-    services.generate_deals(barometer)
+    services.generate_deals(tournament=barometer)
     board = barometer.boards.get(number=1)
     store_analysis(board)  # NS take 101 everywhere; NS make 110 (capot at ♠), EO 80 at ♠.
     add_result(barometer, 1)
@@ -66,7 +66,7 @@ def test_the_traveller_shows_the_analysis_only_with_the_hands(client, played, pe
     assert response.status_code == 200
     assert "dd-summary" not in response.text and "quatre jeux visibles" not in response.text
 
-    services.release_hands(played)
+    services.release_hands(tournament=played)
     response = client.get(url)
     assert 'class="dd-summary" data-board="1"' in response.text
     assert "Passe ; NS pouvaient faire Capot" in response.text

@@ -98,8 +98,8 @@ def test_generate_publish_release_reveal_and_verify(client, barometer, people):
 
 
 def test_a_tampered_board_is_reported_by_the_page_and_the_command(client, barometer):
-    deal_set = services.generate_deals(barometer)
-    services.release_hands(barometer)
+    deal_set = services.generate_deals(tournament=barometer)
+    services.release_hands(tournament=barometer)
     tamper(barometer, 4)
 
     page = client.get(reverse("deals:verification", args=[barometer.slug]))
@@ -119,13 +119,13 @@ def test_a_tampered_board_is_reported_by_the_page_and_the_command(client, barome
 
 
 def test_a_board_typed_over_a_generated_one_shows_as_typed(client, barometer):
-    services.generate_deals(barometer)
+    services.generate_deals(tournament=barometer)
     services.save_typed_board(
-        barometer,
-        2,
-        {"N": "AKQJT987...", "E": ".AKQJT987..", "S": "..AKQJT987.", "W": ""},
+        tournament=barometer,
+        number=2,
+        hands={"N": "AKQJT987...", "E": ".AKQJT987..", "S": "..AKQJT987.", "W": ""},
     )
-    services.release_hands(barometer)
+    services.release_hands(tournament=barometer)
 
     page = client.get(reverse("deals:verification", args=[barometer.slug]))
 
@@ -135,7 +135,7 @@ def test_a_board_typed_over_a_generated_one_shows_as_typed(client, barometer):
 
 
 def test_a_seed_typed_in_is_checked_against_the_commitment(client, barometer):
-    deal_set = services.generate_deals(barometer)
+    deal_set = services.generate_deals(tournament=barometer)
     url = reverse("deals:verification", args=[barometer.slug])
 
     right = client.post(url, {"seed": deal_set.seed_hex.upper()})
@@ -151,7 +151,7 @@ def test_a_seed_typed_in_is_checked_against_the_commitment(client, barometer):
 
 
 def test_a_wrong_seed_fails_the_command(barometer):
-    services.generate_deals(barometer)
+    services.generate_deals(tournament=barometer)
 
     status, output = run_verify(barometer.slug, "--seed", new_seed().hex())
 
@@ -169,7 +169,7 @@ def test_a_wrong_seed_fails_the_command(barometer):
     ],
 )
 def test_bad_seeds_are_bad_input(barometer, seed, expected, french_core_messages):
-    services.generate_deals(barometer)
+    services.generate_deals(tournament=barometer)
 
     status, output = run_verify(barometer.slug, "--seed", seed)
 
@@ -178,7 +178,7 @@ def test_bad_seeds_are_bad_input(barometer, seed, expected, french_core_messages
 
 
 def test_bad_seed_on_the_page_is_explained_in_french(client, barometer, french_core_messages):
-    services.generate_deals(barometer)
+    services.generate_deals(tournament=barometer)
 
     response = client.post(
         reverse("deals:verification", args=[barometer.slug]), {"seed": "xyz" + "0" * 61}

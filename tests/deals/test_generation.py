@@ -20,7 +20,7 @@ def test_board_count_is_the_highest_board_of_the_plan(barometer):
     barometer.rounds = 10  # ignored: the plan says 6 boards
     barometer.save()
 
-    services.generate_deals(barometer)
+    services.generate_deals(tournament=barometer)
 
     assert list(barometer.boards.values_list("number", flat=True)) == [1, 2, 3, 4, 5, 6]
 
@@ -28,7 +28,7 @@ def test_board_count_is_the_highest_board_of_the_plan(barometer):
 def test_without_a_plan_rounds_times_boards_per_round_are_dealt():
     tournament = make_tournament(rounds=4, boards_per_round=3)
 
-    services.generate_deals(tournament)
+    services.generate_deals(tournament=tournament)
 
     assert tournament.boards.count() == 12
 
@@ -37,7 +37,7 @@ def test_without_a_plan_or_a_round_count_nothing_is_dealt():
     tournament = make_tournament(rounds=None)
 
     with pytest.raises(services.DealsError) as raised:
-        services.generate_deals(tournament)
+        services.generate_deals(tournament=tournament)
 
     assert raised.value.code == "no_board_count"
     assert "plan de table" in raised.value.messages[0]
@@ -46,14 +46,14 @@ def test_without_a_plan_or_a_round_count_nothing_is_dealt():
 
 
 def test_boards_follow_the_counter_clockwise_dealer_rotation(barometer):
-    services.generate_deals(barometer)
+    services.generate_deals(tournament=barometer)
 
     dealers = list(barometer.boards.order_by("number").values_list("dealer", flat=True))
     assert dealers == ["N", "W", "S", "E", "N", "W"]
 
 
 def test_each_board_is_the_seed_s_board_with_its_deal_number(barometer, people):
-    deal_set = services.generate_deals(barometer, by=people.organizer)
+    deal_set = services.generate_deals(tournament=barometer, by=people.organizer)
 
     seed = bytes.fromhex(deal_set.seed_hex)
     for board in barometer.boards.all():
@@ -65,7 +65,7 @@ def test_each_board_is_the_seed_s_board_with_its_deal_number(barometer, people):
 
 
 def test_the_commitment_is_the_sha256_of_a_256_bit_seed(barometer, people):
-    deal_set = services.generate_deals(barometer, by=people.organizer)
+    deal_set = services.generate_deals(tournament=barometer, by=people.organizer)
 
     seed = bytes.fromhex(deal_set.seed_hex)
     assert len(seed) == 32
@@ -78,18 +78,18 @@ def test_the_commitment_is_the_sha256_of_a_256_bit_seed(barometer, people):
 
 
 def test_every_generation_draws_a_new_seed(barometer):
-    first = services.generate_deals(barometer)
-    second = services.generate_deals(barometer)
+    first = services.generate_deals(tournament=barometer)
+    second = services.generate_deals(tournament=barometer)
 
     assert first.seed_hex != second.seed_hex
     assert DealSet.objects.filter(tournament=barometer).get().seed_hex == second.seed_hex
 
 
 def test_regenerating_before_play_replaces_every_board(barometer):
-    first = services.generate_deals(barometer)
+    first = services.generate_deals(tournament=barometer)
     before = dict(barometer.boards.values_list("number", "deal_number"))
 
-    second = services.generate_deals(barometer)
+    second = services.generate_deals(tournament=barometer)
 
     after = dict(barometer.boards.values_list("number", "deal_number"))
     assert sorted(after) == sorted(before)
@@ -100,12 +100,12 @@ def test_regenerating_before_play_replaces_every_board(barometer):
 
 
 def test_no_regeneration_once_a_result_exists(barometer):
-    deal_set = services.generate_deals(barometer)
+    deal_set = services.generate_deals(tournament=barometer)
     before = dict(barometer.boards.values_list("number", "hands"))
     add_result(barometer, board_number=3)
 
     with pytest.raises(services.DealsError) as raised:
-        services.generate_deals(barometer)
+        services.generate_deals(tournament=barometer)
 
     assert raised.value.code == "deals_locked"
     assert "résultats" in raised.value.messages[0]
@@ -114,11 +114,11 @@ def test_no_regeneration_once_a_result_exists(barometer):
 
 
 def test_no_regeneration_once_hands_were_released(barometer):
-    deal_set = services.generate_deals(barometer)
-    services.release_hands(barometer, rounds=[1])
+    deal_set = services.generate_deals(tournament=barometer)
+    services.release_hands(tournament=barometer, rounds=[1])
 
     with pytest.raises(services.DealsError) as raised:
-        services.generate_deals(barometer)
+        services.generate_deals(tournament=barometer)
 
     assert raised.value.code == "deals_locked"
     assert "publié" in raised.value.messages[0]
@@ -126,7 +126,7 @@ def test_no_regeneration_once_hands_were_released(barometer):
 
 
 def test_a_failure_while_storing_leaves_the_previous_boards(barometer, monkeypatch):
-    services.generate_deals(barometer)
+    services.generate_deals(tournament=barometer)
     before = dict(barometer.boards.values_list("number", "hands"))
 
     def broken(*args, **kwargs):
@@ -134,7 +134,7 @@ def test_a_failure_while_storing_leaves_the_previous_boards(barometer, monkeypat
 
     monkeypatch.setattr(DealSet.objects, "create", broken)
     with pytest.raises(RuntimeError):
-        services.generate_deals(barometer)
+        services.generate_deals(tournament=barometer)
 
     assert dict(barometer.boards.values_list("number", "hands")) == before
     assert DealSet.objects.filter(tournament=barometer).count() == 1

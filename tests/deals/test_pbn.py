@@ -50,10 +50,10 @@ def boards_of(tournament) -> list[tuple]:
 
 
 def test_export_then_import_round_trips_every_generated_board(barometer):
-    services.generate_deals(barometer)
+    services.generate_deals(tournament=barometer)
     copy = make_tournament()
 
-    services.import_pbn(copy, selectors.pbn_export(barometer))
+    services.import_pbn(tournament=copy, text=selectors.pbn_export(barometer))
 
     assert boards_of(copy) == boards_of(barometer)
     assert set(copy.boards.values_list("source", flat=True)) == {Board.Source.IMPORTED}
@@ -67,14 +67,14 @@ def test_export_then_import_round_trips_boards_with_any_dealer():
     Board.objects.filter(tournament=original, number=5).update(dealer="E")
     copy = make_tournament()
 
-    services.import_pbn(copy, selectors.pbn_export(original))
+    services.import_pbn(tournament=copy, text=selectors.pbn_export(original))
 
     assert [row[:3] for row in boards_of(copy)] == [row[:3] for row in boards_of(original)]
     assert copy.boards.get(number=5).dealer == "E"
 
 
 def test_the_export_carries_event_site_date_and_every_board(barometer):
-    services.generate_deals(barometer)
+    services.generate_deals(tournament=barometer)
 
     text = selectors.pbn_export(barometer)
 
@@ -88,7 +88,7 @@ def test_the_export_carries_event_site_date_and_every_board(barometer):
 
 
 def test_download_then_upload_through_the_pages(client, barometer, people):
-    services.generate_deals(barometer)
+    services.generate_deals(tournament=barometer)
     copy = make_tournament(organizer=people.organizer)
     login(client, people.organizer)
 
@@ -132,11 +132,11 @@ def test_a_bridge_file_can_take_the_coinche_dealer_rotation(client, barometer, p
 
 
 def test_a_bad_file_saves_nothing(barometer):
-    deal_set = services.generate_deals(barometer)
+    deal_set = services.generate_deals(tournament=barometer)
     before = boards_of(barometer)
 
     with pytest.raises(services.DealsError) as raised:
-        services.import_pbn(barometer, BAD_PBN)
+        services.import_pbn(tournament=barometer, text=BAD_PBN)
 
     assert raised.value.code == "invalid_pbn"
     assert boards_of(barometer) == before
@@ -148,7 +148,7 @@ def test_a_bad_file_saves_nothing(barometer):
 def test_every_problem_of_a_bad_file_is_shown_in_french(
     client, barometer, people, french_core_messages
 ):
-    services.generate_deals(barometer)
+    services.generate_deals(tournament=barometer)
     before = boards_of(barometer)
     with pytest.raises(PbnImportError) as core:
         read_pbn(BAD_PBN)
@@ -175,7 +175,7 @@ def test_every_problem_of_a_bad_file_is_shown_in_french(
 
 
 def test_a_board_number_out_of_range_saves_nothing_and_names_its_line(client, barometer, people):
-    services.generate_deals(barometer)
+    services.generate_deals(tournament=barometer)
     before = boards_of(barometer)
     deal = "N:AKQJT987... .AKQJT987.. ..AKQJT987. ...AKQJT987"
     text = f'[Board "1"]\n[Deal "{deal}"]\n\n[Board "40000"]\n[Deal "{deal}"]\n'
@@ -204,7 +204,7 @@ def test_an_empty_import_is_explained(client, barometer, people):
 
 
 def test_no_import_once_a_result_exists(client, barometer, people):
-    services.generate_deals(barometer)
+    services.generate_deals(tournament=barometer)
     add_result(barometer, board_number=1)
     before = boards_of(barometer)
     login(client, people.organizer)
@@ -233,7 +233,7 @@ def test_importing_fewer_boards_than_the_plan_uses_warns(client, barometer, peop
 
 
 def test_export_command_writes_to_stdout_and_to_a_file(barometer, tmp_path):
-    services.generate_deals(barometer)
+    services.generate_deals(tournament=barometer)
     out = StringIO()
 
     call_command("export_pbn", barometer.slug, stdout=out)
@@ -245,7 +245,7 @@ def test_export_command_writes_to_stdout_and_to_a_file(barometer, tmp_path):
 
 
 def test_export_command_refuses_unknown_tournaments_and_unrecorded_deals(barometer):
-    services.set_unrecorded(barometer)
+    services.set_unrecorded(tournament=barometer)
 
     with pytest.raises(CommandError, match="Aucun tournoi"):
         call_command("export_pbn", "nope", stdout=StringIO())

@@ -22,37 +22,37 @@ def released(tournament) -> list[int]:
 
 
 def test_releasing_rounds_one_by_one_reveals_the_seed_with_the_last(barometer):
-    services.generate_deals(barometer)
+    services.generate_deals(tournament=barometer)
 
-    assert services.release_hands(barometer, rounds=[2]) == 1
+    assert services.release_hands(tournament=barometer, rounds=[2]) == 1
     assert released(barometer) == [2]
     assert DealSet.objects.get(tournament=barometer).revealed_at is None
 
-    assert services.release_hands(barometer, rounds=[1, 2]) == 1
+    assert services.release_hands(tournament=barometer, rounds=[1, 2]) == 1
     assert DealSet.objects.get(tournament=barometer).revealed_at is None
     assert not selectors.hands_released(barometer)
 
-    assert services.release_hands(barometer, rounds=[3]) == 1
+    assert services.release_hands(tournament=barometer, rounds=[3]) == 1
     assert selectors.hands_released(barometer)
     assert DealSet.objects.get(tournament=barometer).revealed_at is not None
 
 
 def test_releasing_everything_at_once(barometer):
-    services.generate_deals(barometer)
+    services.generate_deals(tournament=barometer)
 
-    assert services.release_hands(barometer) == 3
+    assert services.release_hands(tournament=barometer) == 3
     revealed_at = DealSet.objects.get(tournament=barometer).revealed_at
     assert released(barometer) == [1, 2, 3]
     assert revealed_at is not None
 
-    assert services.release_hands(barometer) == 0
+    assert services.release_hands(tournament=barometer) == 0
     assert DealSet.objects.get(tournament=barometer).revealed_at == revealed_at
 
 
 def test_imported_deals_are_released_without_a_seed(barometer):
-    services.set_unrecorded(barometer)
+    services.set_unrecorded(tournament=barometer)
 
-    services.release_hands(barometer)
+    services.release_hands(tournament=barometer)
 
     assert released(barometer) == [1, 2, 3]
     assert not DealSet.objects.filter(tournament=barometer).exists()
@@ -60,21 +60,21 @@ def test_imported_deals_are_released_without_a_seed(barometer):
 
 def test_unknown_rounds_and_tournaments_without_rounds_are_refused(barometer):
     with pytest.raises(services.DealsError) as raised:
-        services.release_hands(barometer, rounds=[2, 7])
+        services.release_hands(tournament=barometer, rounds=[2, 7])
     assert raised.value.messages == ["Le tour 7 n'existe pas."]
     assert released(barometer) == []
 
     with pytest.raises(services.DealsError) as raised:
-        services.release_hands(barometer, rounds=[])
+        services.release_hands(tournament=barometer, rounds=[])
     assert raised.value.code == "no_round_chosen"
 
     with pytest.raises(services.DealsError) as raised:
-        services.release_hands(make_tournament())
+        services.release_hands(tournament=make_tournament())
     assert raised.value.code == "no_rounds"
 
 
 def test_the_deals_page_releases_chosen_rounds(client, barometer, people):
-    services.generate_deals(barometer)
+    services.generate_deals(tournament=barometer)
     login(client, people.organizer)
 
     response = client.post(
@@ -87,7 +87,7 @@ def test_the_deals_page_releases_chosen_rounds(client, barometer, people):
 
 
 def test_releasing_everything_from_the_page_needs_confirmation(client, barometer, people):
-    services.generate_deals(barometer)
+    services.generate_deals(tournament=barometer)
     login(client, people.organizer)
     url = reverse("deals:release", args=[barometer.slug])
 
@@ -102,7 +102,7 @@ def test_releasing_everything_from_the_page_needs_confirmation(client, barometer
 
 
 def test_a_round_already_released_cannot_be_chosen_again(client, barometer, people):
-    services.release_hands(barometer, rounds=[1])
+    services.release_hands(tournament=barometer, rounds=[1])
     login(client, people.organizer)
 
     response = client.post(

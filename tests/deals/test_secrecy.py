@@ -28,7 +28,7 @@ def may_download(role: str, stage: str) -> bool:
 
 @pytest.fixture
 def prepared(barometer):
-    services.generate_deals(barometer)
+    services.generate_deals(tournament=barometer)
     return barometer
 
 

@@ -20,11 +20,11 @@ def test_a_board_played_in_several_rounds_waits_for_all_of_them(people):
     tournament = small_tournament(organizer=people.organizer, arbiter=people.arbiter)
     anyone = AnonymousUser()
 
-    services.release_hands(tournament, rounds=[1, 2])
+    services.release_hands(tournament=tournament, rounds=[1, 2])
     assert not selectors.can_see_board(anyone, tournament, 1)
     assert selectors.visible_boards(people.player, tournament) == []
 
-    services.release_hands(tournament, rounds=[3])
+    services.release_hands(tournament=tournament, rounds=[3])
     assert selectors.can_see_board(anyone, tournament, 1)
     assert [board.number for board in selectors.visible_boards(anyone, tournament)] == [
         1,
@@ -37,22 +37,22 @@ def test_a_board_played_in_several_rounds_waits_for_all_of_them(people):
 
 
 def test_a_board_outside_the_plan_waits_for_the_whole_release(barometer, people):
-    services.generate_deals(barometer)
+    services.generate_deals(tournament=barometer)
     Board.objects.create(tournament=barometer, number=9, dealer="N", hands={})
     anyone = AnonymousUser()
 
-    services.release_hands(barometer, rounds=[1, 2])
+    services.release_hands(tournament=barometer, rounds=[1, 2])
     assert not selectors.can_see_board(anyone, barometer, 9)
     assert 9 not in selectors.visible_board_numbers(anyone, barometer)
 
-    services.release_hands(barometer, rounds=[3])
+    services.release_hands(tournament=barometer, rounds=[3])
     assert selectors.can_see_board(anyone, barometer, 9)
     assert 9 in selectors.visible_board_numbers(anyone, barometer)
 
 
 @pytest.mark.parametrize("checking", [False, True])
 def test_arbiters_see_hands_only_where_the_organizer_allows_it(barometer, people, checking):
-    services.generate_deals(barometer)
+    services.generate_deals(tournament=barometer)
     barometer.arbiters_see_hands = checking
     barometer.save()
 
@@ -63,15 +63,15 @@ def test_arbiters_see_hands_only_where_the_organizer_allows_it(barometer, people
 
 
 def test_the_whole_tournament_rule_agrees_with_the_per_board_rule(barometer, people):
-    services.generate_deals(barometer)
-    services.release_hands(barometer, rounds=[2])
+    services.generate_deals(tournament=barometer)
+    services.release_hands(tournament=barometer, rounds=[2])
     for user in (AnonymousUser(), people.player, people.arbiter, people.organizer):
         expected = {n for n in range(1, 7) if selectors.can_see_board(user, barometer, n)}
         assert selectors.visible_board_numbers(user, barometer) == expected
 
 
 def test_hand_diagram_lays_out_each_seat_suit_by_suit(barometer):
-    deal_set = services.generate_deals(barometer)
+    deal_set = services.generate_deals(tournament=barometer)
     stored = selectors.board_for(barometer, 3)
     core = generate_board(bytes.fromhex(deal_set.seed_hex), 3)
 
@@ -116,7 +116,7 @@ def test_hand_diagram_speaks_the_english_notation_in_english():
 
 
 def test_hand_diagram_of_an_unrecorded_board_is_none(barometer):
-    services.set_unrecorded(barometer)
+    services.set_unrecorded(tournament=barometer)
 
     assert selectors.hand_diagram(selectors.board_for(barometer, 1)) is None
     assert selectors.core_board(selectors.board_for(barometer, 1)) is None
@@ -124,7 +124,7 @@ def test_hand_diagram_of_an_unrecorded_board_is_none(barometer):
 
 
 def test_deal_numbers_are_grouped_by_three_digits(barometer):
-    services.generate_deals(barometer)
+    services.generate_deals(tournament=barometer)
     board = selectors.board_for(barometer, 1)
     board.deal_number = 12345678
 
@@ -132,7 +132,7 @@ def test_deal_numbers_are_grouped_by_three_digits(barometer):
 
 
 def test_the_records_page_draws_the_compass_with_red_hearts_and_diamonds(client, barometer, people):
-    services.generate_deals(barometer)
+    services.generate_deals(tournament=barometer)
     login(client, people.organizer)
 
     page = client.get(f"/tournois/{barometer.slug}/donnes/").text
@@ -147,7 +147,7 @@ def test_the_records_page_draws_the_compass_with_red_hearts_and_diamonds(client,
 def test_the_hand_records_page_writes_the_ranks_the_language_s_way(
     client, barometer, people, settings
 ):
-    services.generate_deals(barometer)
+    services.generate_deals(tournament=barometer)
     board = selectors.board_for(barometer, 1)
     board.hands = {"N": "AKQJT987...", "E": ".AKQJT987..", "S": "..AKQJT987.", "W": "...AKQJT987"}
     board.save()

@@ -16,7 +16,9 @@ SUITED = {"N": "AKQJT987...", "E": ".AKQJT987..", "S": "..AKQJT987.", "W": "...A
 
 
 def test_a_typed_board_is_stored_with_its_deal_number(barometer, people):
-    board = services.save_typed_board(barometer, 1, SUITED, by=people.organizer)
+    board = services.save_typed_board(
+        tournament=barometer, number=1, hands=SUITED, by=people.organizer
+    )
 
     assert board.hands == SUITED
     assert board.dealer == "N"
@@ -31,7 +33,7 @@ def test_one_blank_hand_gets_the_remaining_cards(barometer):
     hands = dict.fromkeys("NESW", "")
     hands.update(N="AK.AK.AK.AK", E="QJ.QJ.QJ.QJ", S="T9.T9.T9.T9")
 
-    board = services.save_typed_board(barometer, 2, hands, dealer="E")
+    board = services.save_typed_board(tournament=barometer, number=2, hands=hands, dealer="E")
 
     assert board.hands["W"] == "87.87.87.87"
     assert board.dealer == "E"
@@ -41,7 +43,9 @@ def test_one_blank_hand_gets_the_remaining_cards(barometer):
 def test_typing_errors_save_nothing_and_say_why_in_french(barometer, french_core_messages):
     with pytest.raises(services.DealsError) as raised:
         services.save_typed_board(
-            barometer, 4, {"N": "AKQJT987.A..", "E": ".KQJT987..", "S": "..AKQJT987.", "W": ""}
+            tournament=barometer,
+            number=4,
+            hands={"N": "AKQJT987.A..", "E": ".KQJT987..", "S": "..AKQJT987.", "W": ""},
         )
 
     assert raised.value.code == "invalid_board"
@@ -52,9 +56,9 @@ def test_typing_errors_save_nothing_and_say_why_in_french(barometer, french_core
 def test_a_card_typed_twice_is_named_the_french_way(barometer, french_core_messages):
     with pytest.raises(services.DealsError) as raised:
         services.save_typed_board(
-            barometer,
-            4,
-            {"N": "AKQJT987...", "E": "J.AKQJT98..", "S": "..AKQJT987.", "W": "...AKQJT987"},
+            tournament=barometer,
+            number=4,
+            hands={"N": "AKQJT987...", "E": "J.AKQJT98..", "S": "..AKQJT987.", "W": "...AKQJT987"},
         )
 
     assert (
@@ -118,36 +122,38 @@ def test_the_typing_page_saves_and_moves_on_to_the_next_board(client, barometer,
 
 
 def test_a_played_board_cannot_be_retyped(barometer):
-    services.generate_deals(barometer)
+    services.generate_deals(tournament=barometer)
     add_result(barometer, board_number=2)
     before = selectors.board_for(barometer, 2).hands
 
     with pytest.raises(services.DealsError) as raised:
-        services.save_typed_board(barometer, 2, SUITED)
+        services.save_typed_board(tournament=barometer, number=2, hands=SUITED)
 
     assert raised.value.code == "board_locked"
     assert "L'étui 2 a déjà été joué" in raised.value.messages[0]
     assert selectors.board_for(barometer, 2).hands == before
     # Another board, not played yet, can still be corrected.
-    services.save_typed_board(barometer, 3, SUITED)
+    services.save_typed_board(tournament=barometer, number=3, hands=SUITED)
     assert selectors.board_for(barometer, 3).hands == SUITED
 
 
 def test_a_released_board_cannot_be_retyped(barometer):
-    services.generate_deals(barometer)
-    services.release_hands(barometer, rounds=[1])
+    services.generate_deals(tournament=barometer)
+    services.release_hands(tournament=barometer, rounds=[1])
 
     with pytest.raises(services.DealsError) as raised:
-        services.save_typed_board(barometer, 1, SUITED)
+        services.save_typed_board(tournament=barometer, number=1, hands=SUITED)
 
     assert raised.value.code == "board_locked"
-    services.save_typed_board(barometer, 3, SUITED)  # round 2's board is still secret
+    services.save_typed_board(
+        tournament=barometer, number=3, hands=SUITED
+    )  # round 2's board is still secret
 
 
 def test_unrecorded_deals_make_boards_without_hands(barometer, people):
-    services.generate_deals(barometer)
+    services.generate_deals(tournament=barometer)
 
-    boards = services.set_unrecorded(barometer, by=people.organizer)
+    boards = services.set_unrecorded(tournament=barometer, by=people.organizer)
 
     assert [board.number for board in boards] == [1, 2, 3, 4, 5, 6]
     stored = list(barometer.boards.order_by("number"))
@@ -160,10 +166,10 @@ def test_unrecorded_deals_make_boards_without_hands(barometer, people):
 
 
 def test_unrecorded_boards_can_get_their_hands_typed_after_play(barometer):
-    services.set_unrecorded(barometer)
+    services.set_unrecorded(tournament=barometer)
     add_result(barometer, board_number=1)
 
-    board = services.save_typed_board(barometer, 1, SUITED)
+    board = services.save_typed_board(tournament=barometer, number=1, hands=SUITED)
 
     assert board.hands == SUITED
     assert board.deal_number == rank_deal(selectors.core_board(board).hands)
@@ -172,17 +178,17 @@ def test_unrecorded_boards_can_get_their_hands_typed_after_play(barometer):
 
 
 def test_no_switch_to_unrecorded_once_played(barometer):
-    services.generate_deals(barometer)
+    services.generate_deals(tournament=barometer)
     add_result(barometer, board_number=5)
 
     with pytest.raises(services.DealsError):
-        services.set_unrecorded(barometer)
+        services.set_unrecorded(tournament=barometer)
 
     assert all(board.has_hands for board in barometer.boards.all())
 
 
 def test_the_deals_page_switches_to_unrecorded_after_confirmation(client, barometer, people):
-    services.generate_deals(barometer)
+    services.generate_deals(tournament=barometer)
     login(client, people.organizer)
     url = reverse("deals:unrecorded", args=[barometer.slug])
 
@@ -216,7 +222,7 @@ def test_the_deals_page_generates_after_confirmation(client, barometer, people):
 
 
 def test_the_deals_page_says_why_generation_is_refused(client, barometer, people):
-    services.generate_deals(barometer)
+    services.generate_deals(tournament=barometer)
     add_result(barometer, board_number=1)
     login(client, people.organizer)
 

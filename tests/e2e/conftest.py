@@ -35,11 +35,8 @@ def media_root(tmp_path, monkeypatch, settings):
 
 
 @pytest.fixture
-def site(media_root, celery_worker, live_server, monkeypatch, settings):
-    """The live server with its jobs run by a real worker process through the real broker.
-
-    Returns the server's base URL.
-    """
+def live_site(live_server, monkeypatch, settings):
+    """The live test server, as every browser test needs it; returns its base URL."""
     # Playwright's sync API runs an event loop in this thread; the test still reads the
     # database between steps (a table's token, the stored results).
     monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
@@ -48,11 +45,22 @@ def site(media_root, celery_worker, live_server, monkeypatch, settings):
     # The live server answers each request in a new thread: close its connection afterwards,
     # or the test database could not be dropped at the end of the run.
     monkeypatch.setitem(connections.settings["default"], "CONN_MAX_AGE", 0)
+    # The accounts a test makes are hashed once, fast.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     # Plain HTTP on localhost: cookies marked Secure would not come back to the server.
     settings.SESSION_COOKIE_SECURE = False
     settings.CSRF_COOKIE_SECURE = False
     yield live_server.url
     connections.close_all()
+
+
+@pytest.fixture
+def site(media_root, celery_worker, live_site):
+    """The live server with its jobs run by a real worker process through the real broker.
+
+    Returns the server's base URL.
+    """
+    return live_site
 
 
 @pytest.fixture

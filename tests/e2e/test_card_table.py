@@ -54,7 +54,7 @@ def table_site(live_server, make_user, monkeypatch, settings):
     settings.ANALYSIS_IN_PROCESS = "1"
     player = make_user("sud-au-telephone")
     tournament = small_tournament()
-    release_hands(tournament)
+    release_hands(tournament=tournament)
     # A deal where South's first legal cards are not all the best (the replay marks some).
     board = tournament.boards.get(number=1)
     board.hands = pbn_hands(random_hands(11))

@@ -24,30 +24,23 @@ def held_builds(settings, monkeypatch, media_root):
     release = threading.Event()
     real = services.build_document
 
-    def held(document_id, generation):
+    def held(*, document_id, generation):
         assert release.wait(120)
         if getattr(release, "skip", False):
             return None
-        return real(document_id, generation)
+        return real(document_id=document_id, generation=generation)
 
     monkeypatch.setattr(services, "build_document", held)
     return worker, release
 
 
 @pytest.fixture
-def organizer_page(live_server, browser, make_user, monkeypatch, settings):
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-    from django.db import connections
-
-    monkeypatch.setitem(connections.settings["default"], "CONN_MAX_AGE", 0)
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-    settings.SESSION_COOKIE_SECURE = False
-    settings.CSRF_COOKIE_SECURE = False
+def organizer_page(live_site, browser, make_user):
     organizer = make_user("organisatrice-dossier", "organizer")
     client = Client()
     client.force_login(organizer)
     context = browser.new_context(viewport={"width": 1280, "height": 900})
-    host = live_server.url.split("//")[1].split(":")[0]
+    host = live_site.split("//")[1].split(":")[0]
     context.add_cookies(
         [
             {
@@ -58,7 +51,7 @@ def organizer_page(live_server, browser, make_user, monkeypatch, settings):
             }
         ]
     )
-    yield context.new_page(), organizer, live_server.url
+    yield context.new_page(), organizer, live_site
     context.close()
 
 

@@ -27,21 +27,14 @@ OVERFLOWING = """() => Array.from(document.querySelectorAll('.table-scroll'))
 
 
 @pytest.fixture
-def day(live_server, make_user, monkeypatch, settings):
+def day(live_site, make_user):
     """A tournament whose every board is played and scored, its arbiter, and the server."""
-    # Playwright runs an event loop in this thread; the test still reads the database.
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-    from django.db import connections
-
-    monkeypatch.setitem(connections.settings["default"], "CONN_MAX_AGE", 0)
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     arbiter = make_user("arbitre-ecrans", "arbiter")
     tournament = demo_tournament(arbiter=arbiter, name="Grand tournoi de la Saint-Martin")
     for team in tournament.teams.all():
         team.name = f"Les Coincheurs de la vallée {team.number}"
         team.save(update_fields=["name"])
-    yield live_server.url, tournament, arbiter
-    connections.close_all()
+    return live_site, tournament, arbiter
 
 
 def open_page(browser, base_url, path, viewport, user=None, *, script=True):
@@ -112,10 +105,12 @@ def test_a_disputed_board_is_corrected_from_the_dashboard_in_its_row_of_the_shee
     # Board 5 at table 3 of round 1: entered by North-South, disputed by East-West.
     plan = assignment(tournament, 1, 3)
     services.delete_result(
-        Result.objects.get(assignment=plan, board_number=5, is_current=True), by=arbiter
+        result=Result.objects.get(assignment=plan, board_number=5, is_current=True), by=arbiter
     )
-    entered = services.record_result(plan, 5, contract(), by=team_at(plan, "NS"), source="table")
-    services.dispute_result(entered, "Nous étions coinchés", by=team_at(plan, "EW"))
+    entered = services.record_result(
+        assignment=plan, board_number=5, data=contract(), by=team_at(plan, "NS"), source="table"
+    )
+    services.dispute_result(result=entered, reason="Nous étions coinchés", by=team_at(plan, "EW"))
     page = open_page(browser, base_url, f"/tournois/{tournament.slug}/arbitrage/", LAPTOP, arbiter)
     disputed = page.locator("#contestes li[data-board='5']")
     assert "« Nous étions coinchés »" in disputed.inner_text()

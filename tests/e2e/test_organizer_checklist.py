@@ -20,18 +20,13 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.fixture
-def organizer_page(live_server, browser, make_user, monkeypatch, settings):
+def organizer_page(live_site, browser, make_user):
     """A phone-sized page logged in as the tournament's organizer."""
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-    from django.db import connections
-
-    monkeypatch.setitem(connections.settings["default"], "CONN_MAX_AGE", 0)
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     organizer = make_user("organisatrice-navigateur", "organizer")
     client = Client()
     client.force_login(organizer)
     context = browser.new_context(viewport={"width": 900, "height": 900})
-    host = live_server.url.split("//")[1].split(":")[0]
+    host = live_site.split("//")[1].split(":")[0]
     context.add_cookies(
         [
             {
@@ -42,7 +37,7 @@ def organizer_page(live_server, browser, make_user, monkeypatch, settings):
             }
         ]
     )
-    yield context.new_page(), organizer, live_server.url
+    yield context.new_page(), organizer, live_site
     context.close()
 
 
@@ -57,7 +52,7 @@ def test_the_checklist_mid_day(organizer_page, screenshot):
     add_teams(tournament, 6)
     tournament.teams.filter(number=6).update(checked_in=False)
     add_plan(tournament, started=False)
-    generate_deals(tournament)
+    generate_deals(tournament=tournament)
     Round.objects.filter(tournament=tournament, number=1).update(
         started_at=timezone.now() - datetime.timedelta(minutes=12)
     )
@@ -99,8 +94,8 @@ def test_the_session_opens_from_the_checklist_in_one_act(organizer_page, screens
     )
     add_teams(tournament, 6)
     add_plan(tournament, published=False, started=False)
-    generate_deals(tournament)
-    printing.request_packet(tournament)  # made at once here (DOCUMENTS_IN_PROCESS=1)
+    generate_deals(tournament=tournament)
+    printing.request_packet(tournament=tournament)  # made at once here (DOCUMENTS_IN_PROCESS=1)
 
     page.goto(f"{base}/tournois/{tournament.slug}/organisation/")
     current = page.locator('ol.checklist > li[aria-current="step"]')

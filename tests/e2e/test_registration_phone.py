@@ -17,19 +17,7 @@ PHONE = {"width": 390, "height": 844}
 TIMEOUT_MS = 30_000
 
 
-@pytest.fixture
-def phone_site(live_server, monkeypatch, settings):
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-    from django.db import connections
-
-    monkeypatch.setitem(connections.settings["default"], "CONN_MAX_AGE", 0)
-    settings.SESSION_COOKIE_SECURE = False
-    settings.CSRF_COOKIE_SECURE = False
-    yield live_server.url
-    connections.close_all()
-
-
-def test_a_pair_registers_on_a_phone(phone_site, browser, screenshot, settings):
+def test_a_pair_registers_on_a_phone(live_site, browser, screenshot, settings):
     tournament = make_tournament(
         name="Open de Noël",
         slug="open-de-noel",
@@ -37,14 +25,14 @@ def test_a_pair_registers_on_a_phone(phone_site, browser, screenshot, settings):
         status=Tournament.Status.REGISTRATION,
     )
     add_teams(tournament, 3)
-    set_registration(tournament, open=True, capacity=8)
+    set_registration(tournament=tournament, open=True, capacity=8)
     with smtp_server(settings) as inbox:
         context = browser.new_context(
             viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=2, locale="fr-FR"
         )
         page = context.new_page()
         page.set_default_timeout(TIMEOUT_MS)
-        page.goto(f"{phone_site}/tournois/{tournament.slug}/")
+        page.goto(f"{live_site}/tournois/{tournament.slug}/")
         expect(page.locator(".registration-box")).to_contain_text("Encore 5 places.")
         page.get_by_role("link", name="Inscrire une paire").tap()
         expect(page.locator("h1")).to_have_text("Inscrire une paire")

@@ -39,7 +39,7 @@ def replay_site(live_server, make_user, monkeypatch, settings):
     organizer = make_user("odile", role="organizer")
     tournament = demo_tournament(organizer=organizer, name="Tournoi du club")
     club_of(tournament, organizer)
-    release_hands(tournament)
+    release_hands(tournament=tournament)
     yield live_server.url, tournament, organizer
     connections.close_all()
 

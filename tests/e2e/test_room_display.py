@@ -46,7 +46,12 @@ def wait_for_count(page, count: int, timeout: float = 10_000) -> None:
 
 
 def record(tournament, by, table: int, board: int, points: int) -> None:
-    services.record_result(assignment(tournament, 1, table), board, contract(points=points), by=by)
+    services.record_result(
+        assignment=assignment(tournament, 1, table),
+        board_number=board,
+        data=contract(points=points),
+        by=by,
+    )
 
 
 @pytest.fixture
@@ -158,21 +163,8 @@ def test_the_room_display_updates_itself_and_survives_a_network_blink(
     calm.close()
 
 
-@pytest.fixture
-def phone_site(live_server, monkeypatch, settings):
-    """The live server, read by the test between the browser's steps (no worker needed)."""
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-    from django.db import connections
-
-    monkeypatch.setitem(connections.settings["default"], "CONN_MAX_AGE", 0)
-    settings.SESSION_COOKIE_SECURE = False
-    settings.CSRF_COOKIE_SECURE = False
-    yield live_server.url
-    connections.close_all()
-
-
 def test_the_table_page_counts_down_by_the_servers_clock(
-    phone_site, browser, tournament, screenshot
+    live_site, browser, tournament, screenshot
 ):
     # The round is near its end: 4 minutes left, the warning state.
     Round.objects.filter(tournament=tournament, number=1).update(
@@ -183,7 +175,7 @@ def test_the_table_page_counts_down_by_the_servers_clock(
     # The phone's own clock is an hour fast: the countdown must not care.
     page.clock.install(time=datetime.datetime.now(datetime.UTC) + datetime.timedelta(hours=1))
     table = tournament.tables.get(number=1)
-    page.goto(f"{phone_site}/table/{table.token}/")
+    page.goto(f"{live_site}/table/{table.token}/")
     page.clock.resume()
     wait_until(
         page, "() => document.querySelector('.round-clock').classList.contains('clock-warning')"
@@ -201,7 +193,7 @@ def test_the_table_page_counts_down_by_the_servers_clock(
     # from the end the page was rendered with, by the offset this phone learnt before.
     cut_off = context.new_page()
     cut_off.route("**/horloge/**", lambda route: route.abort())
-    cut_off.goto(f"{phone_site}/table/{table.token}/")
+    cut_off.goto(f"{live_site}/table/{table.token}/")
     wait_until(
         cut_off,
         "() => document.querySelector('.round-clock').classList.contains('clock-warning')",
@@ -226,14 +218,14 @@ def test_the_table_page_counts_down_by_the_servers_clock(
 
 
 def test_the_dashboard_shows_the_clock_and_its_grid_updates_without_a_reload(
-    phone_site, browser, tournament
+    live_site, browser, tournament
 ):
     from django.test import Client
 
     client = Client()
     client.force_login(tournament.arbiter)
     context = browser.new_context(viewport={"width": 1280, "height": 800})
-    host = phone_site.split("//")[1].split(":")[0]
+    host = live_site.split("//")[1].split(":")[0]
     context.add_cookies(
         [
             {
@@ -245,7 +237,7 @@ def test_the_dashboard_shows_the_clock_and_its_grid_updates_without_a_reload(
         ]
     )
     page = context.new_page()
-    page.goto(f"{phone_site}/tournois/{tournament.slug}/arbitrage/")
+    page.goto(f"{live_site}/tournois/{tournament.slug}/arbitrage/")
     wait_until(
         page, "() => /^\\d\\d:\\d\\d$/.test(document.querySelector('.clock-time').textContent)"
     )

@@ -77,13 +77,9 @@ def geometry(page) -> dict:
 
 
 @pytest.fixture
-def tv(live_server, browser, monkeypatch):
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-    from django.db import connections
-
-    monkeypatch.setitem(connections.settings["default"], "CONN_MAX_AGE", 0)
+def tv(live_site, browser):
     context = browser.new_context(viewport=TV)
-    yield context.new_page(), live_server.url
+    yield context.new_page(), live_site
     context.close()
 
 

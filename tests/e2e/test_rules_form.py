@@ -13,19 +13,12 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.fixture
-def organizer_page(live_server, browser, make_user, monkeypatch, settings):
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-    from django.db import connections
-
-    monkeypatch.setitem(connections.settings["default"], "CONN_MAX_AGE", 0)
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-    settings.SESSION_COOKIE_SECURE = False
-    settings.CSRF_COOKIE_SECURE = False
+def organizer_page(live_site, browser, make_user):
     organizer = make_user("organisateur-regles", "organizer")
     client = Client()
     client.force_login(organizer)
     context = browser.new_context(viewport={"width": 1000, "height": 900})
-    host = live_server.url.split("//")[1].split(":")[0]
+    host = live_site.split("//")[1].split(":")[0]
     context.add_cookies(
         [
             {
@@ -36,7 +29,7 @@ def organizer_page(live_server, browser, make_user, monkeypatch, settings):
             }
         ]
     )
-    yield context.new_page(), live_server.url
+    yield context.new_page(), live_site
     context.close()
 
 

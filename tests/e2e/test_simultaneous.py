@@ -65,7 +65,7 @@ def test_a_simultaneous_event_seen_by_its_organizer_a_player_and_an_offline_club
         data=json.dumps(export_package(entry=quimper)), key=quimper.key, by=quimper.answered_by
     )
     play_session(laptop.tournament, tables=3, board_count=event.board_count)
-    accept_upload(event=event, data=json.dumps(build_upload(laptop)), by=quimper.answered_by)
+    accept_upload(event=event, data=json.dumps(build_upload(laptop=laptop)), by=quimper.answered_by)
     base = live_server.url
 
     context, page = _page(browser, base, organizer, {"width": 1100, "height": 900})

@@ -29,19 +29,6 @@ THREE_BOARD_MITCHELL = [
 
 
 @pytest.fixture
-def phone_site(live_server, monkeypatch, settings):
-    """The live server, read by the test between the browser's steps."""
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-    from django.db import connections
-
-    monkeypatch.setitem(connections.settings["default"], "CONN_MAX_AGE", 0)
-    settings.SESSION_COOKIE_SECURE = False
-    settings.CSRF_COOKIE_SECURE = False
-    yield live_server.url
-    connections.close_all()
-
-
-@pytest.fixture
 def tournament():
     tournament = make_tournament(boards_per_round=3, rounds=2)
     add_teams(tournament, 6)
@@ -75,15 +62,21 @@ class Phone:
 
 
 def test_three_boards_are_accepted_in_at_most_five_taps_after_the_code(
-    phone_site, browser, tournament, screenshot
+    live_site, browser, tournament, screenshot
 ):
     plan = assignment(tournament, 1, 1)
     phone = Phone(browser)
-    phone.open_as(phone_site, plan.ns_team, plan)
+    phone.open_as(live_site, plan.ns_team, plan)
     page = phone.page
     # North-South's three boards (entered by taps in tests/e2e/test_table_entry_phone.py).
     for board in plan.boards:
-        services.record_result(plan, board, contract(), by=team_at(plan, "NS"), source="table")
+        services.record_result(
+            assignment=plan,
+            board_number=board,
+            data=contract(),
+            by=team_at(plan, "NS"),
+            source="table",
+        )
     page.reload()
     card = page.locator("section.other-team-card")
     expect(card).to_contain_text("Est-Ouest confirme")
@@ -115,12 +108,12 @@ def test_three_boards_are_accepted_in_at_most_five_taps_after_the_code(
 
 
 def test_the_second_phone_sees_the_first_phones_entry_without_a_reload(
-    phone_site, browser, tournament, screenshot
+    live_site, browser, tournament, screenshot
 ):
     plan = assignment(tournament, 1, 1)
     north_south, east_west = Phone(browser), Phone(browser)
-    north_south.open_as(phone_site, plan.ns_team, plan)
-    east_west.open_as(phone_site, plan.ew_team, plan)
+    north_south.open_as(live_site, plan.ns_team, plan)
+    east_west.open_as(live_site, plan.ew_team, plan)
     other = east_west.page
     expect(other.locator("#etui-1 .badge")).to_have_text("Manquant")
     other.evaluate("window.stillTheSamePage = true")
@@ -151,12 +144,18 @@ def test_the_second_phone_sees_the_first_phones_entry_without_a_reload(
 
 
 def test_a_dispute_with_the_exact_result_typed_waits_for_the_first_team(
-    phone_site, browser, tournament, screenshot
+    live_site, browser, tournament, screenshot
 ):
     plan = assignment(tournament, 1, 1)
     east_west = Phone(browser)
-    east_west.open_as(phone_site, plan.ew_team, plan)
-    services.record_result(plan, 1, contract(points=100), by=team_at(plan, "NS"), source="table")
+    east_west.open_as(live_site, plan.ew_team, plan)
+    services.record_result(
+        assignment=plan,
+        board_number=1,
+        data=contract(points=100),
+        by=team_at(plan, "NS"),
+        source="table",
+    )
     page = east_west.page
     page.reload()
     east_west.tap("#etui-1 details.dispute summary")

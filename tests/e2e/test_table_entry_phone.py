@@ -24,19 +24,6 @@ TIMEOUT_MS = 30_000
 PHONE = {"width": 360, "height": 740}
 
 
-@pytest.fixture
-def phone_site(live_server, monkeypatch, settings):
-    """The live server, read by the test between the browser's steps."""
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-    from django.db import connections
-
-    monkeypatch.setitem(connections.settings["default"], "CONN_MAX_AGE", 0)
-    settings.SESSION_COOKIE_SECURE = False
-    settings.CSRF_COOKIE_SECURE = False
-    yield live_server.url
-    connections.close_all()
-
-
 def no_horizontal_overflow(page) -> bool:
     return page.evaluate(
         "document.documentElement.scrollWidth <= document.documentElement.clientWidth"
@@ -90,7 +77,7 @@ BOARD_TWO = {
 
 
 def test_a_round_is_entered_by_taps_at_360_px_and_confirmed_by_the_other_team(
-    phone_site, browser, screenshot
+    live_site, browser, screenshot
 ):
     tournament = small_tournament()
     plan = assignment(tournament, 1, 1)
@@ -103,7 +90,7 @@ def test_a_round_is_entered_by_taps_at_360_px_and_confirmed_by_the_other_team(
     page.on("pageerror", lambda error: errors.append(str(error)))
 
     # North-South's route card: its link makes the phone North-South, then the table's page.
-    page.goto(f"{phone_site}/equipe/{plan.ns_team.token}/")
+    page.goto(f"{live_site}/equipe/{plan.ns_team.token}/")
     page.locator(f"a[href*='/table/{plan.table.token}/']").first.tap()
     expect(page.locator("section.side-card")).to_contain_text("Vous êtes Nord-Sud")
     boards = [

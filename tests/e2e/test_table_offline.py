@@ -192,7 +192,9 @@ def test_a_board_the_arbiter_entered_meanwhile_comes_back_as_a_conflict(
     tap_board(page, 1, "N", "110", "H", "113")
     expect(page.locator("#etui-1 .outbox-note")).to_contain_text("En attente d'envoi")
     # Meanwhile the arbiter enters board 1 from the score sheet.
-    arbiters = services.record_result(plan, 1, contract(bid=90, points=100), by=arbiter_user)
+    arbiters = services.record_result(
+        assignment=plan, board_number=1, data=contract(bid=90, points=100), by=arbiter_user
+    )
 
     context.set_offline(False)
     page.evaluate("window.dispatchEvent(new Event('online'))")

@@ -164,7 +164,7 @@ def test_three_clubs_two_on_the_site_one_on_its_laptop(
     player = Client()
     assert player.get(reverse("events:board", args=[event.slug, 1])).status_code == 404
     with pytest.raises(DealsError):
-        release_hands(rennes.tournament)
+        release_hands(tournament=rennes.tournament)
     records = player.get(reverse("deals:records", args=[rennes.tournament.slug]))
     assert records.status_code in (403, 404) or "hand-diagram" not in records.content.decode()
 

@@ -72,9 +72,9 @@ def test_the_kept_field_gives_the_figures_of_a_computation_from_scratch(
             0,
             result.ns_marks + result.ew_marks,
         )
-    recompute_event(event.pk)  # the job's run after the correction, on the kept field
+    recompute_event(event_id=event.pk)  # the job's run after the correction, on the kept field
     kept = ranking_of(event).groups
     assert kept != before
     recomputation._KEPT.clear()
-    recompute_event(event.pk)
+    recompute_event(event_id=event.pk)
     assert ranking_of(event).groups == kept

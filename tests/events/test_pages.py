@@ -107,7 +107,7 @@ def test_a_laptop_club_gets_its_package_and_uploads_its_results(
     tampered["payload"]["lines"][0]["ns_team"] = tampered["payload"]["lines"][0]["ew_team"]
     refused = client.generic("POST", api, json.dumps(tampered), content_type="application/json")
     assert refused.status_code == 400 and refused.json()["code"] == "bad_signature"
-    assert build_upload(laptop)["signature"] == json.loads(results.content)["signature"]
+    assert build_upload(laptop=laptop)["signature"] == json.loads(results.content)["signature"]
 
 
 def test_the_upload_api_answers_a_deeply_nested_body_with_a_400(client, make_user):
@@ -126,7 +126,7 @@ def test_the_national_ranking_is_rendered_once_per_version(client, make_user):
     """The ranking's tables come from the cache while the figures keep their version."""
     event, _organizer, entries = make_event(make_user, clubs=("Rennes",))
     play_session(entries["Rennes"].tournament, tables=3, board_count=event.board_count)
-    recompute_event(event.pk)
+    recompute_event(event_id=event.pk)
     url = reverse("events:ranking", args=[event.slug])
     first = client.get(url).content.decode()
     ranking = EventRanking.objects.get(event=event)
@@ -144,7 +144,7 @@ def test_the_ranking_shows_one_section_at_a_time(client, make_user):
     event, _organizer, entries = make_event(make_user, clubs=("Rennes", "Brest"))
     for entry in entries.values():
         play_session(entry.tournament, tables=3, board_count=event.board_count)
-    recompute_event(event.pk)
+    recompute_event(event_id=event.pk)
     url = reverse("events:ranking", args=[event.slug])
     national = client.get(url).content.decode()
     assert "Club de Rennes" in national and "Club de Brest" in national

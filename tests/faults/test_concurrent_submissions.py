@@ -44,7 +44,7 @@ def test_fifty_submissions_of_one_board_store_one_result_and_refuse_the_others(
     table_page = reverse("results:table_entry", args=[table.token])
     sheet_url = reverse("results:entry_row", args=[tournament.slug, 1])
     api_url = f"/api/v1/tournaments/{tournament.slug}/results/"
-    _token, key = create_token(tournament, by=arbiter, name="Script", scope="arbiter")
+    _token, key = create_token(tournament=tournament, by=arbiter, name="Script", scope="arbiter")
 
     row = table.assignments.get(round__number=1)
 

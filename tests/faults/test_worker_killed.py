@@ -129,7 +129,7 @@ def test_a_document_killed_midway_is_made_again_on_the_documents_queue(
     recompute(tournament.pk, force=True)
     pool_before = worker.pool_pids()
 
-    document = printing.request_document(tournament, "score_sheets", "staff")
+    document = printing.request_document(tournament=tournament, kind="score_sheets", scope="staff")
     wait_for(
         lambda: Document.objects.filter(pk=document.pk, status=Document.Status.RUNNING).exists(),
         30,

@@ -206,7 +206,9 @@ def _api(tournament, who: str) -> APIClient:
         client.force_login(tournament.arbiters.get())
         return client
     scope = {"organizer": "organizer", "scoped": "arbiter"}[who]
-    _token, key = create_token(tournament, by=tournament.organizers.get(), name=who, scope=scope)
+    _token, key = create_token(
+        tournament=tournament, by=tournament.organizers.get(), name=who, scope=scope
+    )
     return bearer(key)
 
 
@@ -229,7 +231,9 @@ def by_api_scoped_token(tournament, record, _who) -> Answer:
 def by_table_device(tournament, record, _who) -> Answer:
     organizer = tournament.organizers.get()
     table = tournament.tables.get(number=1)
-    _token, key = create_token(tournament, by=organizer, name="t1", scope="table", table=table)
+    _token, key = create_token(
+        tournament=tournament, by=organizer, name="t1", scope="table", table=table
+    )
     body = {"round": 1, "table": 1, "board": 1, "record": record}
     body["code"] = assignment(tournament, 1, 1).ns_team.code
     return _api_post(bearer(key), tournament, body)

@@ -82,7 +82,7 @@ def device(tournament, table_number=1):
     if organizer is None:
         return None
     _token, key = create_token(
-        tournament,
+        tournament=tournament,
         by=organizer,
         name="table",
         scope="table",
@@ -272,7 +272,10 @@ def test_the_other_teams_proof_on_the_entering_phone_never_accepts_a_later_entry
     phone.post(send, {"action": "confirm", "round": 1, "board": 2, "version": second.version})
     round_two = plan(tournament, 2, 1)
     services.record_result(
-        round_two, round_two.boards[0], {"passed": True}, by=team_at(round_two, "NS")
+        assignment=round_two,
+        board_number=round_two.boards[0],
+        data={"passed": True},
+        by=team_at(round_two, "NS"),
     )
     phone.post(page, {"action": "confirm_all", "round": 2, f"v{round_two.boards[0]}": 1})
     assert set(Result.objects.filter(is_current=True).values_list("status", flat=True)) == {
@@ -283,12 +286,15 @@ def test_the_other_teams_proof_on_the_entering_phone_never_accepts_a_later_entry
 
 def test_the_service_refuses_a_team_confirming_its_own_entry(tournament):
     entered = services.record_result(
-        plan(tournament), 1, {"passed": True}, by=team_at(plan(tournament), "NS")
+        assignment=plan(tournament),
+        board_number=1,
+        data={"passed": True},
+        by=team_at(plan(tournament), "NS"),
     )
     with pytest.raises(services.InvalidAction):
-        services.confirm_result(entered, by=team_at(plan(tournament), "NS"))
+        services.confirm_result(result=entered, by=team_at(plan(tournament), "NS"))
     with pytest.raises(services.ResultForbidden):
-        services.confirm_result(entered, by=team_at(plan(tournament, 1, 2), "EW"))
+        services.confirm_result(result=entered, by=team_at(plan(tournament, 1, 2), "EW"))
 
 
 # --- 3. Rounds not started ---------------------------------------------------------------------
@@ -322,28 +328,36 @@ def test_no_player_entry_in_a_round_not_started(tournament):
     )
     assert answer.status_code == 403
     with pytest.raises(services.ResultForbidden):
-        services.record_result(round_two, 3, {"passed": True}, by=team_at(round_two, "NS"))
+        services.record_result(
+            assignment=round_two, board_number=3, data={"passed": True}, by=team_at(round_two, "NS")
+        )
     assert not Result.objects.exists()
     # The arbiter enters any published round.
-    services.record_result(round_two, 3, {"passed": True}, by=tournament.arbiters.get())
+    services.record_result(
+        assignment=round_two, board_number=3, data={"passed": True}, by=tournament.arbiters.get()
+    )
     assert Result.objects.get().status == "confirmed"
 
 
 def test_opening_every_round_lets_the_tables_enter_and_a_full_round_starts_the_next(tournament):
     tournament.round_set.filter(number__gte=2).update(started_at=None)
-    services.open_all_rounds(tournament, by=tournament.organizers.get())
+    services.open_all_rounds(tournament=tournament, by=tournament.organizers.get())
     round_two = plan(tournament, round_number=2)
-    services.record_result(round_two, 3, {"passed": True}, by=team_at(round_two, "NS"))
-    services.open_all_rounds(tournament, by=tournament.organizers.get(), open_=False)
+    services.record_result(
+        assignment=round_two, board_number=3, data={"passed": True}, by=team_at(round_two, "NS")
+    )
+    services.open_all_rounds(tournament=tournament, by=tournament.organizers.get(), open_=False)
     with pytest.raises(services.ResultForbidden):
-        services.open_all_rounds(tournament, by=tournament.arbiters.get())
+        services.open_all_rounds(tournament=tournament, by=tournament.arbiters.get())
     # Round 1 complete everywhere: round 2 starts by itself.
     arbiter = tournament.arbiters.get()
     for table in (1, 2, 3):
         row = plan(tournament, 1, table)
         for board in row.boards:
             assert tournament.round_set.get(number=2).started_at is None
-            services.record_result(row, board, {"passed": True}, by=arbiter)
+            services.record_result(
+                assignment=row, board_number=board, data={"passed": True}, by=arbiter
+            )
     assert tournament.round_set.get(number=2).started_at is not None
     assert tournament.round_set.get(number=3).started_at is None
 
@@ -352,12 +366,19 @@ def test_an_unpublished_round_takes_no_entry_from_a_table(tournament):
     tournament.round_set.filter(number=3).update(published=False, started_at=None)
     round_three = plan(tournament, round_number=3)
     with pytest.raises(services.ResultForbidden):
-        services.record_result(round_three, 5, {"passed": True}, by=team_at(round_three, "EW"))
+        services.record_result(
+            assignment=round_three,
+            board_number=5,
+            data={"passed": True},
+            by=team_at(round_three, "EW"),
+        )
 
 
 def test_the_audit_trail_shows_flags_only_to_who_may_see_the_hands(tournament, client):
     row = plan(tournament)
-    services.record_result(row, 1, CLAIM_EVERYTHING, by=team_at(row, "NS"))
+    services.record_result(
+        assignment=row, board_number=1, data=CLAIM_EVERYTHING, by=team_at(row, "NS")
+    )
     assert Result.objects.get(is_current=True).flags
     url = reverse("results:history", args=[tournament.slug, 1, 1, 1])
     client.force_login(tournament.arbiters.get())

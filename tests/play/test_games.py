@@ -85,10 +85,10 @@ def test_a_bid_not_above_the_last_one_is_refused_naming_it():
     position = selectors.Position(BELOTE_L, Seat.NORTH, hands, (bid,), ())
     lower = Call.from_dict({"call": "bid", "bid": 90, "strain": "S"})
     with translation.override("fr"):
-        assert services.call_refusal(position, lower) == (
+        assert services.call_refusal(position=position, call=lower) == (
             "Une enchère doit dépasser la dernière (100 ♥)."
         )
-        assert services.call_refusal(position, Call(CallKind.COINCHE)) is None
+        assert services.call_refusal(position=position, call=Call(CallKind.COINCHE)) is None
 
 
 def test_a_card_not_following_suit_is_refused_with_the_reason(player, board):
@@ -148,13 +148,13 @@ def test_a_finished_game_shows_the_hands_only_once_the_board_is_released(player)
     state = selectors.south_view(game)
     assert "hands" not in state
     assert state["result"]["score"] == game.score
-    release_hands(tournament)
+    release_hands(tournament=tournament)
     assert selectors.south_view(game)["hands"] == board.hands
 
 
 def test_a_game_under_way_never_shows_the_hands_even_when_released(player):
     tournament = small_tournament()
-    release_hands(tournament)
+    release_hands(tournament=tournament)
     game = start(player, tournament.boards.get(number=1))
     state = selectors.south_view(game)
     assert "hands" not in state and "result" not in state

@@ -67,7 +67,7 @@ def test_the_board_and_its_traveller_offer_the_replay_to_the_players_once_releas
     client = client_of(lucie)
     traveller = reverse("standings:traveller", args=[tournament.slug, 1])
     assert BUTTON not in client.get(traveller).content.decode()  # not released yet
-    release_hands(tournament)
+    release_hands(tournament=tournament)
     for page in pages(tournament):
         html = client.get(page).content.decode()
         assert BUTTON in html, page
@@ -75,7 +75,7 @@ def test_the_board_and_its_traveller_offer_the_replay_to_the_players_once_releas
 
 
 def test_a_stranger_is_told_how_and_gets_it_when_open_to_all(make_user, tournament):
-    release_hands(tournament)
+    release_hands(tournament=tournament)
     client = client_of(make_user("sam@example.org"))
     for page in pages(tournament):
         html = client.get(page).content.decode()
@@ -88,7 +88,7 @@ def test_a_stranger_is_told_how_and_gets_it_when_open_to_all(make_user, tourname
 
 
 def test_the_public_gets_the_way_to_an_account_and_no_button(tournament):
-    release_hands(tournament)
+    release_hands(tournament=tournament)
     tournament.replay_open_to_all = True
     tournament.save()
     for page in pages(tournament):
@@ -100,7 +100,7 @@ def test_the_public_gets_the_way_to_an_account_and_no_button(tournament):
 def test_the_button_starts_a_game_of_the_board_and_goes_to_its_table(
     tournament, lucie, django_capture_on_commit_callbacks
 ):
-    release_hands(tournament)
+    release_hands(tournament=tournament)
     with django_capture_on_commit_callbacks(execute=False):
         response = client_of(lucie).post(replay_url(tournament, 2))
     game = Game.objects.get()
@@ -113,7 +113,7 @@ def test_the_button_starts_a_game_of_the_board_and_goes_to_its_table(
 
 def test_whoever_may_not_replay_gets_a_404_and_nothing_starts(make_user, tournament, lucie):
     assert client_of(lucie).post(replay_url(tournament)).status_code == 404  # not released
-    release_hands(tournament)
+    release_hands(tournament=tournament)
     assert client_of(make_user("sam@example.org")).post(replay_url(tournament)).status_code == 404
     assert client_of(lucie).post(replay_url(tournament, 99)).status_code == 404
     anonymous = client_of().post(replay_url(tournament))
@@ -148,7 +148,7 @@ def expected_sentence(ns: int, ew: int, nets: list[int]) -> str:
 
 @pytest.mark.parametrize("rank", [0, 1, -1])
 def test_the_replayers_marks_beside_the_room_as_computed_apart(tournament, lucie, rank):
-    release_hands(tournament)
+    release_hands(tournament=tournament)
     board = tournament.boards.get(number=3)
     nets = sorted(room_nets(tournament, 3))
     assert len(nets) >= 3
@@ -164,7 +164,7 @@ def test_the_replayers_marks_beside_the_room_as_computed_apart(tournament, lucie
 
 
 def test_a_replay_never_enters_the_ranking(tournament, lucie):
-    release_hands(tournament)
+    release_hands(tournament=tournament)
     before = standings.current_ranking(tournament).entries
     scores = BoardScore.objects.filter(tournament=tournament).count()
     finished_game(lucie, tournament.boards.get(number=1), ns=500, ew=0)
@@ -178,7 +178,7 @@ def test_before_the_room_has_finished_the_board_only_the_marks_show(organizer, m
     club_of(tournament, organizer)
     user = make_user("lucie@example.org")
     linked_account(user, Player.objects.filter(tournament=tournament).first(), organizer)
-    release_hands(tournament)
+    release_hands(tournament=tournament)
     finished_game(user, tournament.boards.get(number=1), ns=110, ew=52)
     html = client_of(user).get(reverse("deals:board", args=[tournament.slug, 1])).content
     html = html.decode()
@@ -188,7 +188,7 @@ def test_before_the_room_has_finished_the_board_only_the_marks_show(organizer, m
 
 
 def test_a_game_under_way_is_offered_again(tournament, lucie, django_capture_on_commit_callbacks):
-    release_hands(tournament)
+    release_hands(tournament=tournament)
     with django_capture_on_commit_callbacks(execute=False):
         client_of(lucie).post(replay_url(tournament))
     game = Game.objects.get()
@@ -198,7 +198,7 @@ def test_a_game_under_way_is_offered_again(tournament, lucie, django_capture_on_
 
 
 def test_my_games_lists_the_accounts_games_only(make_user, tournament, lucie):
-    release_hands(tournament)
+    release_hands(tournament=tournament)
     finished_game(lucie, tournament.boards.get(number=2), ns=110, ew=52)
     html = client_of(lucie).get(reverse("play:my_games")).content.decode()
     assert "Donnes du club rejouées contre les robots" in html

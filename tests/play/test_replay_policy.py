@@ -45,7 +45,7 @@ def accounts(make_user, tournament, organizer):
     waiting = make_user("paul@example.org")
     other = Player.objects.filter(tournament=tournament).last().club_player
     clubs.claim_player(
-        user=waiting, club=other.club, first_name=other.first_name, last_name=other.last_name
+        by=waiting, club=other.club, first_name=other.first_name, last_name=other.last_name
     )
     return {
         "linked": linked,
@@ -66,7 +66,7 @@ def test_before_the_release_only_staff_who_see_the_hands_may_start(accounts, tou
 
 
 def test_after_the_release_the_linked_player_may_and_nobody_else(accounts, tournament):
-    release_hands(tournament)
+    release_hands(tournament=tournament)
     assert allowed(accounts, tournament) == {"linked"}
 
 
@@ -74,7 +74,7 @@ def test_open_to_all_lets_every_account_but_never_the_anonymous(accounts, tourna
     tournament.replay_open_to_all = True
     tournament.save()
     assert allowed(accounts, tournament) == set()  # not released yet
-    release_hands(tournament)
+    release_hands(tournament=tournament)
     assert allowed(accounts, tournament) == {"linked", "waiting", "stranger"}
 
 
@@ -87,13 +87,13 @@ def test_only_the_boards_of_released_rounds(make_user, organizer):
     club_of(tournament, organizer)
     user = make_user("lucie@example.org")
     linked_account(user, Player.objects.filter(tournament=tournament).first(), organizer)
-    release_hands(tournament, rounds=[1])
+    release_hands(tournament=tournament, rounds=[1])
     may = {n for n in range(1, 5) if policy.can_start_game(user, tournament.boards.get(number=n))}
     assert may == {1, 2}
 
 
 def test_a_player_of_the_tournament_by_account_may_too(make_user, tournament):
-    release_hands(tournament)
+    release_hands(tournament=tournament)
     user = make_user("marc@example.org")
     board = tournament.boards.get(number=2)
     assert not policy.can_start_game(user, board)
@@ -110,8 +110,8 @@ def test_a_link_to_a_player_of_another_tournament_gives_nothing(make_user, organ
     second = small_tournament(organizer=organizer)
     second.organizing_club = first.organizing_club
     second.save()
-    release_hands(first)
-    release_hands(second)
+    release_hands(tournament=first)
+    release_hands(tournament=second)
     user = make_user("lea@example.org")
     linked_account(user, Player.objects.filter(tournament=first).first(), organizer)
     assert policy.can_start_game(user, first.boards.get(number=1))
@@ -119,7 +119,7 @@ def test_a_link_to_a_player_of_another_tournament_gives_nothing(make_user, organ
 
 
 def test_a_draft_is_never_replayed(accounts, tournament):
-    release_hands(tournament)
+    release_hands(tournament=tournament)
     tournament.replay_open_to_all = True
     tournament.status = Tournament.Status.DRAFT
     tournament.save()
@@ -130,7 +130,7 @@ def test_the_service_refuses_who_the_policy_refuses_and_starts_nothing(accounts,
     board = tournament.boards.get(number=1)
     with pytest.raises(services.PlayForbidden):
         services.start_game(player=accounts["linked"], board=board, worlds=2)
-    release_hands(tournament)
+    release_hands(tournament=tournament)
     with pytest.raises(services.PlayForbidden):
         services.start_game(player=accounts["stranger"], board=board, worlds=2)
     assert not Game.objects.exists()

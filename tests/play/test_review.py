@@ -60,7 +60,7 @@ def test_the_review_is_shown_only_beside_the_released_hands(player, tournament, 
     assert game.review is None
     state = selectors.south_view(game)
     assert "review" not in state and "hands" not in state
-    release_hands(tournament)
+    release_hands(tournament=tournament)
     # Released, not reviewed yet: the page says « analyse en cours ».
     assert selectors.south_view(game)["review"] is None
     assert review.review_game(game.pk) is True

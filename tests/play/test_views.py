@@ -193,7 +193,7 @@ def test_the_replay_and_its_review_only_once_the_hands_are_released(player, sett
     html = client.get(url("table", game.pk)).content.decode()
     assert "Marque de la donne" in html
     assert 'class="replay-seat' not in html and 'class="review-list"' not in html
-    release_hands(tournament)
+    release_hands(tournament=tournament)
     html = client.get(url("table", game.pk)).content.decode()
     assert "La donne rejouée, mains ouvertes" in html
     assert html.count('class="replay-seat') == 4

@@ -25,10 +25,10 @@ def documents_thread(settings, monkeypatch):
     real = services.build_document
     threads = []
 
-    def held(document_id, generation):
+    def held(*, document_id, generation):
         threads.append(threading.current_thread().name)
         assert release.wait(60)
-        return real(document_id, generation)
+        return real(document_id=document_id, generation=generation)
 
     monkeypatch.setattr(services, "build_document", held)
     return worker, release, threads

@@ -224,7 +224,7 @@ def test_public_hand_records_wait_for_the_release():
     tournament = demo_tournament()
     with pytest.raises(documents.NothingToPrint):
         documents.make_pdf(tournament, "hand_records", PUBLIC)
-    release_hands(tournament)
+    release_hands(tournament=tournament)
     rendered = documents.make_pdf(tournament, "hand_records", PUBLIC)
     assert rendered.contents["hands"] == [1, 2, 3, 4, 5, 6]
 
@@ -304,9 +304,23 @@ def test_printouts_show_an_assigned_score_and_the_penalties():
 
     tournament = demo_tournament()
     current = assignment(tournament, 1, 1).results.get(board_number=1, is_current=True)
-    services.assign_score(assignment(tournament, 1, 1), 1, 160, 0, replace_version=current.version)
-    services.give_penalty(tournament, tournament.teams.get(number=4), 25, "Retard", board_number=1)
-    services.give_penalty(tournament, tournament.teams.get(number=4), 10, "Téléphone")
+    services.assign_score(
+        assignment=assignment(tournament, 1, 1),
+        board_number=1,
+        ns_marks=160,
+        ew_marks=0,
+        replace_version=current.version,
+    )
+    services.give_penalty(
+        tournament=tournament,
+        team=tournament.teams.get(number=4),
+        amount=25,
+        reason="Retard",
+        board_number=1,
+    )
+    services.give_penalty(
+        tournament=tournament, team=tournament.teams.get(number=4), amount=10, reason="Téléphone"
+    )
     recompute(tournament.pk, force=True)
 
     travellers = " ".join(pdf_pages(documents.make_pdf(tournament, "travellers", STAFF).pdf))

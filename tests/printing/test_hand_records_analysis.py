@@ -34,7 +34,7 @@ def test_the_public_hand_records_print_it_once_released():
         store_analysis(board)
     with pytest.raises(documents.NothingToPrint):
         documents.make_pdf(tournament, "hand_records", "public")
-    release_hands(tournament)
+    release_hands(tournament=tournament)
     rendered = documents.make_pdf(tournament, "hand_records", "public")
     assert rendered.contents["analysis"] == [1, 2, 3, 4, 5, 6]
 

@@ -21,7 +21,9 @@ KIND, SCOPE = "table_cards", "staff"
 
 def _request(capture, tournament, kind=KIND, scope=SCOPE, **options) -> Document:
     with capture(execute=True):
-        document = services.request_document(tournament, kind, scope, **options)
+        document = services.request_document(
+            tournament=tournament, kind=kind, scope=scope, **options
+        )
     document.refresh_from_db()
     return document
 
@@ -44,8 +46,10 @@ def test_a_requested_document_is_made_and_stored(django_capture_on_commit_callba
 def test_a_second_request_while_queued_queues_nothing(django_capture_on_commit_callbacks):
     tournament = demo_tournament()
     with django_capture_on_commit_callbacks(execute=False) as callbacks:
-        first = services.request_document(tournament, KIND, SCOPE)
-        second = services.request_document(tournament, KIND, SCOPE, force=True)
+        first = services.request_document(tournament=tournament, kind=KIND, scope=SCOPE)
+        second = services.request_document(
+            tournament=tournament, kind=KIND, scope=SCOPE, force=True
+        )
     assert first.pk == second.pk
     assert second.generation == 1
     assert len(callbacks) == 1
@@ -106,16 +110,16 @@ def test_hand_records_go_stale_on_release(django_capture_on_commit_callbacks):
 
     tournament = demo_tournament()
     before = selectors.data_version(tournament, "hand_records", "staff")
-    release_hands(tournament)
+    release_hands(tournament=tournament)
     assert selectors.data_version(tournament, "hand_records", "staff") != before
 
 
 def test_an_older_job_never_overwrites_a_newer_request(django_capture_on_commit_callbacks):
     tournament = demo_tournament()
     with django_capture_on_commit_callbacks(execute=False):
-        document = services.request_document(tournament, KIND, SCOPE)
+        document = services.request_document(tournament=tournament, kind=KIND, scope=SCOPE)
     Document.objects.filter(pk=document.pk).update(generation=document.generation + 1)
-    outcome = services.build_document(document.pk, document.generation)
+    outcome = services.build_document(document_id=document.pk, generation=document.generation)
     assert outcome is services.Outcome.SUPERSEDED
     document.refresh_from_db()
     assert not document.file
@@ -130,7 +134,7 @@ def test_a_job_superseded_while_rendering_stops_and_keeps_nothing(
 
     tournament = demo_tournament()
     with django_capture_on_commit_callbacks(execute=False):
-        document = services.request_document(tournament, KIND, SCOPE)
+        document = services.request_document(tournament=tournament, kind=KIND, scope=SCOPE)
     real = documents.make_pdf
 
     def newer_request_meanwhile(tournament, kind, scope, progress=None):
@@ -138,7 +142,7 @@ def test_a_job_superseded_while_rendering_stops_and_keeps_nothing(
         return real(tournament, kind, scope, progress)
 
     monkeypatch.setattr(documents, "make_pdf", newer_request_meanwhile)
-    outcome = services.build_document(document.pk, document.generation)
+    outcome = services.build_document(document_id=document.pk, generation=document.generation)
     assert outcome is services.Outcome.SUPERSEDED
     assert not list(Path(media_root).rglob("*.pdf"))
 
@@ -190,7 +194,7 @@ def test_a_broker_down_fails_the_request_at_once(django_capture_on_commit_callba
 def test_the_packet_requests_every_document_that_can_be_made(django_capture_on_commit_callbacks):
     tournament = demo_tournament()
     with django_capture_on_commit_callbacks(execute=True):
-        requested = services.request_packet(tournament)
+        requested = services.request_packet(tournament=tournament)
     # The combined PDF, every part, and the public copies that may exist (no hand released).
     expected = [pair for pair in selectors.packet_documents() if pair != ("hand_records", "public")]
     assert sorted((d.kind, d.scope) for d in requested) == sorted(expected)
@@ -279,7 +283,7 @@ def worker_media(media_root, monkeypatch):
 def test_a_real_worker_makes_the_document(worker_media, celery_worker, transactional_db):
     tournament = demo_tournament()
     try:
-        document = services.request_document(tournament, "rankings", "public")
+        document = services.request_document(tournament=tournament, kind="rankings", scope="public")
         deadline = time.monotonic() + 90
         while time.monotonic() < deadline:
             document.refresh_from_db()
@@ -301,16 +305,16 @@ def test_downloads_retry_a_failed_document_at_most_once_a_minute(
 
     tournament = demo_tournament()
     with django_capture_on_commit_callbacks(execute=False):
-        document = services.request_document(tournament, "rankings", "public")
+        document = services.request_document(tournament=tournament, kind="rankings", scope="public")
     Document.objects.filter(pk=document.pk).update(
         status=Document.Status.FAILED, finished_at=timezone.now()
     )
     with django_capture_on_commit_callbacks(execute=False) as callbacks:
-        again = services.ensure_fresh(tournament, "rankings", "public")
+        again = services.ensure_fresh(tournament=tournament, kind="rankings", scope="public")
     assert again.generation == document.generation and not callbacks
     Document.objects.filter(pk=document.pk).update(
         finished_at=timezone.now() - datetime.timedelta(minutes=2)
     )
     with django_capture_on_commit_callbacks(execute=False) as callbacks:
-        again = services.ensure_fresh(tournament, "rankings", "public")
+        again = services.ensure_fresh(tournament=tournament, kind="rankings", scope="public")
     assert again.generation == document.generation + 1 and len(callbacks) == 1

@@ -269,7 +269,7 @@ def test_the_packet_builds_the_combined_pdf_the_parts_and_the_public_copies(
     assert state.can_be_made and not state.ready
     assert {row.state for row in state.rows} == {DocumentState.NOT_BUILT}
     with django_capture_on_commit_callbacks(execute=True):
-        requested = services.request_packet(tournament)
+        requested = services.request_packet(tournament=tournament)
     made = [(document.kind, document.scope) for document in requested]
     assert sorted(made) == sorted(selectors.packet_documents())
     assert {"travellers", "hand_records", "scorecards", "rankings", "rules_sheet"} == {
@@ -301,7 +301,7 @@ def test_the_packet_skips_what_cannot_be_made_and_says_why(django_capture_on_com
     add_teams(tournament, 6)
     add_plan(tournament)
     with django_capture_on_commit_callbacks(execute=True):
-        requested = services.request_packet(tournament)
+        requested = services.request_packet(tournament=tournament)
     assert {document.kind for document in requested} == {
         COMBINED,
         "rules_sheet",
@@ -331,8 +331,8 @@ def test_a_real_worker_makes_the_poster_and_the_combined_packet(
 ):
     tournament = demo_tournament()
     try:
-        poster = services.request_document(tournament, POSTER, STAFF)
-        combined = services.request_document(tournament, COMBINED, STAFF)
+        poster = services.request_document(tournament=tournament, kind=POSTER, scope=STAFF)
+        combined = services.request_document(tournament=tournament, kind=COMBINED, scope=STAFF)
         deadline = time.monotonic() + 120
         done = (Document.Status.READY, Document.Status.FAILED)
         while time.monotonic() < deadline:

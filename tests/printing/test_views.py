@@ -56,7 +56,7 @@ def _client(client, user):
 
 def _make(capture, tournament, kind, scope):
     with capture(execute=True):
-        document = services.request_document(tournament, kind, scope)
+        document = services.request_document(tournament=tournament, kind=kind, scope=scope)
     document.refresh_from_db()
     assert document.status == Document.Status.READY, document.error
     return document
@@ -94,7 +94,9 @@ def test_documents_page_shows_state_progress_and_download_link(
     tournament, users = world
     _make(django_capture_on_commit_callbacks, tournament, "table_cards", "staff")
     with django_capture_on_commit_callbacks(execute=False):
-        queued = services.request_document(tournament, "score_sheets", "staff")
+        queued = services.request_document(
+            tournament=tournament, kind="score_sheets", scope="staff"
+        )
     Document.objects.filter(pk=queued.pk).update(status=Document.Status.RUNNING, progress=40)
     client.force_login(users["organizer"])
     page = client.get(reverse("printing:documents", args=[tournament.slug])).content.decode()
@@ -349,7 +351,7 @@ def test_public_hand_records_are_made_on_first_download_after_the_release(
     from tournaments.deals.services import release_hands
 
     tournament, users = world
-    release_hands(tournament)
+    release_hands(tournament=tournament)
     with django_capture_on_commit_callbacks(execute=True):
         response = _client(client, users[role]).get(_download(tournament, "hand_records", "public"))
     if response.status_code == 202:
@@ -381,7 +383,7 @@ def test_a_public_hand_record_withdrawn_from_release_is_no_longer_served(
     from tournaments.deals.services import release_hands
 
     tournament, _users = world
-    release_hands(tournament)
+    release_hands(tournament=tournament)
     _make(django_capture_on_commit_callbacks, tournament, "hand_records", "public")
     # The release is undone (a mistake fixed in the admin): the stored file shows hands that
     # are secret again.
@@ -448,7 +450,7 @@ def test_the_public_page_lists_what_players_may_download(client, world):
     assert _download(tournament, "hand_records", "public") not in page
     assert "pas encore publié." in page
     assert _download(tournament, "table_cards", "staff") not in page
-    release_hands(tournament)
+    release_hands(tournament=tournament)
     page = client.get(url).content.decode()
     assert _download(tournament, "hand_records", "public") in page
 

@@ -27,8 +27,8 @@ def tournament(organizer):
 
 def register(tournament, n: int):
     return services.register_pair(
-        tournament,
-        services.PairData(
+        tournament=tournament,
+        data=services.PairData(
             players=(
                 services.PlayerData("Anne", f"Martin{n}"),
                 services.PlayerData("Bruno", f"Durand{n}"),
@@ -50,14 +50,14 @@ def next_key(tournament) -> str:
 def test_no_step_when_registration_was_never_opened(tournament):
     assert "registration" not in steps(tournament)
     # Saved closed (a capacity set beforehand) is not opened either.
-    services.set_registration(tournament, open=False, capacity=8)
+    services.set_registration(tournament=tournament, open=False, capacity=8)
     assert "registration" not in steps(tournament)
 
 
 def test_the_step_says_in_words_the_teams_the_waiting_list_and_the_pairs_to_decide(
     tournament, django_capture_on_commit_callbacks
 ):
-    services.set_registration(tournament, open=True, capacity=None)
+    services.set_registration(tournament=tournament, open=True, capacity=None)
     listed = organizer_checklist(tournament)
     keys = [step.key for step in listed]
     # Just before the teams: an accepted pair becomes a team.
@@ -68,7 +68,7 @@ def test_the_step_says_in_words_the_teams_the_waiting_list_and_the_pairs_to_deci
     assert (step.state, step.reason) == (checklist.DONE, "Ouvertes : 0 équipe inscrite")
 
     add_teams(tournament, 12)
-    services.set_registration(tournament, open=True, capacity=14)
+    services.set_registration(tournament=tournament, open=True, capacity=14)
     with django_capture_on_commit_callbacks(execute=True):
         entries = [register(tournament, n) for n in range(5)]
     assert [e.status for e in entries] == ["pending"] * 2 + ["waiting"] * 3
@@ -81,7 +81,7 @@ def test_next_while_pairs_await_a_decision_then_done(
     tournament, django_capture_on_commit_callbacks
 ):
     add_teams(tournament, 2)
-    services.set_registration(tournament, open=True, capacity=None)
+    services.set_registration(tournament=tournament, open=True, capacity=None)
     assert next_key(tournament) != "registration"
     with django_capture_on_commit_callbacks(execute=True):
         entry = register(tournament, 1)
@@ -90,7 +90,7 @@ def test_next_while_pairs_await_a_decision_then_done(
         "Ouvertes : 2 équipes inscrites, 1 à valider"
     )
     with django_capture_on_commit_callbacks(execute=True):
-        services.approve(entry)
+        services.approve(entry=entry)
     step = steps(tournament)["registration"]
     assert (step.state, step.reason) == (checklist.DONE, "Ouvertes : 3 équipes inscrites")
     assert next_key(tournament) != "registration"
@@ -99,14 +99,14 @@ def test_next_while_pairs_await_a_decision_then_done(
 def test_closed_registration_keeps_its_step_while_it_has_pairs(
     tournament, django_capture_on_commit_callbacks
 ):
-    services.set_registration(tournament, open=True, capacity=None)
+    services.set_registration(tournament=tournament, open=True, capacity=None)
     with django_capture_on_commit_callbacks(execute=True):
         register(tournament, 1)
-    services.set_registration(tournament, open=False, capacity=None)
+    services.set_registration(tournament=tournament, open=False, capacity=None)
     step = steps(tournament)["registration"]
     assert (step.state, step.reason) == (checklist.TODO, "Fermées : 0 équipe inscrite, 1 à valider")
     # Past the registration state the registration is closed, whatever the setting.
-    services.set_registration(tournament, open=True, capacity=None)
+    services.set_registration(tournament=tournament, open=True, capacity=None)
     Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.RUNNING)
     assert steps(tournament)["registration"].reason.startswith("Fermées : ")
 
@@ -114,7 +114,7 @@ def test_closed_registration_keeps_its_step_while_it_has_pairs(
 def test_the_organizer_s_page_shows_the_step_as_the_next_one(
     tournament, organizer, django_capture_on_commit_callbacks
 ):
-    services.set_registration(tournament, open=True, capacity=None)
+    services.set_registration(tournament=tournament, open=True, capacity=None)
     with django_capture_on_commit_callbacks(execute=True):
         register(tournament, 1)
     client = Client()

@@ -22,7 +22,7 @@ def test_ten_pairs_at_once_for_the_last_two_places():
         pytest.fail("the concurrency tests need PostgreSQL: set DATABASE_URL")
     tournament = make_tournament(status=Tournament.Status.REGISTRATION)
     add_teams(tournament, 4)
-    services.set_registration(tournament, open=True, capacity=6)
+    services.set_registration(tournament=tournament, open=True, capacity=6)
     url = reverse("registration:register", args=[tournament.slug])
 
     def register(index):
@@ -43,5 +43,7 @@ def test_ten_pairs_at_once_for_the_last_two_places():
     assert len(statuses) == PAIRS
     assert statuses.count("pending") == 2 and statuses.count("waiting") == PAIRS - 2
     waiting = Entry.objects.filter(status="waiting").order_by("created_at", "pk")
-    assert [services.waiting_position(entry) for entry in waiting] == list(range(1, PAIRS - 1))
-    assert services.places_left(tournament) == 0
+    assert [services.waiting_position(entry=entry) for entry in waiting] == list(
+        range(1, PAIRS - 1)
+    )
+    assert services.places_left(tournament=tournament) == 0

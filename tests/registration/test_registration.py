@@ -39,7 +39,7 @@ def tournament(organizer):
     found = make_tournament(
         organizer=organizer, status=Tournament.Status.REGISTRATION, name="Open de Noël"
     )
-    services.set_registration(found, open=True, capacity=None)
+    services.set_registration(tournament=found, open=True, capacity=None)
     return found
 
 
@@ -91,26 +91,28 @@ def test_past_the_capacity_a_waiting_list_that_moves_up_when_a_team_withdraws(
     tournament, inbox, organizer, django_capture_on_commit_callbacks
 ):
     add_teams(tournament, 1)
-    services.set_registration(tournament, open=True, capacity=2)
+    services.set_registration(tournament=tournament, open=True, capacity=2)
     for n in (1, 2, 3):
         post(Client(), tournament, pair(n), django_capture_on_commit_callbacks)
     first, second, third = Entry.objects.order_by("pk")
     assert [e.status for e in (first, second, third)] == ["pending", "waiting", "waiting"]
-    assert services.waiting_position(second) == 1 and services.waiting_position(third) == 2
+    assert (
+        services.waiting_position(entry=second) == 1 and services.waiting_position(entry=third) == 2
+    )
     assert "n° 2 sur la liste d'attente" in Client().get(third.get_absolute_url()).text
     assert inbox.to("paire2@example.org")[0]["Subject"] == "Liste d'attente : Open de Noël"
     # The team registered beforehand withdraws (forfait, the organizer's teams page).
     with django_capture_on_commit_callbacks(execute=True):
-        set_withdrawn(tournament.teams.get(number=1), True)
+        set_withdrawn(team=tournament.teams.get(number=1), withdrawn=True)
     second.refresh_from_db()
     third.refresh_from_db()
     assert (second.status, third.status) == ("pending", "waiting")
-    assert services.waiting_position(third) == 1
+    assert services.waiting_position(entry=third) == 1
     moved = inbox.to("paire2@example.org")[-1]
     assert moved["Subject"] == "Une place s'est libérée : Open de Noël"
     # Refusing a pending pair gives its place to the next one.
     with django_capture_on_commit_callbacks(execute=True):
-        services.refuse(first)
+        services.refuse(entry=first)
     third.refresh_from_db()
     assert third.status == "pending"
     assert inbox.to("paire1@example.org")[-1]["Subject"] == "Inscription refusée : Open de Noël"
@@ -150,11 +152,11 @@ def test_approved_pairs_become_teams_to_check_in_on_the_day(
 def test_a_pair_withdraws_its_accepted_entry_and_the_waiting_list_moves_up(
     tournament, inbox, django_capture_on_commit_callbacks
 ):
-    services.set_registration(tournament, open=True, capacity=1)
+    services.set_registration(tournament=tournament, open=True, capacity=1)
     post(Client(), tournament, pair(1), django_capture_on_commit_callbacks)
     post(Client(), tournament, pair(2), django_capture_on_commit_callbacks)
     accepted, waiting = Entry.objects.order_by("pk")
-    team = services.approve(accepted)
+    team = services.approve(entry=accepted)
     with django_capture_on_commit_callbacks(execute=True):
         Client().post(reverse("registration:withdraw", args=[accepted.token]))
     accepted.refresh_from_db()
@@ -166,10 +168,10 @@ def test_a_pair_withdraws_its_accepted_entry_and_the_waiting_list_moves_up(
 
 def test_a_deleted_team_frees_its_place(tournament, django_capture_on_commit_callbacks):
     (team,) = add_teams(tournament, 1)
-    services.set_registration(tournament, open=True, capacity=1)
+    services.set_registration(tournament=tournament, open=True, capacity=1)
     post(Client(), tournament, pair(1), django_capture_on_commit_callbacks)
     assert Entry.objects.get().status == "waiting"
-    delete_team(team)
+    delete_team(team=team)
     assert Entry.objects.get().status == "pending"
     assert not Team.objects.filter(pk=team.pk).exists()
 
@@ -210,7 +212,7 @@ def test_closed_registration_takes_nothing(
     client = Client()
     client.force_login(organizer)
     client.post(reverse("registration:manage", args=[tournament.slug]), {"capacity": ""})
-    assert not services.is_open(tournament)
+    assert not services.is_open(tournament=tournament)
     page = Client().get(reverse("tournaments:public", args=[tournament.slug])).text
     assert "Inscriptions ouvertes" not in page
     response = post(Client(), tournament, pair(1), django_capture_on_commit_callbacks)
@@ -231,10 +233,10 @@ def test_the_organizer_page_lists_refused_and_withdrawn_pairs_in_arrival_order(
     for n in (1, 2, 3):
         post(Client(), tournament, pair(n), django_capture_on_commit_callbacks)
     first, second, third = Entry.objects.order_by("pk")
-    services.refuse(third)
-    services.approve(second)
-    services.withdraw(second)
-    services.refuse(first)
+    services.refuse(entry=third)
+    services.approve(entry=second)
+    services.withdraw(entry=second)
+    services.refuse(entry=first)
     client = Client()
     client.force_login(organizer)
     response = client.get(reverse("registration:manage", args=[tournament.slug]))
@@ -252,8 +254,8 @@ def test_the_organizer_page_is_the_tournament_s_organizers(tournament, make_user
     assert client.get(url).status_code == 403
     assert Client().get(url).status_code == 302
     entry = services.register_pair(
-        tournament,
-        services.PairData(
+        tournament=tournament,
+        data=services.PairData(
             players=(
                 services.PlayerData("Anne", "Martin"),
                 services.PlayerData("Bruno", "Durand"),
@@ -289,12 +291,12 @@ def test_an_anonymised_player_is_erased_from_the_pairs_entries(
     tournament = make_tournament(
         organizer=organizer, status=Tournament.Status.REGISTRATION, organizing_club=club
     )
-    services.set_registration(tournament, open=True, capacity=None)
+    services.set_registration(tournament=tournament, open=True, capacity=None)
 
     def register(first, last, licence, partner, email):
         return services.register_pair(
-            tournament,
-            services.PairData(
+            tournament=tournament,
+            data=services.PairData(
                 players=(
                     services.PlayerData(first, last, licence),
                     services.PlayerData("Bruno", partner),
@@ -306,14 +308,14 @@ def test_an_anonymised_player_is_erased_from_the_pairs_entries(
     accepted = register("Anne", "Martin", "", "Durand", "anne@example.org")
     refused = register("Carole", "Lenoir", "C-77", "Petit", "carole@example.org")
     other = register("Anne", "Martinez", "", "Grand", "autre@example.org")
-    team = services.approve(accepted)
-    services.refuse(refused)
+    team = services.approve(entry=accepted)
+    services.refuse(entry=refused)
     anne = team.player_one.club_player
     # Carole is in the registry by another way (a team typed by the organizer), licence spaced.
-    carole = create_player(club, first_name="Carole", last_name="Lenoir", licence="c 77")
+    carole = create_player(club=club, first_name="Carole", last_name="Lenoir", licence="c 77")
     with django_capture_on_commit_callbacks(execute=True):
-        anonymise_player(anne)
-        anonymise_player(carole)
+        anonymise_player(player=anne)
+        anonymise_player(player=carole)
     accepted.refresh_from_db()
     refused.refresh_from_db()
     other.refresh_from_db()

@@ -150,7 +150,12 @@ def test_rows_showing_a_result_are_told_to_tick_replace_only_while_it_is_current
     the row showed, and « Rechargez » otherwise."""
     arbiter = make_user("arbitre-remplace", "arbiter")
     tournament = small_tournament(arbiter=arbiter)
-    services.record_result(assignment(tournament, 1, 2), 3, contract(points=80), by=arbiter)
+    services.record_result(
+        assignment=assignment(tournament, 1, 2),
+        board_number=3,
+        data=contract(points=80),
+        by=arbiter,
+    )
     url = reverse("results:entry_row", args=[tournament.slug, 1])
     clients = []
     for _index in range(SUBMISSIONS):
@@ -194,7 +199,12 @@ def test_the_same_submission_sent_at_once_is_stored_once():
 
     def submit(_index):
         return services.record_result(
-            plan, 2, contract(), by=team_at(plan, "NS"), source="table", submission_key="one-form"
+            assignment=plan,
+            board_number=2,
+            data=contract(),
+            by=team_at(plan, "NS"),
+            source="table",
+            submission_key="one-form",
         )
 
     outcomes = run_together(8, submit)
@@ -211,7 +221,12 @@ def test_different_tables_are_not_held_up_by_each_other():
 
     def submit(index):
         try:
-            return services.record_result(plans[index % 3], boards[index % 3], contract(), by=None)
+            return services.record_result(
+                assignment=plans[index % 3],
+                board_number=boards[index % 3],
+                data=contract(),
+                by=None,
+            )
         except ResultConflict:
             return "conflict"
 

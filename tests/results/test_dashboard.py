@@ -25,25 +25,35 @@ def history_url(tournament, round_number, table_number, board):
 
 
 def test_the_grid_counts_each_state(tournament, arbiter):
-    services.record_result(assignment(tournament, 1, 1), 1, contract(), by=arbiter)
     services.record_result(
-        assignment(tournament, 1, 1),
-        2,
-        PASSED,
+        assignment=assignment(tournament, 1, 1), board_number=1, data=contract(), by=arbiter
+    )
+    services.record_result(
+        assignment=assignment(tournament, 1, 1),
+        board_number=2,
+        data=PASSED,
         by=team_at(assignment(tournament, 1, 1), "NS"),
         source="table",
     )
     entered = services.record_result(
-        assignment(tournament, 1, 2),
-        3,
-        contract(),
+        assignment=assignment(tournament, 1, 2),
+        board_number=3,
+        data=contract(),
         by=team_at(assignment(tournament, 1, 2), "NS"),
         source="table",
     )
-    services.dispute_result(entered, "Faux", by=team_at(entered.assignment, "EW"))
-    services.adjust_result(assignment(tournament, 1, 3), 5, "A", "A-", by=arbiter)
-    deleted = services.record_result(assignment(tournament, 1, 3), 6, PASSED, by=arbiter)
-    services.delete_result(deleted, by=arbiter)
+    services.dispute_result(result=entered, reason="Faux", by=team_at(entered.assignment, "EW"))
+    services.adjust_result(
+        assignment=assignment(tournament, 1, 3),
+        board_number=5,
+        ns_adjustment="A",
+        ew_adjustment="A-",
+        by=arbiter,
+    )
+    deleted = services.record_result(
+        assignment=assignment(tournament, 1, 3), board_number=6, data=PASSED, by=arbiter
+    )
+    services.delete_result(result=deleted, by=arbiter)
     board = selectors.dashboard(tournament)
     assert dict(board.state_counts) == {
         "missing": 14,  # 18 boards - 4 results (the deleted one is missing again)
@@ -72,7 +82,9 @@ def test_late_tables_are_those_past_their_time_without_every_result(tournament, 
     round_one.save()
     # 2 boards x 8 minutes = 16 minutes: every table of round 1 is late...
     for board in (1, 2):
-        services.record_result(assignment(tournament, 1, 1), board, contract(), by=arbiter)
+        services.record_result(
+            assignment=assignment(tournament, 1, 1), board_number=board, data=contract(), by=arbiter
+        )
     grid = selectors.dashboard(tournament)
     # ... except table 1, whose results are all confirmed.
     assert [cell.late for cell in grid.rounds[0].cells] == [False, True, True]
@@ -86,7 +98,9 @@ def test_late_tables_are_those_past_their_time_without_every_result(tournament, 
 
 
 def test_the_dashboard_page_refreshes_its_grid_fragment(arbiter_client, tournament, arbiter):
-    services.record_result(assignment(tournament, 1, 2), 3, contract(), by=arbiter)
+    services.record_result(
+        assignment=assignment(tournament, 1, 2), board_number=3, data=contract(), by=arbiter
+    )
     page = arbiter_client.get(reverse("results:dashboard", args=[tournament.slug]))
     html = page.content.decode()
     grid_url = reverse("results:dashboard_grid", args=[tournament.slug])
@@ -121,10 +135,18 @@ def test_the_late_table_is_highlighted_on_the_page(arbiter_client, tournament):
 def test_the_history_shows_every_version_and_event(arbiter_client, tournament, arbiter):
     plan = assignment(tournament, 1, 1)
     entered = services.record_result(
-        plan, 1, contract(), by=team_at(plan, "NS"), source="table", ip="9.9.9.1"
+        assignment=plan,
+        board_number=1,
+        data=contract(),
+        by=team_at(plan, "NS"),
+        source="table",
+        ip="9.9.9.1",
     )
     services.dispute_result(
-        entered, "Nous avions la belote", by=team_at(entered.assignment, "EW"), ip="9.9.9.2"
+        result=entered,
+        reason="Nous avions la belote",
+        by=team_at(entered.assignment, "EW"),
+        ip="9.9.9.2",
     )
     html = arbiter_client.get(history_url(tournament, 1, 1, 1)).content.decode()
     assert "Contesté" in html and "« Nous avions la belote »" in html
@@ -138,8 +160,12 @@ def test_an_arbiter_confirms_a_disputed_result_from_its_history(
     arbiter_client, tournament, arbiter
 ):
     plan = assignment(tournament, 1, 1)
-    entered = services.record_result(plan, 1, contract(), by=team_at(plan, "NS"), source="table")
-    disputed = services.dispute_result(entered, "Faux", by=team_at(entered.assignment, "EW"))
+    entered = services.record_result(
+        assignment=plan, board_number=1, data=contract(), by=team_at(plan, "NS"), source="table"
+    )
+    disputed = services.dispute_result(
+        result=entered, reason="Faux", by=team_at(entered.assignment, "EW")
+    )
     url = reverse("results:confirm", args=[tournament.slug, 1, 1, 1])
     response = arbiter_client.post(url, {"version": disputed.version}, REMOTE_ADDR="203.0.113.5")
     assert response.status_code == 302
@@ -180,7 +206,9 @@ def test_an_arbiter_adjusts_a_board_not_played(arbiter_client, tournament, arbit
 def test_an_arbiter_deletes_a_result_and_it_stays_in_the_history(
     arbiter_client, tournament, arbiter
 ):
-    result = services.record_result(assignment(tournament, 1, 1), 2, PASSED, by=arbiter)
+    result = services.record_result(
+        assignment=assignment(tournament, 1, 1), board_number=2, data=PASSED, by=arbiter
+    )
     url = reverse("results:delete", args=[tournament.slug, 1, 1, 2])
     response = arbiter_client.post(url, {"version": result.version}, follow=True)
     html = response.content.decode()
@@ -199,8 +227,10 @@ def test_a_disputed_board_is_corrected_in_the_sheet_with_replace_ticked_on_its_r
     arbiter_client, tournament
 ):
     plan = assignment(tournament, 1, 2)
-    entered = services.record_result(plan, 3, contract(), by=team_at(plan, "NS"), source="table")
-    services.dispute_result(entered, "Pas de belote", by=team_at(plan, "EW"))
+    entered = services.record_result(
+        assignment=plan, board_number=3, data=contract(), by=team_at(plan, "NS"), source="table"
+    )
+    services.dispute_result(result=entered, reason="Pas de belote", by=team_at(plan, "EW"))
     correction = reverse("results:entry_round", args=[tournament.slug, 1]) + "?corriger=t2b3#t2b3"
     # The dashboard lists the disputed board with the link; so does the board's history.
     dashboard = arbiter_client.get(reverse("results:dashboard", args=[tournament.slug]))
@@ -238,17 +268,19 @@ def test_correcting_a_board_without_result_only_puts_the_cursor_in_its_row(
 
 def test_the_dashboard_shows_both_versions_of_a_dispute_side_by_side(arbiter_client, tournament):
     plan = assignment(tournament, 1, 1)
-    entered = services.record_result(plan, 1, contract(), by=team_at(plan, "NS"), source="table")
-    disputed = services.dispute_result(entered, "Faux", by=team_at(plan, "EW"))
+    entered = services.record_result(
+        assignment=plan, board_number=1, data=contract(), by=team_at(plan, "NS"), source="table"
+    )
+    disputed = services.dispute_result(result=entered, reason="Faux", by=team_at(plan, "EW"))
     theirs = services.record_result(
-        plan,
-        1,
-        contract(points=80),
+        assignment=plan,
+        board_number=1,
+        data=contract(points=80),
         by=team_at(plan, "EW"),
         source="table",
         replace_version=disputed.version,
     )
-    services.dispute_result(theirs, "Nous avions 100", by=team_at(plan, "NS"))
+    services.dispute_result(result=theirs, reason="Nous avions 100", by=team_at(plan, "NS"))
     html = arbiter_client.get(reverse("results:dashboard", args=[tournament.slug])).text
     listed = html[
         html.index('id="contestes"') : html.index("</section>", html.index('id="contestes"'))

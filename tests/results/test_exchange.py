@@ -32,9 +32,9 @@ def finished_tournament(arbiter):
     scores."""
     tournament = with_rich_board(small_tournament(arbiter=arbiter))
     services.record_result(
-        assignment(tournament, 1, 1),
-        1,
-        contract(
+        assignment=assignment(tournament, 1, 1),
+        board_number=1,
+        data=contract(
             bid=100,
             strain="S",
             taker="N",
@@ -48,18 +48,35 @@ def finished_tournament(arbiter):
         ),
         by=arbiter,
     )
-    services.record_result(assignment(tournament, 1, 1), 2, PASSED, by=arbiter)
     services.record_result(
-        assignment(tournament, 1, 2),
-        3,
-        contract(bid="capot", capot="taker", points=None),
+        assignment=assignment(tournament, 1, 1), board_number=2, data=PASSED, by=arbiter
+    )
+    services.record_result(
+        assignment=assignment(tournament, 1, 2),
+        board_number=3,
+        data=contract(bid="capot", capot="taker", points=None),
         by=arbiter,
     )
     services.record_result(
-        assignment(tournament, 1, 2), 4, contract(coinche=2, points=50, taker="E"), by=arbiter
+        assignment=assignment(tournament, 1, 2),
+        board_number=4,
+        data=contract(coinche=2, points=50, taker="E"),
+        by=arbiter,
     )
-    services.adjust_result(assignment(tournament, 1, 3), 5, "A+", "A-", by=arbiter)
-    services.assign_score(assignment(tournament, 1, 3), 6, 160, 0, by=arbiter)
+    services.adjust_result(
+        assignment=assignment(tournament, 1, 3),
+        board_number=5,
+        ns_adjustment="A+",
+        ew_adjustment="A-",
+        by=arbiter,
+    )
+    services.assign_score(
+        assignment=assignment(tournament, 1, 3),
+        board_number=6,
+        ns_marks=160,
+        ew_marks=0,
+        by=arbiter,
+    )
     record_demo_results(tournament)
     tournament.status = tournament.Status.FINISHED
     tournament.save()
@@ -203,7 +220,9 @@ def test_a_json_line_nested_too_deeply_is_a_bad_line(arbiter):
 
 def test_results_already_there_are_refused_unless_replaced(arbiter):
     tournament = small_tournament(arbiter=arbiter)
-    services.record_result(assignment(tournament, 1, 1), 1, contract(), by=arbiter)
+    services.record_result(
+        assignment=assignment(tournament, 1, 1), board_number=1, data=contract(), by=arbiter
+    )
     line = json.dumps({"round": 1, "table": 1, "board": 1, **PASSED}).encode()
     with pytest.raises(ImportRejected) as error:
         exchange.import_file(tournament, line)
@@ -388,11 +407,17 @@ def test_the_import_command_is_all_or_nothing(arbiter, tmp_path):
 def test_the_penalties_in_force_follow_the_results_and_the_import_passes_over_them(arbiter):
     source = finished_tournament(arbiter)
     team = source.teams.get(number=2)
-    on_board = services.give_penalty(source, team, 3, "Retard", board_number=1, by=arbiter)
+    on_board = services.give_penalty(
+        tournament=source, team=team, amount=3, reason="Retard", board_number=1, by=arbiter
+    )
     formula = '=HYPERLINK("http://x","y")'
-    on_session = services.give_penalty(source, team, 1, formula, by=arbiter)
-    removed = services.give_penalty(source, team, 5, "Erreur", by=arbiter)
-    services.remove_penalty(removed, by=arbiter)
+    on_session = services.give_penalty(
+        tournament=source, team=team, amount=1, reason=formula, by=arbiter
+    )
+    removed = services.give_penalty(
+        tournament=source, team=team, amount=5, reason="Erreur", by=arbiter
+    )
+    services.remove_penalty(penalty=removed, by=arbiter)
     lines = exchange.export_lines(source)
     assert lines[-2:] == [
         {

@@ -48,7 +48,9 @@ def test_take_result_raises_one_neutral_error_and_stores_the_flags(make_user):
     row = assignment(tournament, 1, 1)
     refused = {**CLAIM_EVERYTHING, "taker_points": 163}
     with pytest.raises(EntryInvalid) as error:
-        services.take_result(row, 1, refused, by=team_at(row, "NS"), source="table")
+        services.take_result(
+            assignment=row, board_number=1, record=refused, by=team_at(row, "NS"), source="table"
+        )
     problems = error.value.problems
     assert [(item.field, item.code) for item in problems] == [
         ("taker_points", "points_out_of_range")
@@ -56,5 +58,11 @@ def test_take_result_raises_one_neutral_error_and_stores_the_flags(make_user):
     assert (error.value.code, error.value.status) == ("invalid", 400)
     assert "163" in problems[0].text()
 
-    stored = services.take_result(row, 1, CLAIM_EVERYTHING, by=team_at(row, "NS"), source="table")
+    stored = services.take_result(
+        assignment=row,
+        board_number=1,
+        record=CLAIM_EVERYTHING,
+        by=team_at(row, "NS"),
+        source="table",
+    )
     assert "annonce_not_held" in {flag["code"] for flag in stored.flags}

@@ -113,7 +113,10 @@ def test_a_board_the_arbiter_entered_meanwhile_is_a_conflict_and_stays_as_it_is(
 ):
     north_south = phone(page, table, "NS")
     stored = services.record_result(
-        assignment(tournament, 1, 1), 1, contract(points=120), by=arbiter
+        assignment=assignment(tournament, 1, 1),
+        board_number=1,
+        data=contract(points=120),
+        by=arbiter,
     )
     response = north_south.post(send_url, entry())
     assert response.status_code == 409
@@ -153,7 +156,9 @@ def test_the_other_team_confirms_with_its_code_once_even_if_sent_twice(
     page, table, send_url, tournament
 ):
     plan = assignment(tournament, 1, 1)
-    entered = services.record_result(plan, 1, contract(), by=team_at(plan, "NS"), source="table")
+    entered = services.record_result(
+        assignment=plan, board_number=1, data=contract(), by=team_at(plan, "NS"), source="table"
+    )
     same_phone = phone(page, table, "NS")
     data = {"action": "confirm", "round": 1, "board": 1, "version": entered.version}
     wrong = same_phone.post(send_url, {**data, "code": "0000"})
@@ -271,7 +276,9 @@ def test_the_team_page_keeps_its_next_table_with_it(client, tournament):
 
 def test_the_other_team_disputes_with_its_code_and_a_reason(page, table, send_url, tournament):
     plan = assignment(tournament, 1, 1)
-    entered = services.record_result(plan, 1, contract(), by=team_at(plan, "NS"), source="table")
+    entered = services.record_result(
+        assignment=plan, board_number=1, data=contract(), by=team_at(plan, "NS"), source="table"
+    )
     data = {
         "action": "dispute",
         "round": 1,

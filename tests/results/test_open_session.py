@@ -47,7 +47,7 @@ def _set_up(people, *, documents=True, capture=None) -> Tournament:
     add_boards(tournament, 6)
     if documents:
         with capture(execute=True):
-            printing.request_packet(tournament)
+            printing.request_packet(tournament=tournament)
     return tournament
 
 
@@ -56,7 +56,7 @@ def test_a_ready_set_up_opens_in_one_act(
 ):
     organizer, _ = people
     tournament = _set_up(people, capture=django_capture_on_commit_callbacks)
-    assert opening.opening_problems(tournament) == []
+    assert opening.opening_problems(tournament=tournament) == []
     client.force_login(organizer)
     page = client.get(reverse("tournaments:manage", args=[tournament.slug])).content.decode()
     assert 'id="ouvrir-la-seance"' in page
@@ -79,9 +79,9 @@ def test_a_ready_set_up_opens_in_one_act(
         "started_round": 1,
     }
     # Done: the step says so, and the act cannot be repeated.
-    assert opening.opening_step(tournament).state == "done"
+    assert opening.opening_step(tournament=tournament).state == "done"
     with pytest.raises(InvalidAction, match="déjà ouverte"):
-        opening.open_session(tournament, by=organizer)
+        opening.open_session(tournament=tournament, by=organizer)
 
 
 def test_a_set_up_not_ready_is_refused_with_what_is_missing(people, client):
@@ -99,14 +99,14 @@ def test_a_set_up_not_ready_is_refused_with_what_is_missing(people, client):
     tournament.refresh_from_db()
     assert tournament.status == Tournament.Status.REGISTRATION
     assert not TournamentEvent.objects.exists()
-    step = opening.opening_step(tournament)
+    step = opening.opening_step(tournament=tournament)
     assert step.state == "blocked"
     assert "Pointage (1 équipe non pointée)" in step.reason
 
 
 def test_documents_not_made_keep_the_session_closed(people):
     tournament = _set_up(people, documents=False)
-    problems = opening.opening_problems(tournament)
+    problems = opening.opening_problems(tournament=tournament)
     assert len(problems) == 1
     assert problems[0].startswith("Documents (")
 
@@ -117,7 +117,7 @@ def test_only_the_organizers_open_the_session(
     _, arbiter = people
     tournament = _set_up(people, capture=django_capture_on_commit_callbacks)
     with pytest.raises(ResultForbidden):
-        opening.open_session(tournament, by=arbiter)
+        opening.open_session(tournament=tournament, by=arbiter)
     client.force_login(arbiter)
     response = client.post(reverse("results:open_session", args=[tournament.slug]))
     assert response.status_code == 403
@@ -132,7 +132,7 @@ def test_a_draft_goes_through_registration_to_running(
     tournament = _set_up(people, capture=django_capture_on_commit_callbacks)
     Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.DRAFT)
     tournament.refresh_from_db()
-    event = opening.open_session(tournament, by=organizer)
+    event = opening.open_session(tournament=tournament, by=organizer)
     assert event.details["status"] == ["draft", "running"]
     tournament.refresh_from_db()
     assert tournament.status == Tournament.Status.RUNNING

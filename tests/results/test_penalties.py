@@ -24,7 +24,9 @@ def team(tournament, number):
 
 def test_an_assigned_score_is_stored_as_marks_with_the_adjusted_status(tournament, arbiter):
     plan = assignment(tournament, 1, 1)
-    result = services.assign_score(plan, 1, 160, 0, by=arbiter, ip="4.4.4.4")
+    result = services.assign_score(
+        assignment=plan, board_number=1, ns_marks=160, ew_marks=0, by=arbiter, ip="4.4.4.4"
+    )
     assert (result.status, result.ns_marks, result.ew_marks, result.record) == (
         "adjusted",
         160,
@@ -40,7 +42,13 @@ def test_an_assigned_score_is_stored_as_marks_with_the_adjusted_status(tournamen
 
 
 def test_an_adjusted_score_of_40_60_is_not_an_assigned_score(tournament, arbiter):
-    result = services.adjust_result(assignment(tournament, 1, 1), 1, "A+", "A-", by=arbiter)
+    result = services.adjust_result(
+        assignment=assignment(tournament, 1, 1),
+        board_number=1,
+        ns_adjustment="A+",
+        ew_adjustment="A-",
+        by=arbiter,
+    )
     assert not result.is_assigned_score
 
 
@@ -54,23 +62,37 @@ def test_an_adjusted_score_of_40_60_is_not_an_assigned_score(tournament, arbiter
 )
 def test_the_marks_of_an_assigned_score_are_checked(tournament, arbiter, ns, ew, message):
     with pytest.raises(InvalidAction, match=message):
-        services.assign_score(assignment(tournament, 1, 1), 1, ns, ew, by=arbiter)
+        services.assign_score(
+            assignment=assignment(tournament, 1, 1),
+            board_number=1,
+            ns_marks=ns,
+            ew_marks=ew,
+            by=arbiter,
+        )
     assert not Result.objects.exists()
 
 
 def test_without_rounding_any_whole_marks_may_be_assigned(tournament, arbiter):
     tournament.rules = {**tournament.rule_settings().to_dict(), "rounding": "none"}
     tournament.save(update_fields=["rules"])
-    result = services.assign_score(assignment(tournament, 1, 1), 1, 155, 7, by=arbiter)
+    result = services.assign_score(
+        assignment=assignment(tournament, 1, 1),
+        board_number=1,
+        ns_marks=155,
+        ew_marks=7,
+        by=arbiter,
+    )
     assert (result.ns_marks, result.ew_marks) == (155, 7)
 
 
 def test_assigning_over_a_result_needs_the_version_seen(tournament, arbiter):
     plan = assignment(tournament, 1, 1)
-    services.record_result(plan, 1, contract(), by=arbiter)
+    services.record_result(assignment=plan, board_number=1, data=contract(), by=arbiter)
     with pytest.raises(ResultConflict):
-        services.assign_score(plan, 1, 0, 250, by=arbiter)
-    replaced = services.assign_score(plan, 1, 0, 250, by=arbiter, replace_version=1)
+        services.assign_score(assignment=plan, board_number=1, ns_marks=0, ew_marks=250, by=arbiter)
+    replaced = services.assign_score(
+        assignment=plan, board_number=1, ns_marks=0, ew_marks=250, by=arbiter, replace_version=1
+    )
     assert (replaced.version, replaced.ew_marks) == (2, 250)
     event = ResultEvent.objects.get(result=replaced)
     assert (event.before["version"], event.after["version"]) == (1, 2)
@@ -79,9 +101,17 @@ def test_assigning_over_a_result_needs_the_version_seen(tournament, arbiter):
 def test_only_arbiters_assign_scores(tournament, make_user):
     plan = assignment(tournament, 1, 1)
     with pytest.raises(ResultForbidden):
-        services.assign_score(plan, 1, 160, 0, by=policy.team_actor(plan.ns_team))
+        services.assign_score(
+            assignment=plan,
+            board_number=1,
+            ns_marks=160,
+            ew_marks=0,
+            by=policy.team_actor(plan.ns_team),
+        )
     with pytest.raises(ResultForbidden):
-        services.assign_score(plan, 1, 160, 0, by=make_user("passant"))
+        services.assign_score(
+            assignment=plan, board_number=1, ns_marks=160, ew_marks=0, by=make_user("passant")
+        )
     assert not Result.objects.exists()
 
 
@@ -90,7 +120,13 @@ def test_only_arbiters_assign_scores(tournament, make_user):
 
 def test_a_board_penalty_is_stored_in_percent_of_a_top_and_audited(tournament, arbiter):
     penalty = services.give_penalty(
-        tournament, team(tournament, 5), 25, "  Retard  ", board_number=1, by=arbiter, ip="1.2.3.4"
+        tournament=tournament,
+        team=team(tournament, 5),
+        amount=25,
+        reason="  Retard  ",
+        board_number=1,
+        by=arbiter,
+        ip="1.2.3.4",
     )
     # Team 5 plays board 1 at table 3 in round 2.
     assert (penalty.unit, penalty.amount, penalty.round_number, penalty.reason) == (
@@ -118,27 +154,45 @@ def test_a_board_penalty_is_stored_in_percent_of_a_top_and_audited(tournament, a
 def test_a_penalty_is_in_points_when_the_ranking_is_by_points(tournament, arbiter):
     tournament.scoring_method = "datum"
     tournament.save(update_fields=["scoring_method"])
-    penalty = services.give_penalty(tournament, team(tournament, 1), 50, "Jeu lent", by=arbiter)
+    penalty = services.give_penalty(
+        tournament=tournament, team=team(tournament, 1), amount=50, reason="Jeu lent", by=arbiter
+    )
     assert (penalty.unit, penalty.board_number) == ("points", None)
-    assert services.give_penalty(tournament, team(tournament, 1), 1000, "x", by=arbiter).amount
+    assert services.give_penalty(
+        tournament=tournament, team=team(tournament, 1), amount=1000, reason="x", by=arbiter
+    ).amount
     with pytest.raises(InvalidAction, match="au plus 1000 points"):
-        services.give_penalty(tournament, team(tournament, 1), 1001, "x", by=arbiter)
+        services.give_penalty(
+            tournament=tournament, team=team(tournament, 1), amount=1001, reason="x", by=arbiter
+        )
 
 
 def test_a_session_penalty_counts_from_the_latest_started_round_or_the_one_named(
     tournament, arbiter
 ):
-    session = services.give_penalty(tournament, team(tournament, 2), 10, "Portable", by=arbiter)
+    session = services.give_penalty(
+        tournament=tournament, team=team(tournament, 2), amount=10, reason="Portable", by=arbiter
+    )
     assert (session.board_number, session.round_number) == (None, 3)
     event = ResultEvent.objects.get(penalty=session)
     assert (event.board_number, event.round_number, event.table_number) == (None, 3, 2)
     named = services.give_penalty(
-        tournament, team(tournament, 2), 10, "Portable", round_number=1, by=arbiter
+        tournament=tournament,
+        team=team(tournament, 2),
+        amount=10,
+        reason="Portable",
+        round_number=1,
+        by=arbiter,
     )
     assert named.round_number == 1
     with pytest.raises(InvalidAction, match="Le tour 9 n'existe pas"):
         services.give_penalty(
-            tournament, team(tournament, 2), 10, "Portable", round_number=9, by=arbiter
+            tournament=tournament,
+            team=team(tournament, 2),
+            amount=10,
+            reason="Portable",
+            round_number=9,
+            by=arbiter,
         )
 
 
@@ -155,7 +209,12 @@ def test_a_session_penalty_counts_from_the_latest_started_round_or_the_one_named
 def test_a_penalty_is_checked(tournament, arbiter, amount, reason, board, message):
     with pytest.raises(InvalidAction, match=message):
         services.give_penalty(
-            tournament, team(tournament, 5), amount, reason, board_number=board, by=arbiter
+            tournament=tournament,
+            team=team(tournament, 5),
+            amount=amount,
+            reason=reason,
+            board_number=board,
+            by=arbiter,
         )
     assert not Penalty.objects.exists()
     assert not ResultEvent.objects.exists()
@@ -165,19 +224,30 @@ def test_only_arbiters_give_or_remove_penalties(tournament, arbiter, make_user):
     target = team(tournament, 1)
     for by in (policy.team_actor(team(tournament, 4)), make_user("passant")):
         with pytest.raises(ResultForbidden):
-            services.give_penalty(tournament, target, 10, "Retard", by=by)
-    penalty = services.give_penalty(tournament, target, 10, "Retard", by=arbiter)
+            services.give_penalty(
+                tournament=tournament, team=target, amount=10, reason="Retard", by=by
+            )
+    penalty = services.give_penalty(
+        tournament=tournament, team=target, amount=10, reason="Retard", by=arbiter
+    )
     with pytest.raises(ResultForbidden):
-        services.remove_penalty(penalty, by=policy.team_actor(target))
+        services.remove_penalty(penalty=penalty, by=policy.team_actor(target))
     penalty.refresh_from_db()
     assert penalty.active
 
 
 def test_removing_a_penalty_keeps_it_and_is_audited(tournament, arbiter, organizer):
     penalty = services.give_penalty(
-        tournament, team(tournament, 1), 10, "Retard", board_number=1, by=arbiter
+        tournament=tournament,
+        team=team(tournament, 1),
+        amount=10,
+        reason="Retard",
+        board_number=1,
+        by=arbiter,
     )
-    removed = services.remove_penalty(penalty, reason="Erreur d'équipe", by=organizer, ip="9.9.9.9")
+    removed = services.remove_penalty(
+        penalty=penalty, reason="Erreur d'équipe", by=organizer, ip="9.9.9.9"
+    )
     assert removed.removed_at is not None and removed.removed_by == organizer
     assert Penalty.objects.filter(pk=penalty.pk).exists()
     event = ResultEvent.objects.get(penalty=penalty, action="unpenalty")
@@ -190,7 +260,7 @@ def test_removing_a_penalty_keeps_it_and_is_audited(tournament, arbiter, organiz
     assert event.after["removal_reason"] == "Erreur d'équipe"
     assert (event.round_number, event.table_number, event.board_number) == (1, 1, 1)
     with pytest.raises(InvalidAction, match="déjà été retirée"):
-        services.remove_penalty(penalty, by=arbiter)
+        services.remove_penalty(penalty=penalty, by=arbiter)
 
 
 # --- The arbiter's pages -----------------------------------------------------------------
@@ -290,7 +360,9 @@ def test_a_penalty_of_another_tournament_cannot_be_removed_from_this_one(
     client, tournament, arbiter
 ):
     other = small_tournament(arbiter=arbiter)
-    penalty = services.give_penalty(other, other.teams.get(number=1), 10, "Retard", by=arbiter)
+    penalty = services.give_penalty(
+        tournament=other, team=other.teams.get(number=1), amount=10, reason="Retard", by=arbiter
+    )
     client.force_login(arbiter)
     url = reverse("results:remove_penalty", args=[tournament.slug, penalty.pk])
     assert client.post(url).status_code == 404

@@ -24,7 +24,7 @@ SQL = pytest.param("sql", marks=pytest.mark.postgresql)
 
 def lock(path: str, row, board: int, key: str | None = None) -> BoardSlot:
     if path == "sql":
-        return versions.lock_board(row, board, submission_key=key)
+        return versions.lock_board(assignment=row, board_number=board, submission_key=key)
     return versions._lock_board_orm(row, board, key)
 
 
@@ -93,7 +93,7 @@ def test_the_lock_of_a_row_that_is_gone_is_an_error_on_either_database():
     row.delete()
     row.pk = 10**9
     with pytest.raises(TableAssignment.DoesNotExist):
-        versions.lock_board(row, 1)
+        versions.lock_board(assignment=row, board_number=1)
 
 
 # --- The count of a team code's tries (COUNT_TRY_SQL) -----------------------------------------

@@ -94,13 +94,13 @@ def test_one_side_enters_and_the_other_confirms(page):
 
 def test_after_confirmation_the_table_cannot_change_it(page, tournament):
     services.record_result(
-        assignment(tournament, 1, 1),
-        1,
-        contract(),
+        assignment=assignment(tournament, 1, 1),
+        board_number=1,
+        data=contract(),
         by=team_at(assignment(tournament, 1, 1), "NS"),
         source="table",
     )
-    services.confirm_result(current(1), by=team_at(current(1).assignment, "EW"))
+    services.confirm_result(result=current(1), by=team_at(current(1).assignment, "EW"))
     north_south = phone(page, "NS")
     response = enter(
         north_south,
@@ -306,7 +306,11 @@ def test_the_other_teams_proof_does_not_outlive_the_meeting(tournament):
     north_south.post(page, {"action": "identify_other", "round": 1, "code": code_of(page, "EW")})
     round_two = TableAssignment.objects.get(table=table, round__number=2)
     services.record_result(
-        round_two, round_two.boards[0], contract(), by=team_at(round_two, "NS"), source="table"
+        assignment=round_two,
+        board_number=round_two.boards[0],
+        data=contract(),
+        by=team_at(round_two, "NS"),
+        source="table",
     )
     result = Result.objects.get(assignment=round_two, is_current=True)
     for action in ("confirm", "confirm_all"):
@@ -399,7 +403,7 @@ def test_concurrent_guesses_never_check_more_codes_than_the_limit(tournament):
         # database's, not the row the request read.
         stale = assignment(tournament, 1, 1)
         try:
-            services.team_by_code(stale, guess)
+            services.team_by_code(assignment=stale, code=guess)
         except services.ResultForbidden as error:
             refused.append(str(error))
     failures = set(
@@ -455,7 +459,7 @@ def test_a_table_link_shows_nothing_of_a_round_to_a_phone_not_proved_for_it(page
     anonymous_before = page_body(Client(), page + "?tour=2")
     plan = assignment(tournament, 2, 1)
     for board in plan.boards:
-        services.record_result(plan, board, contract(), by=None)
+        services.record_result(assignment=plan, board_number=board, data=contract(), by=None)
     assert page_body(north_south_round_one, page + "?tour=2") == before
     assert page_body(Client(), page + "?tour=2") == anonymous_before
     assert "Résultat confirmé" not in before and "Confirmé" not in before
@@ -464,23 +468,31 @@ def test_a_table_link_shows_nothing_of_a_round_to_a_phone_not_proved_for_it(page
 def test_which_round_the_page_opens_on_does_not_depend_on_the_results(page, tournament):
     before = page_body(Client(), page)
     for board in (1, 2):
-        services.record_result(assignment(tournament, 1, 1), board, contract(), by=None)
+        services.record_result(
+            assignment=assignment(tournament, 1, 1), board_number=board, data=contract(), by=None
+        )
     assert page_body(Client(), page) == before
 
 
 def test_a_phone_proved_for_the_meeting_sees_its_results(page, tournament):
     north_south = phone(page, "NS")
-    services.record_result(assignment(tournament, 1, 1), 1, contract(), by=None)
+    services.record_result(
+        assignment=assignment(tournament, 1, 1), board_number=1, data=contract(), by=None
+    )
     html = north_south.get(page).content.decode()
     assert "Résultat confirmé" in html and "Tour 1 ✓" not in html
-    services.record_result(assignment(tournament, 1, 1), 2, contract(), by=None)
+    services.record_result(
+        assignment=assignment(tournament, 1, 1), board_number=2, data=contract(), by=None
+    )
     html = north_south.get(page + "?tour=1").content.decode()
     assert "Tour 1 ✓" in html
 
 
 def test_results_of_released_boards_are_shown_to_anyone(page, tournament):
     for board in (1, 2):
-        services.record_result(assignment(tournament, 1, 1), board, contract(), by=None)
+        services.record_result(
+            assignment=assignment(tournament, 1, 1), board_number=board, data=contract(), by=None
+        )
     assert "Résultat confirmé" not in Client().get(page + "?tour=1").content.decode()
     tournament.round_set.update(hands_released=True)
     assert "Résultat confirmé" in Client().get(page + "?tour=1").content.decode()
@@ -500,7 +512,10 @@ def test_a_proof_given_at_one_table_does_not_act_at_another(tournament):
     )
     other_side = later.ew_team if later.ns_team_id == team.pk else later.ns_team
     result = services.record_result(
-        later, later.boards[0], contract(), by=policy.team_actor(other_side)
+        assignment=later,
+        board_number=later.boards[0],
+        data=contract(),
+        by=policy.team_actor(other_side),
     )
     there = reverse("results:table_entry", args=[later.table.token])
     assert "Vous êtes" not in device.get(there + "?tour=2").content.decode()
@@ -525,7 +540,7 @@ def test_a_team_link_proves_the_team_for_its_current_meeting_only(tournament):
     assert "Vous êtes" not in device.get(there + "?tour=2").content.decode()
     # Round 1 done: the link opened again proves the team for round 2.
     for board in first.boards:
-        services.record_result(first, board, contract(), by=None)
+        services.record_result(assignment=first, board_number=board, data=contract(), by=None)
     device.get(reverse("results:team_link", args=[team.token]))
     assert "Vous êtes" in device.get(there + "?tour=2").content.decode()
 
@@ -631,7 +646,13 @@ def test_the_phone_buttons_offer_what_the_rules_allow(page, tournament):
 
 
 def test_the_table_sees_the_marks_of_a_score_the_arbiter_assigned(page, tournament, arbiter):
-    services.assign_score(assignment(tournament, 1, 1), 1, 160, 0, by=arbiter)
+    services.assign_score(
+        assignment=assignment(tournament, 1, 1),
+        board_number=1,
+        ns_marks=160,
+        ew_marks=0,
+        by=arbiter,
+    )
 
     text = phone(page, "NS").get(page).text
     board = text[text.index('id="etui-1"') : text.index('id="etui-2"')]
@@ -739,8 +760,10 @@ def test_when_the_round_is_over_the_page_says_where_each_team_goes(page, tournam
     north_south = phone(page, "NS")
     assert "Au tour 2" not in north_south.get(page).text
     for board in plan.boards:
-        entered = services.record_result(plan, board, contract(), by=team_at(plan, "NS"))
-        services.confirm_result(entered, by=team_at(plan, "EW"))
+        entered = services.record_result(
+            assignment=plan, board_number=board, data=contract(), by=team_at(plan, "NS")
+        )
+        services.confirm_result(result=entered, by=team_at(plan, "EW"))
     html = north_south.get(page + "?tour=1").text
     # Round 2 of the small Mitchell: team 1 stays North-South at table 1, team 4 goes to table 2.
     assert "Au tour 2" in html
@@ -768,8 +791,10 @@ def test_the_team_page_says_where_to_go_once_its_round_is_over(tournament):
     link = reverse("results:team_link", args=[plan.ew_team.token])
     assert "Votre tour est terminé" not in Client().get(link).text
     for board in plan.boards:
-        entered = services.record_result(plan, board, contract(), by=team_at(plan, "NS"))
-        services.confirm_result(entered, by=team_at(plan, "EW"))
+        entered = services.record_result(
+            assignment=plan, board_number=board, data=contract(), by=team_at(plan, "NS")
+        )
+        services.confirm_result(result=entered, by=team_at(plan, "EW"))
     # Team 4 (East-West at table 1) plays round 2 at table 2; team 1 stays at table 1.
     assert "Votre tour est terminé : allez à la table 2." in Client().get(link).text
     home = reverse("results:team_link", args=[plan.ns_team.token])

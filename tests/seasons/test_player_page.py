@@ -33,9 +33,9 @@ def world(organizer):
         [(p["Chloé"], p["Anne"], 2, 45.5, "NS"), (p["Bruno"], p["Denis"], 1, 54.5, "NS")],
     )
     season = create_season(
-        club, values={"name": "Challenge", "method": "average"}, tournaments=[first, second]
+        club=club, values={"name": "Challenge", "method": "average"}, tournaments=[first, second]
     )
-    recompute_season(season.pk)
+    recompute_season(season_id=season.pk)
     return club, p, season, (first, second)
 
 
@@ -77,7 +77,7 @@ def test_the_chart_is_an_svg_drawn_on_the_server(world):
 
 def test_a_player_without_consent_is_seen_by_the_club_s_organizers_only(world, organizer):
     club, p, season, _ = world
-    update_player(p["Bruno"], public_consent=False)
+    update_player(player=p["Bruno"], public_consent=False)
     assert page(Client(), p["Bruno"]).status_code == 404
     own = Client()
     own.force_login(organizer)
@@ -94,7 +94,7 @@ def test_a_player_without_consent_is_seen_by_the_club_s_organizers_only(world, o
 
 def test_an_anonymised_player_has_no_public_page_and_is_unnamed_elsewhere(world):
     club, p, season, _ = world
-    anonymise_player(p["Bruno"])
+    anonymise_player(player=p["Bruno"])
     assert page(Client(), p["Bruno"]).status_code == 404
     text = page(Client(), p["Anne"]).text
     assert "Bruno" not in text and "Joueur anonymisé" in text
@@ -106,7 +106,7 @@ def test_an_unknown_player_is_a_404():
 
 def test_a_tournament_s_team_page_links_its_public_players(world):
     club, p, season, (first, second) = world
-    update_player(p["Bruno"], public_consent=False)
+    update_player(player=p["Bruno"], public_consent=False)
     text = Client().get(reverse("tournaments:team", args=[first.slug, 1])).text
     assert f'href="/joueurs/{p["Anne"].pk}/"' in text
     assert f'href="/joueurs/{p["Bruno"].pk}/"' not in text and "Bruno" in text

@@ -68,7 +68,7 @@ def world(organizer):
         status=Tournament.Status.RUNNING,
     )
     season = create_season(
-        club,
+        club=club,
         values={"name": "Challenge d'hiver", "method": "average", "minimum_played": 2},
         tournaments=[t1, t2, running],
     )
@@ -76,7 +76,7 @@ def world(organizer):
 
 
 def ranking(season):
-    recompute_season(season.pk)
+    recompute_season(season_id=season.pk)
     return [
         (row.name.split()[0], row.rank_label, row.score, row.counted)
         for row in season_table(season).rows
@@ -104,7 +104,7 @@ def test_the_average_method_over_the_finished_tournaments(world):
 def test_points_per_place_scaled_by_each_ranking_group(world):
     club, p, season, _ = world
     update_season(
-        season,
+        season=season,
         values={"method": "points", "points_scale": [10, 6, 4, 2], "reference_field": 4},
     )
     # T1: one group of 4 (× 4/4): 10, 6, 4, 2. T2: two groups of 2 (× 2/4): 5 and 3 each.
@@ -124,11 +124,11 @@ def test_points_per_place_scaled_by_each_ranking_group(world):
 
 def test_best_one_and_the_minimum_played(world, organizer):
     club, p, season, (t1, t2, _) = world
-    newcomer = create_player(club, first_name="Zoé", last_name="Joueur", public_consent=True)
+    newcomer = create_player(club=club, first_name="Zoé", last_name="Joueur", public_consent=True)
     t3 = finished_tournament(
         club, 22, [(newcomer, p["Anne"], 1, 80.0, None), (p["Bruno"], p["Chloé"], 2, 20.0, None)]
     )
-    update_season(season, values={"best_of": 1}, tournaments=[t1, t2, t3])
+    update_season(season=season, values={"best_of": 1}, tournaments=[t1, t2, t3])
     rows = {row[0]: row for row in ranking(season)}
     assert rows["Anne"] == ("Anne", "1", 80.0, 1)  # best of 60, 50, 80
     assert rows["Zoé"] == ("Zoé", "–", 80.0, 1)  # one tournament played, two needed
@@ -138,9 +138,9 @@ def test_finishing_a_tournament_and_correcting_it_recompute_the_season(
     world, django_capture_on_commit_callbacks
 ):
     club, p, season, (t1, t2, running) = world
-    recompute_season(season.pk)
+    recompute_season(season_id=season.pk)
     with django_capture_on_commit_callbacks(execute=True):
-        change_status(running, Tournament.Status.FINISHED)
+        change_status(tournament=running, status=Tournament.Status.FINISHED)
     table = season_table(Season.objects.get(pk=season.pk))
     assert not table.pending
     assert {row.name: row.played for row in table.rows}["Hugo Joueur"] == 3
@@ -172,12 +172,12 @@ def test_a_running_tournament_s_rankings_do_not_recompute_the_season(world):
 def test_a_merge_of_two_records_recomputes_the_season(world, django_capture_on_commit_callbacks):
     club, p, season, (t1, t2, _) = world
     # Hugo's second tournament was typed under a duplicate record.
-    double = create_player(club, first_name="Hugo", last_name="Joueur", public_consent=True)
+    double = create_player(club=club, first_name="Hugo", last_name="Joueur", public_consent=True)
     t2.players.filter(club_player=p["Hugo"]).update(club_player=double)
     rows = {row[0]: row for row in ranking(season)}
     assert rows["Hugo"][1] == "–"  # each record played once: below the minimum of two
     with django_capture_on_commit_callbacks(execute=True):
-        merge_players(p["Hugo"], double)
+        merge_players(kept=p["Hugo"], removed=double)
     rows = [row for row in season_table(season).rows if row.name == "Hugo Joueur"]
     assert [(row.rank_label, row.score, row.played) for row in rows] == [("7=", 35.0, 2)]
 
@@ -185,7 +185,7 @@ def test_a_merge_of_two_records_recomputes_the_season(world, django_capture_on_c
 def test_an_anonymised_player_keeps_the_others_ranking(world):
     club, p, season, _ = world
     before = ranking(season)
-    anonymise_player(p["Denis"])
+    anonymise_player(player=p["Denis"])
     after = ranking(season)
     assert after[0] == ("Joueur", "1", 62.5, 2)
     assert after[1:] == before[1:]
@@ -198,7 +198,7 @@ def test_the_public_page_and_files_show_public_names_only(world):
     update_season_consent = p["Anne"]
     update_season_consent.public_consent = False
     update_season_consent.save()
-    recompute_season(season.pk)
+    recompute_season(season_id=season.pk)
     client = Client()
     page = client.get(reverse("seasons:season", args=[season.slug]))
     assert page.status_code == 200
@@ -267,7 +267,7 @@ def test_a_season_counts_its_own_club_s_tournaments_only(world, organizer):
     other_club, q = club_with_players(["Iris", "Jules"], organizer=organizer)
     foreign = finished_tournament(other_club, 3, [(q["Iris"], q["Jules"], 1, 50.0, None)])
     with pytest.raises(SeasonError):
-        update_season(season, values={}, tournaments=[foreign])
+        update_season(season=season, values={}, tournaments=[foreign])
 
 
 def test_season_ranking_command_prints_json(world):

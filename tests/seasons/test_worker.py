@@ -40,7 +40,7 @@ def test_finishing_a_tournament_has_the_worker_rank_the_season(celery_worker):
         status=Tournament.Status.RUNNING,
     )
     season = create_season(
-        club, values={"name": "Challenge", "method": "average"}, tournaments=[first, second]
+        club=club, values={"name": "Challenge", "method": "average"}, tournaments=[first, second]
     )
     # The worker computes the new season (one tournament finished so far).
     table = wait_for(
@@ -49,7 +49,7 @@ def test_finishing_a_tournament_has_the_worker_rank_the_season(celery_worker):
         "the worker never ranked the new season",
     )
     assert [(row.name, row.played) for row in table.rows][0] == ("Anne Joueur", 1)
-    change_status(second, Tournament.Status.FINISHED)
+    change_status(tournament=second, status=Tournament.Status.FINISHED)
 
     def ranked_over_both():
         table = season_table(Season.objects.get(pk=season.pk))

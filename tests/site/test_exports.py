@@ -64,7 +64,7 @@ def world(make_user) -> World:
     arbiter = make_user("arbitre-exports", "arbiter")
     club = create_club(name="Club des formules", by=organizer)
     players = [
-        create_player(club, first_name=name, last_name="Joueur", public_consent=True)
+        create_player(club=club, first_name=name, last_name="Joueur", public_consent=True)
         for name in [*FORMULAS, "Anne", "Bruno"]
     ]
     pairs = list(zip(players[::2], players[1::2], strict=True))
@@ -74,16 +74,23 @@ def world(make_user) -> World:
         [(one, two, rank, 70.0 - 5 * rank, None) for rank, (one, two) in enumerate(pairs, 1)],
     )
     season = create_season(
-        club,
+        club=club,
         values={"name": "=1+1 Challenge", "method": "average", "minimum_played": 1},
         tournaments=[played],
     )
-    recompute_season(season.pk)
+    recompute_season(season_id=season.pk)
     tournament = small_tournament(organizer=organizer, arbiter=arbiter)
     record_demo_results(tournament)
     team = tournament.teams.get(number=1)
     for board, reason in zip([1, None, None], FORMULAS[:3], strict=True):
-        give_penalty(tournament, team, 2, reason, board_number=board, by=arbiter)
+        give_penalty(
+            tournament=tournament,
+            team=team,
+            amount=2,
+            reason=reason,
+            board_number=board,
+            by=arbiter,
+        )
     return World(season.slug, tournament.slug, organizer, arbiter)
 
 

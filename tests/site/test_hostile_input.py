@@ -174,7 +174,9 @@ class Keys:
 def world_keys(world: World) -> Keys:
     tournament = Tournament.objects.get(slug=world.slug)
     registration = Tournament.objects.get(slug=world.registration_slug)
-    token, key = create_token(tournament, name="Marcheur", scope="organizer", by=world.organizer)
+    token, key = create_token(
+        tournament=tournament, name="Marcheur", scope="organizer", by=world.organizer
+    )
     return Keys(
         world=world,
         result=Result.objects.filter(tournament=tournament).first().pk,

@@ -188,7 +188,7 @@ def test_the_ranking_is_recomputed_while_the_packet_is_still_being_printed(two_w
         before = ScoringState.objects.get(tournament=tournament).version
 
         # The organizer asks for the whole packet; the documents worker starts on it.
-        requested = printing.request_packet(tournament)
+        requested = printing.request_packet(tournament=tournament)
         assert len(requested) > 2
         running = wait_for(
             lambda: Document.objects.filter(
@@ -202,7 +202,9 @@ def test_the_ranking_is_recomputed_while_the_packet_is_still_being_printed(two_w
         # scores marked stale in one transaction, as the results services do).
         with transaction.atomic():
             Result.objects.filter(pk=result.pk).update(ns_marks=250, ew_marks=0)
-            standings_services.mark_results_changed(tournament, [result.board_number])
+            standings_services.mark_results_changed(
+                tournament=tournament, board_numbers=[result.board_number]
+            )
         fresh = wait_for(
             lambda: (
                 ScoringState.objects.filter(tournament=tournament, version__gt=before)

@@ -136,7 +136,7 @@ def test_a_team_code_with_non_ascii_characters_is_a_wrong_code(tournament, code)
     assignment = tournament.round_set.get(number=1).assignments.get(table__number=1)
 
     with pytest.raises(ResultForbidden):
-        team_by_code(assignment, code)
+        team_by_code(assignment=assignment, code=code)
 
 
 @pytest.mark.parametrize("value", ["²", "١", str(10**30), "-1", "0"])

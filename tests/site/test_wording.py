@@ -383,9 +383,9 @@ def _season_with(make_user, direction):
         ],
     )
     season = create_season(
-        club, values={"name": "Challenge", "method": "average"}, tournaments=[week]
+        club=club, values={"name": "Challenge", "method": "average"}, tournaments=[week]
     )
-    recompute_season(season.pk)
+    recompute_season(season_id=season.pk)
     return season, players
 
 
@@ -488,7 +488,7 @@ def test_the_arbiter_reads_times_in_the_language(make_user, language, started, c
         started_at=datetime(2026, 12, 5, 4, 45, tzinfo=zone)
     )
     table = assignment(tournament, 1, 1)
-    result = record_result(table, 1, contract(taker="N"), by=arbiter)
+    result = record_result(assignment=table, board_number=1, data=contract(taker="N"), by=arbiter)
     Result.objects.filter(pk=result.pk).update(
         status=Result.Status.CONFIRMED, confirmed_at=datetime(2026, 12, 5, 4, 50, 30, tzinfo=zone)
     )

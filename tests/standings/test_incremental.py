@@ -104,15 +104,15 @@ def apply(tournament, slots, action) -> None:
             team=team,
             round_number=round_number,
             amount=first,
-            unit=unit_for(tournament),
+            unit=unit_for(tournament=tournament),
             reason="Retard",
         )
-        mark_results_changed(tournament)
+        mark_results_changed(tournament=tournament)
     else:
         penalty = Penalty.objects.filter(tournament=tournament, removed_at__isnull=True).first()
         if penalty is not None:
             penalty.delete()
-            mark_results_changed(tournament)
+            mark_results_changed(tournament=tournament)
 
 
 @settings(
@@ -183,10 +183,10 @@ def test_a_penalty_rescores_no_board_but_ranks_again(django_capture_on_commit_ca
         team=tournament.teams.get(number=2),
         round_number=1,
         amount=50,
-        unit=unit_for(tournament),
+        unit=unit_for(tournament=tournament),
         reason="Retard",
     )
-    mark_results_changed(tournament)
+    mark_results_changed(tournament=tournament)
 
     report = recompute(tournament.pk)
 
@@ -233,7 +233,7 @@ def test_a_penalty_from_a_later_round_counts_overall_only():
         team=tournament.teams.get(number=2),
         round_number=2,
         amount=10,
-        unit=unit_for(tournament),
+        unit=unit_for(tournament=tournament),
         reason="Retard",
     )
     recompute(tournament.pk)

@@ -76,8 +76,8 @@ def test_every_change_is_a_row_of_the_journal_folded_by_the_run_that_includes_it
     monkeypatch.setattr(services, "enqueue_recomputation", lambda tournament_id: None)
     with transaction.atomic():
         put_result(tournament, 1, 1, 1, 160, 0)
-        mark_results_changed(tournament, board_numbers=[2, 1, 2])
-        mark_results_changed(tournament)
+        mark_results_changed(tournament=tournament, board_numbers=[2, 1, 2])
+        mark_results_changed(tournament=tournament)
 
     boards = ScoreChange.objects.filter(tournament=tournament).values_list(
         "board_number", flat=True
@@ -117,7 +117,7 @@ def test_a_burst_of_changes_publishes_one_job(published, django_capture_on_commi
             put_result(tournament, 1, 1, board, 100, 60)
         for _ in range(48):
             with transaction.atomic():
-                mark_results_changed(tournament, board_numbers=[1])
+                mark_results_changed(tournament=tournament, board_numbers=[1])
 
     assert len(published) == 1
     assert state_of(tournament).scheduled_at is not None
@@ -126,30 +126,30 @@ def test_a_burst_of_changes_publishes_one_job(published, django_capture_on_commi
 def test_a_change_after_the_job_started_publishes_a_new_one(published):
     tournament = small_tournament()
     put_result(tournament, 1, 1, 1, 160, 0)
-    assert services.enqueue_recomputation(tournament.pk) is Enqueued.PUBLISHED
-    assert services.enqueue_recomputation(tournament.pk) is Enqueued.ALREADY_QUEUED
+    assert services.enqueue_recomputation(tournament_id=tournament.pk) is Enqueued.PUBLISHED
+    assert services.enqueue_recomputation(tournament_id=tournament.pk) is Enqueued.ALREADY_QUEUED
 
     recompute(tournament.pk)  # the job starts: it no longer covers later changes
     put_result(tournament, 1, 1, 2, 90, 70)
 
-    assert services.enqueue_recomputation(tournament.pk) is Enqueued.PUBLISHED
+    assert services.enqueue_recomputation(tournament_id=tournament.pk) is Enqueued.PUBLISHED
     assert len(published) == 2
 
 
 def test_a_job_queued_long_ago_and_never_started_is_presumed_lost(published):
     tournament = small_tournament()
     put_result(tournament, 1, 1, 1, 160, 0)
-    services.enqueue_recomputation(tournament.pk)
+    services.enqueue_recomputation(tournament_id=tournament.pk)
     long_ago = timezone.now() - datetime.timedelta(seconds=services.SCHEDULED_STALE_SECONDS + 1)
     ScoringState.objects.filter(tournament=tournament).update(scheduled_at=long_ago)
 
-    assert services.enqueue_recomputation(tournament.pk) is Enqueued.PUBLISHED
+    assert services.enqueue_recomputation(tournament_id=tournament.pk) is Enqueued.PUBLISHED
 
 
 def test_enqueue_starts_the_books_of_a_tournament_never_changed(published):
     tournament = small_tournament()
 
-    assert services.enqueue_recomputation(tournament.pk) is Enqueued.PUBLISHED
+    assert services.enqueue_recomputation(tournament_id=tournament.pk) is Enqueued.PUBLISHED
     assert state_of(tournament).scheduled_at is not None
     assert len(published) == 1
 
@@ -175,7 +175,7 @@ def test_enqueue_reports_the_broker_down_without_raising(dead_broker):
     tournament = small_tournament()
     mark_stale(tournament)
 
-    assert services.enqueue_recomputation(tournament.pk) is Enqueued.BROKER_DOWN
+    assert services.enqueue_recomputation(tournament_id=tournament.pk) is Enqueued.BROKER_DOWN
 
 
 def test_an_unexpected_publishing_error_does_not_fail_the_request_either(monkeypatch):
@@ -187,7 +187,7 @@ def test_an_unexpected_publishing_error_does_not_fail_the_request_either(monkeyp
 
     monkeypatch.setattr(tasks.recompute_tournament_task, "apply_async", broken)
 
-    assert services.enqueue_recomputation(tournament.pk) is Enqueued.FAILED
+    assert services.enqueue_recomputation(tournament_id=tournament.pk) is Enqueued.FAILED
     assert state_of(tournament).scheduled_at is None
     assert selectors.tournaments_to_catch_up() == [tournament.pk]
 
@@ -376,7 +376,7 @@ def test_results_the_scoring_rejects_are_reported_and_not_retried_on_the_same_da
             ns_marks=90,
             ew_marks=70,
         )
-        mark_results_changed(tournament, board_numbers=[3])
+        mark_results_changed(tournament=tournament, board_numbers=[3])
 
     report = recompute(tournament.pk)
 
@@ -387,7 +387,7 @@ def test_results_the_scoring_rejects_are_reported_and_not_retried_on_the_same_da
     assert selectors.tournaments_to_catch_up() == []
     # The next change (the arbiter fixing it) makes it eligible again.
     Result.objects.filter(board_number=3, round=row.round).update(is_current=False)
-    mark_results_changed(tournament, board_numbers=[3])
+    mark_results_changed(tournament=tournament, board_numbers=[3])
     assert selectors.tournaments_to_catch_up() == [tournament.pk]
     assert recompute(tournament.pk).outcome is Outcome.WRITTEN
     assert state_of(tournament).last_error == ""
@@ -403,7 +403,7 @@ def test_a_tournament_deleted_meanwhile_is_skipped():
 @pytest.mark.slow
 def test_three_thousand_results_are_recomputed_with_a_handful_of_queries():
     tournament = big_mitchell()
-    mark_results_changed(tournament)
+    mark_results_changed(tournament=tournament)
     # The books exist, as the change's claim of the job after its commit leaves them.
     ScoringState.objects.get_or_create(tournament=tournament)
 

@@ -67,7 +67,11 @@ def test_a_penalty_in_percent_of_a_top_lowers_only_that_team(django_capture_on_c
     )
     with django_capture_on_commit_callbacks(execute=True):
         penalty = services.give_penalty(
-            tournament, team(tournament, 2), 25, "Retard", board_number=2
+            tournament=tournament,
+            team=team(tournament, 2),
+            amount=25,
+            reason="Retard",
+            board_number=2,
         )
 
     # 25 % of the common top 4 = 1 matchpoint: 6.5 of 12; 62.5 - 25/3 = 54.17 %.
@@ -99,7 +103,7 @@ def test_a_penalty_in_percent_of_a_top_lowers_only_that_team(django_capture_on_c
     assert card.lines[-1].running_score == 7.5  # the compared scores, before the penalty
 
     with django_capture_on_commit_callbacks(execute=True):
-        services.remove_penalty(penalty)
+        services.remove_penalty(penalty=penalty)
     assert ranking_rows(tournament, "NS")[0] == ("1", 2, 7.5, 62.5, 3)
     assert selectors.board_traveller(tournament, 2).penalties == ()
 
@@ -110,7 +114,13 @@ def test_a_session_penalty_waits_for_its_round_in_the_rankings_after_each_round(
     tournament = seven_teams()
     enter(tournament, RESULTS, django_capture_on_commit_callbacks)
     with django_capture_on_commit_callbacks(execute=True):
-        services.give_penalty(tournament, team(tournament, 1), 50, "Téléphone", round_number=3)
+        services.give_penalty(
+            tournament=tournament,
+            team=team(tournament, 1),
+            amount=50,
+            reason="Téléphone",
+            round_number=3,
+        )
     overall = selectors.current_ranking(tournament, direction="NS")
     after_two = selectors.current_ranking(tournament, direction="NS", up_to_round=2)
     penalties = {entry["team"]: entry["penalty"] for entry in overall.entries}
@@ -123,7 +133,9 @@ def test_a_points_penalty_in_total_points(django_capture_on_commit_callbacks):
     enter(tournament, RESULTS, django_capture_on_commit_callbacks)
     before = {row[1]: row[2] for row in ranking_rows(tournament, "NS")}
     with django_capture_on_commit_callbacks(execute=True):
-        services.give_penalty(tournament, team(tournament, 3), 50, "Jeu lent")
+        services.give_penalty(
+            tournament=tournament, team=team(tournament, 3), amount=50, reason="Jeu lent"
+        )
     after = {row[1]: row[2] for row in ranking_rows(tournament, "NS")}
     assert after == {**before, 3: before[3] - 50}
 
@@ -141,7 +153,7 @@ def test_an_assigned_score_is_compared_like_the_deal_it_replaces(
     )
     plan = assignment(tournament, 1, 1)
     with django_capture_on_commit_callbacks(execute=True):
-        services.assign_score(plan, 1, 180, 0, by=arbiter)
+        services.assign_score(assignment=plan, board_number=1, ns_marks=180, ew_marks=0, by=arbiter)
 
     assigned = board_score(tournament, 1, 1, 1)
     assert (assigned.ns_score, assigned.ew_score, assigned.adjusted, assigned.assigned) == (
@@ -167,9 +179,13 @@ def test_the_pages_show_assigned_scores_and_penalties(client, django_capture_on_
     )
     plan = assignment(tournament, 1, 1)
     with django_capture_on_commit_callbacks(execute=True):
-        services.assign_score(plan, 1, 180, 0)
+        services.assign_score(assignment=plan, board_number=1, ns_marks=180, ew_marks=0)
         services.give_penalty(
-            tournament, team(tournament, 4), 10, "Carton <oublié>", board_number=1
+            tournament=tournament,
+            team=team(tournament, 4),
+            amount=10,
+            reason="Carton <oublié>",
+            board_number=1,
         )
     traveller = client.get(reverse("standings:traveller", args=[tournament.slug, 1]))
     page = traveller.content.decode()

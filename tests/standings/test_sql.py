@@ -73,7 +73,7 @@ def test_a_change_marks_the_journal_on_either_database(django_capture_on_commit_
     tournament = small_tournament()
 
     with transaction.atomic():
-        services.mark_results_changed(tournament, board_numbers=[4, 2, 4])
+        services.mark_results_changed(tournament=tournament, board_numbers=[4, 2, 4])
 
     assert [board for board, _at in journal(tournament)] == [2, 4]
 

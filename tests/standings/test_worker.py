@@ -34,7 +34,9 @@ RECORD = MADE_80_HEARTS  # made by NS: 100 + 80 = 180 against 62 → 60.
 
 def enter(tournament, round_number: int, table: int, board: int):
     """An arbiter's entry through the results services: confirmed at once, committed."""
-    return record_result(assignment(tournament, round_number, table), board, RECORD)
+    return record_result(
+        assignment=assignment(tournament, round_number, table), board_number=board, data=RECORD
+    )
 
 
 def wait_for(condition, timeout: float, message: str):

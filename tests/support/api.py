@@ -34,4 +34,4 @@ def played(tournament, round_number=1, table_number=1, board=1, **record):
         table__number=table_number
     )
     data = record or {"passed": True}
-    return record_result(assignment, board, data)
+    return record_result(assignment=assignment, board_number=board, data=data)

@@ -98,5 +98,5 @@ def world_event(organizer, club) -> tuple[str, str]:
         data=json.dumps(export_package(entry=entry)), key=entry.key, by=organizer
     )
     play_session(laptop.tournament, tables=3, board_count=6)
-    accept_upload(event=event, data=json.dumps(build_upload(laptop)), by=organizer)
+    accept_upload(event=event, data=json.dumps(build_upload(laptop=laptop)), by=organizer)
     return event.slug, laptop.tournament.slug

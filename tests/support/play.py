@@ -56,7 +56,7 @@ def open_for_replay(tournament) -> None:
     if not Round.objects.filter(tournament=tournament).exists():
         Round.objects.create(tournament=tournament, number=1)
     if Round.objects.filter(tournament=tournament, hands_released=False).exists():
-        release_hands(tournament)
+        release_hands(tournament=tournament)
     if not tournament.replay_open_to_all:
         tournament.replay_open_to_all = True
         tournament.save(update_fields=["replay_open_to_all"])

@@ -30,7 +30,7 @@ def linked_account(user, player: Player, organizer):
     """``user`` linked to ``player``'s record by a claim the club's organizer confirmed."""
     record = player.club_player
     claim = clubs.claim_player(
-        user=user, club=record.club, first_name=record.first_name, last_name=record.last_name
+        by=user, club=record.club, first_name=record.first_name, last_name=record.last_name
     )
     return clubs.confirm_claim(claim=claim, club_player=record, by=organizer)
 

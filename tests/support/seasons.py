@@ -18,7 +18,11 @@ def club_with_players(names: list[str], *, organizer=None, consent: bool = True)
     club = create_club(name=f"Club {len(names)} {timezone.now():%H%M%S%f}", by=organizer)
     players = {
         name: create_player(
-            club, first_name=name, last_name="Joueur", licence=f"L{name}", public_consent=consent
+            club=club,
+            first_name=name,
+            last_name="Joueur",
+            licence=f"L{name}",
+            public_consent=consent,
         )
         for name in names
     }

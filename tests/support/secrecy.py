@@ -23,9 +23,9 @@ def set_stage(tournament, role: str, stage: str) -> None:
     tournament.arbiters_see_hands = role == "arbiter_checking"
     tournament.save()
     if stage == "round_1":
-        services.release_hands(tournament, rounds=[1])
+        services.release_hands(tournament=tournament, rounds=[1])
     elif stage == "all":
-        services.release_hands(tournament)
+        services.release_hands(tournament=tournament)
 
 
 def refused(response) -> str:

@@ -92,7 +92,7 @@ def build_world(make_user) -> World:
     )
     add_teams(tournament, 6)
     _, tables = add_plan(tournament)
-    generate_deals(tournament, by=organizer)
+    generate_deals(tournament=tournament, by=organizer)
     for round_number, table, board, *marks in MITCHELL_RESULTS:
         if (round_number, table) == (2, 1):
             continue
@@ -105,10 +105,12 @@ def build_world(make_user) -> World:
     disputed = put_result(tournament, 2, 2, 5, 0, 0, status=Result.Status.DISPUTED)
     Result.objects.filter(pk=disputed.pk).update(dispute_reason="Ce n'était pas une générale")
     recompute(tournament.pk, force=True)
-    release_hands(tournament, by=organizer)
+    release_hands(tournament=tournament, by=organizer)
     waiting = assignment(tournament, 2, 1)
-    record_result(waiting, 3, contract(taker="N"), by=team_at(waiting, "NS"))
-    create_token(tournament, name="Tableau du club", scope="arbiter", by=organizer)
+    record_result(
+        assignment=waiting, board_number=3, data=contract(taker="N"), by=team_at(waiting, "NS")
+    )
+    create_token(tournament=tournament, name="Tableau du club", scope="arbiter", by=organizer)
     # The public ranking's PDF is being made: its download shows the waiting page.
     Document.objects.create(
         tournament=tournament,
@@ -128,24 +130,26 @@ def build_world(make_user) -> World:
     add_teams(registration, 5)
     registration.teams.filter(number__in=[2, 5]).update(checked_in=False)
     # Its online registration is open, full: one pair waits for the organizer, one is waiting.
-    set_registration(registration, open=True, capacity=6)
+    set_registration(tournament=registration, open=True, capacity=6)
     pair = PairData(
         players=(PlayerData("Nina", "Roche", "N1"), PlayerData("Olga", "Petit")),
         email="nina@example.org",
     )
-    register_pair(registration, pair)
+    register_pair(tournament=registration, data=pair)
     waiting = register_pair(
-        registration,
-        PairData(players=(PlayerData("Yves", "Blanc"), PlayerData("Zoé", "Noir")), email="y@x.fr"),
+        tournament=registration,
+        data=PairData(
+            players=(PlayerData("Yves", "Blanc"), PlayerData("Zoé", "Noir")), email="y@x.fr"
+        ),
     )
     closed = make_tournament(name="Tournoi sans saisie", slug="sans-saisie", table_entry=False)
     add_teams(closed, 6)
     _, closed_tables = add_plan(closed)
     team = tournament.teams.get(number=1)
     club = create_club(name="Coinche Club accessible", town="Rennes", by=organizer)
-    anne = create_player(club, first_name="Anne", last_name="Martin", licence="A1")
-    create_player(club, first_name="anne", last_name="MARTIN", public_consent=True)
-    claim = claim_player(user=organizer, club=club, first_name="Anne", last_name="Martin")
+    anne = create_player(club=club, first_name="Anne", last_name="Martin", licence="A1")
+    create_player(club=club, first_name="anne", last_name="MARTIN", public_consent=True)
+    claim = claim_player(by=organizer, club=club, first_name="Anne", last_name="Martin")
     season_club, members = club_with_players(["Iris", "Jules", "Karim", "Léa"])
     season_club.organizers.add(organizer)
     week = finished_tournament(
@@ -158,11 +162,11 @@ def build_world(make_user) -> World:
         organizer=organizer,
     )
     season = create_season(
-        season_club,
+        club=season_club,
         values={"name": "Challenge accessible", "method": "average"},
         tournaments=[week],
     )
-    recompute_season(season.pk)
+    recompute_season(season_id=season.pk)
     event_slug, event_laptop = world_event(organizer, club)
     return World(
         slug=tournament.slug,

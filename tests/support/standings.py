@@ -97,7 +97,7 @@ def put_result(
             version=version,
             **fields,
         )
-        mark_results_changed(tournament, board_numbers=[board])
+        mark_results_changed(tournament=tournament, board_numbers=[board])
     return result
 
 

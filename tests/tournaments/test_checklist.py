@@ -198,7 +198,7 @@ def test_with_the_plan_the_deals_come_next_then_the_documents():
     assert state(tournament, "deals") == (checklist.TODO, "6 étuis à générer ou importer")
     assert next_step(tournament) == "deals"
 
-    generate_deals(tournament)
+    generate_deals(tournament=tournament)
     assert state(tournament, "deals") == (checklist.DONE, "6 étuis générés, empreinte publiée")
     # The rules sheet and the five parts the plan allows (no result, no hand yet).
     assert state(tournament, "documents") == (checklist.TODO, "7 documents à générer")
@@ -228,7 +228,7 @@ def test_imported_boards_are_done_without_a_commitment():
 
 def test_the_packet_is_done_when_every_document_is_made_and_up_to_date():
     tournament = planned()
-    generate_deals(tournament)
+    generate_deals(tournament=tournament)
     build_packet(tournament)
     assert packet_status(tournament).ready == 7
     assert state(tournament, "documents") == (checklist.DONE, "7 documents à jour")
@@ -254,7 +254,7 @@ def test_a_step_that_can_wait_is_next_only_when_nothing_else_is_left():
     add_plan(tournament)
     add_boards(tournament, 6)
     record_demo_results(tournament)
-    release_hands(tournament)
+    release_hands(tournament=tournament)
     build_packet(tournament)
     assert next_step_or_none(tournament) is None
     tournament.teams.filter(number=1).update(name="Les Valets")
@@ -264,7 +264,7 @@ def test_a_step_that_can_wait_is_next_only_when_nothing_else_is_left():
 
 def test_a_document_being_made_is_in_progress():
     tournament = planned()
-    generate_deals(tournament)
+    generate_deals(tournament=tournament)
     Document.objects.create(
         tournament=tournament,
         kind=Document.Kind.TABLE_CARDS,
@@ -324,13 +324,13 @@ def test_rounds_say_which_one_is_started_and_that_tables_wait_for_en_cours():
         "n'est pas « En cours » : les tables ne peuvent pas saisir",
     )
     Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.RUNNING)
-    start_round(Round.objects.get(tournament=tournament, number=1))
+    start_round(round_=Round.objects.get(tournament=tournament, number=1))
     assert state(tournament, "rounds") == (
         checklist.IN_PROGRESS,
         "Tour 1 en cours (1 sur 3 démarrés)",
     )
     tournament.refresh_from_db()
-    open_all_rounds(tournament)
+    open_all_rounds(tournament=tournament)
     assert state(tournament, "rounds") == (checklist.DONE, "Saisie ouverte dans tous les tours")
 
 
@@ -338,8 +338,8 @@ def test_results_count_what_is_missing_in_the_open_rounds():
     tournament = planned(status=Tournament.Status.RUNNING)
     Round.objects.filter(tournament=tournament).update(published=True)
     assert state(tournament, "results") == (checklist.BLOCKED, "Aucun tour démarré")
-    start_round(Round.objects.get(tournament=tournament, number=1))
-    start_round(Round.objects.get(tournament=tournament, number=3))
+    start_round(round_=Round.objects.get(tournament=tournament, number=1))
+    start_round(round_=Round.objects.get(tournament=tournament, number=3))
     add_result(tournament, round_number=1, table_number=1)
     assert state(tournament, "results") == (
         checklist.IN_PROGRESS,
@@ -368,12 +368,12 @@ def test_the_end_of_the_day_release_then_finish():
         "Tous les résultats sont là : terminez le tournoi",
     )
 
-    release_hands(tournament, rounds=[1])
+    release_hands(tournament=tournament, rounds=[1])
     assert state(tournament, "release") == (
         checklist.IN_PROGRESS,
         "Relevé publié pour 1 tour sur 3",
     )
-    release_hands(tournament)
+    release_hands(tournament=tournament)
     assert state(tournament, "release") == (checklist.DONE, "Relevé des donnes publié")
 
     Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.FINISHED)

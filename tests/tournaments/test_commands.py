@@ -71,7 +71,7 @@ def test_a_stored_plan_is_printed_with_the_teams_numbers(organizer):
     tournament = make_tournament(organizer=organizer, rounds=None, boards_per_round=2)
     add_teams(tournament, 6)
     tournament.teams.filter(number=2).update(withdrawn=True)
-    generate_plan(tournament)
+    generate_plan(tournament=tournament)
 
     rows = json.loads(run("movement", "--tournament", tournament.slug, "--json"))
 
@@ -162,8 +162,8 @@ def test_the_demo_gets_its_deals_and_results_from_their_apps(organizer):
     from tournaments.results.models import Result
     from tournaments.setup.services.demo import DemoSettings, build_demo_tournament
 
-    dealt = build_demo_tournament(DemoSettings(teams=6, boards_per_round=2))
-    played = build_demo_tournament(DemoSettings(teams=6, boards_per_round=2))
+    dealt = build_demo_tournament(settings=DemoSettings(teams=6, boards_per_round=2))
+    played = build_demo_tournament(settings=DemoSettings(teams=6, boards_per_round=2))
 
     assert populate_demo(dealt, results=False) == ["deals"]
     assert populate_demo(played, results=True) == ["deals", "results"]
@@ -177,7 +177,7 @@ def test_a_stored_arrow_switch_plan_prints_like_the_movement(organizer):
         organizer=organizer, rounds=None, boards_per_round=2, arrow_switch=True
     )
     add_teams(tournament, 10)
-    outcome = generate_plan(tournament)
+    outcome = generate_plan(tournament=tournament)
 
     rows = json.loads(run("movement", "--tournament", tournament.slug, "--json"))
 

@@ -44,7 +44,7 @@ def source(organizer, make_user):
     teams[5].withdrawn = True
     teams[5].save()
     add_plan(tournament)
-    generate_deals(tournament)
+    generate_deals(tournament=tournament)
     add_result(tournament)
     return tournament
 
@@ -57,7 +57,7 @@ def copy_url(tournament) -> str:
 
 
 def test_a_copy_is_a_draft_with_the_same_settings_rules_and_staff(source, organizer):
-    copy = copy_tournament(source, by=organizer, name="Open de janvier", date=NEW_DATE)
+    copy = copy_tournament(source=source, by=organizer, name="Open de janvier", date=NEW_DATE)
     assert copy.status == Tournament.Status.DRAFT
     assert (copy.name, copy.date, copy.slug) == ("Open de janvier", NEW_DATE, "open-de-janvier")
     for field in COPIED_FIELDS:
@@ -69,14 +69,14 @@ def test_a_copy_is_a_draft_with_the_same_settings_rules_and_staff(source, organi
 
 
 def test_without_the_box_no_team_comes(source, organizer):
-    copy = copy_tournament(source, by=organizer, name="Open de janvier", date=NEW_DATE)
+    copy = copy_tournament(source=source, by=organizer, name="Open de janvier", date=NEW_DATE)
     assert copy.teams.count() == 0
     assert copy.players.count() == 0
 
 
 def test_teams_come_with_their_names_and_players_and_nothing_of_the_day(source, organizer):
     copy = copy_tournament(
-        source, by=organizer, name="Open de janvier", date=NEW_DATE, with_teams=True
+        source=source, by=organizer, name="Open de janvier", date=NEW_DATE, with_teams=True
     )
     old = {team.number: team for team in source.teams.select_related("player_one", "player_two")}
     new = list(copy.teams.select_related("player_one", "player_two"))
@@ -110,14 +110,16 @@ def test_teams_come_with_their_names_and_players_and_nothing_of_the_day(source, 
 
 def test_the_source_is_left_as_it_was(source, organizer):
     teams_before = list(source.teams.values_list("pk", "checked_in", "code", "token"))
-    copy_tournament(source, by=organizer, name="Open de janvier", date=NEW_DATE, with_teams=True)
+    copy_tournament(
+        source=source, by=organizer, name="Open de janvier", date=NEW_DATE, with_teams=True
+    )
     assert list(source.teams.values_list("pk", "checked_in", "code", "token")) == teams_before
     assert source.results.count() == 1
 
 
 def test_the_same_name_gets_a_slug_of_its_own(source, organizer):
-    first = copy_tournament(source, by=organizer, name=source.name, date=NEW_DATE)
-    second = copy_tournament(source, by=organizer, name=source.name, date=NEW_DATE)
+    first = copy_tournament(source=source, by=organizer, name=source.name, date=NEW_DATE)
+    second = copy_tournament(source=source, by=organizer, name=source.name, date=NEW_DATE)
     assert (first.slug, second.slug) == ("open-de-decembre-2", "open-de-decembre-3")
 
 
@@ -125,14 +127,16 @@ def test_only_the_organizers_of_the_source_may_copy_it(source, make_user):
     stranger = make_user("gaston", role="organizer")
     before = row_counts()
     with pytest.raises(OrganizerError) as refused:
-        copy_tournament(source, by=stranger, name="Pris", date=NEW_DATE, with_teams=True)
+        copy_tournament(source=source, by=stranger, name="Pris", date=NEW_DATE, with_teams=True)
     assert str(refused.value.message) == "Seuls les organisateurs de ce tournoi peuvent le copier."
     assert row_counts() == before
 
 
 def test_a_copy_is_logged(source, organizer, caplog):
     with caplog.at_level(logging.INFO, logger="tournaments.setup.services.copying"):
-        copy = copy_tournament(source, by=organizer, name="Open", date=NEW_DATE, with_teams=True)
+        copy = copy_tournament(
+            source=source, by=organizer, name="Open", date=NEW_DATE, with_teams=True
+        )
     assert f"source=open-de-decembre new={copy.slug} teams=6 by=odile" in caplog.text
 
 

@@ -26,7 +26,7 @@ def tournament(organizer):
 def test_the_stored_plan_is_the_movement_with_the_teams_numbers(tournament):
     add_teams(tournament, 8)
 
-    outcome = generate_plan(tournament)
+    outcome = generate_plan(tournament=tournament)
 
     expected = movement_for("mitchell", 8, boards_per_round=2)
     assert plan_of(tournament) == [
@@ -42,7 +42,7 @@ def test_the_stored_plan_is_the_movement_with_the_teams_numbers(tournament):
 def test_an_odd_number_of_teams_gets_a_phantom_and_a_sit_out(tournament):
     add_teams(tournament, 7)
 
-    outcome = generate_plan(tournament)
+    outcome = generate_plan(tournament=tournament)
 
     assert outcome.has_phantom
     phantom_tables = [row for row in plan_of(tournament) if None in row[2:4]]
@@ -59,7 +59,7 @@ def test_only_checked_in_teams_still_in_the_event_take_part(tournament):
     teams[5].withdrawn = True
     teams[5].save()
 
-    generate_plan(tournament)
+    generate_plan(tournament=tournament)
 
     seated = {number for row in plan_of(tournament) for number in row[2:4] if number}
     assert seated == {1, 2, 4, 5, 7, 8, 9, 10}
@@ -68,12 +68,12 @@ def test_only_checked_in_teams_still_in_the_event_take_part(tournament):
 
 def test_regenerating_keeps_the_table_tokens_and_unpublishes(tournament):
     add_teams(tournament, 8)
-    generate_plan(tournament)
-    publish_rounds(tournament)
+    generate_plan(tournament=tournament)
+    publish_rounds(tournament=tournament)
     tokens = dict(tournament.tables.values_list("number", "token"))
     tournament.teams.filter(number__in=[7, 8]).update(checked_in=False)
 
-    generate_plan(tournament)
+    generate_plan(tournament=tournament)
 
     assert plan_sizes(tournament) == (3, 3, 9)  # 6 teams: 3 tables, 3 rounds
     assert dict(tournament.tables.values_list("number", "token")) == {
@@ -84,25 +84,25 @@ def test_regenerating_keeps_the_table_tokens_and_unpublishes(tournament):
 
 def test_the_plan_cannot_change_once_a_result_exists(tournament):
     add_teams(tournament, 8)
-    generate_plan(tournament)
+    generate_plan(tournament=tournament)
     add_result(tournament)
     before = plan_of(tournament)
 
     with pytest.raises(OrganizerError, match="Des résultats ont déjà été saisis"):
-        generate_plan(tournament)
+        generate_plan(tournament=tournament)
 
     assert plan_of(tournament) == before
 
 
 def test_impossible_settings_give_a_french_message_and_keep_the_old_plan(tournament):
     add_teams(tournament, 8)
-    generate_plan(tournament)
+    generate_plan(tournament=tournament)
     before = plan_of(tournament)
     tournament.rounds = 9
     tournament.save()
 
     with pytest.raises(OrganizerError, match="Plan de table impossible"):
-        generate_plan(tournament)
+        generate_plan(tournament=tournament)
 
     assert plan_of(tournament) == before
 
@@ -112,7 +112,7 @@ def test_no_checked_in_team_means_no_plan(tournament):
     tournament.teams.update(checked_in=False)
 
     with pytest.raises(OrganizerError, match="Aucune équipe pointée"):
-        generate_plan(tournament)
+        generate_plan(tournament=tournament)
 
 
 def test_arrow_switch_turns_the_last_rounds(tournament):
@@ -120,7 +120,7 @@ def test_arrow_switch_turns_the_last_rounds(tournament):
     tournament.save()
     add_teams(tournament, 10)
 
-    outcome = generate_plan(tournament)
+    outcome = generate_plan(tournament=tournament)
 
     assert outcome.movement.single_ranking
     switched = sorted(
@@ -130,7 +130,7 @@ def test_arrow_switch_turns_the_last_rounds(tournament):
             )
         )
     )
-    assert switched == [5] == list(default_arrow_switch_rounds(5))
+    assert switched == [5] == list(default_arrow_switch_rounds(rounds=5))
 
 
 def test_howell_for_a_small_field(tournament):
@@ -138,7 +138,7 @@ def test_howell_for_a_small_field(tournament):
     tournament.save()
     add_teams(tournament, 6)
 
-    generate_plan(tournament)
+    generate_plan(tournament=tournament)
 
     meetings = {frozenset(row[2:4]) for row in plan_of(tournament)}
     assert len(meetings) == 15  # every pair of the six teams meets exactly once
@@ -160,7 +160,7 @@ def test_the_grid_shows_teams_boards_and_sit_outs(tournament, organizer, login):
 
 def test_publishing_round_by_round_and_withdrawing(tournament, organizer, login):
     add_teams(tournament, 8)
-    generate_plan(tournament)
+    generate_plan(tournament=tournament)
     client = login(organizer)
     url = reverse("tournaments:plan_publish", args=[tournament.slug])
 
@@ -182,7 +182,7 @@ def test_arrow_switch_with_a_single_round_warns_of_two_rankings(tournament):
     tournament.save()
     add_teams(tournament, 8)
 
-    outcome = generate_plan(tournament)
+    outcome = generate_plan(tournament=tournament)
 
     assert not outcome.movement.single_ranking
     assert any("Un seul tour" in warning for warning in outcome.warnings)

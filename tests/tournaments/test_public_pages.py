@@ -18,7 +18,7 @@ pytestmark = pytest.mark.django_db
 def tournament(organizer):
     tournament = make_tournament(organizer=organizer, rounds=None, boards_per_round=2)
     add_teams(tournament, 7)
-    generate_plan(tournament)
+    generate_plan(tournament=tournament)
     return tournament
 
 
@@ -42,7 +42,7 @@ def test_a_draft_exists_only_for_its_organizers(organizer, make_user, login):
 
 
 def test_players_see_only_the_published_rounds(tournament, login):
-    publish_rounds(tournament, [1])
+    publish_rounds(tournament=tournament, round_numbers=[1])
 
     page = login().get(reverse("tournaments:public", args=[tournament.slug]))
 
@@ -53,7 +53,7 @@ def test_players_see_only_the_published_rounds(tournament, login):
 
 
 def test_staff_see_every_round_marked_unpublished(tournament, organizer, login):
-    publish_rounds(tournament, [1])
+    publish_rounds(tournament=tournament, round_numbers=[1])
 
     page = login(organizer).get(reverse("tournaments:public", args=[tournament.slug]))
 
@@ -62,7 +62,7 @@ def test_staff_see_every_round_marked_unpublished(tournament, organizer, login):
 
 
 def test_the_team_page_gives_each_round_and_the_next_one(tournament, login):
-    publish_rounds(tournament)
+    publish_rounds(tournament=tournament)
     url = reverse("tournaments:team", args=[tournament.slug, 4])
 
     page = login().get(url)
@@ -83,7 +83,7 @@ def test_the_team_page_gives_each_round_and_the_next_one(tournament, login):
 
 
 def test_the_next_round_moves_on_when_the_table_is_finished(tournament, login):
-    publish_rounds(tournament)
+    publish_rounds(tournament=tournament)
     for board in (1, 2):
         add_result(tournament, round_number=1, table_number=1, board=board)
 
@@ -94,7 +94,7 @@ def test_the_next_round_moves_on_when_the_table_is_finished(tournament, login):
 
 
 def test_a_sit_out_round_reads_relache(tournament, login):
-    publish_rounds(tournament)
+    publish_rounds(tournament=tournament)
     sitting_out = tournament.round_set.get(number=1).assignments.get(ns_team=None).ew_team
 
     page = login().get(reverse("tournaments:team", args=[tournament.slug, sitting_out.number]))

@@ -72,7 +72,9 @@ def test_the_token_read_by_fixed_sql_is_the_orms(
     tournament, cast, who, scope, with_table, organizes, arbitrates
 ):
     table = tournament.tables.get(number=2) if with_table else None
-    created, key = create_token(tournament, by=cast[who], name="essai", scope=scope, table=table)
+    created, key = create_token(
+        tournament=tournament, by=cast[who], name="essai", scope=scope, table=table
+    )
     # Dates read back (SQLite stores them as text) and a revoked token is still found.
     ApiToken.objects.filter(pk=created.pk).update(
         last_used_at=timezone.now(), revoked_at=timezone.now()
@@ -93,7 +95,7 @@ def test_the_token_read_by_fixed_sql_is_the_orms(
 
 
 def test_an_unknown_key_reads_no_token(tournament, cast):
-    create_token(tournament, by=cast["organizer"], name="essai", scope="arbiter")
+    create_token(tournament=tournament, by=cast["organizer"], name="essai", scope="arbiter")
     assert token_with_roles(hash_key("not-a-key")) is None
 
 
@@ -162,7 +164,9 @@ def test_the_entry_statements_are_prepared_unless_turned_off(settings):
 
 
 def test_a_fixed_statement_is_logged_with_its_values(tournament, cast):
-    _created, key = create_token(tournament, by=cast["organizer"], name="essai", scope="arbiter")
+    _created, key = create_token(
+        tournament=tournament, by=cast["organizer"], name="essai", scope="arbiter"
+    )
     with CaptureQueriesContext(connection) as captured:
         token_with_roles(hash_key(key))
     (query,) = captured.captured_queries

@@ -100,9 +100,9 @@ def test_the_organizer_may_choose_the_belote_l_preset(organizer, login):
 def test_another_preset_starts_from_its_own_rules_and_a_kept_one_from_the_current_rules():
     tournament = make_tournament(rules_preset="ffb-coinche", rules={"generale_bonus": 200})
 
-    other = chosen_rules("contree", {"rounding": "none"}, tournament=tournament)
-    kept = chosen_rules("ffb-coinche", {"rounding": "none"}, tournament=tournament)
-    new = chosen_rules("ffb-coinche")
+    other = chosen_rules(preset="contree", changes={"rounding": "none"}, tournament=tournament)
+    kept = chosen_rules(preset="ffb-coinche", changes={"rounding": "none"}, tournament=tournament)
+    new = chosen_rules(preset="ffb-coinche")
 
     assert other == {**PRESETS["contree"].to_dict(), "rounding": "none"}
     assert kept == {**PRESETS["ffb-coinche"].to_dict(), "generale_bonus": 200, "rounding": "none"}
@@ -111,7 +111,7 @@ def test_another_preset_starts_from_its_own_rules_and_a_kept_one_from_the_curren
 
 def test_chosen_rules_that_are_no_rules_are_refused():
     with pytest.raises(ValueError, match="generale"):
-        chosen_rules("ffb-coinche", {"generale_bonus": 25})
+        chosen_rules(preset="ffb-coinche", changes={"generale_bonus": 25})
 
 
 def test_bad_values_are_refused_in_french(organizer, login):
@@ -159,7 +159,7 @@ def test_co_organizers_and_arbiters_are_chosen_among_the_roles(organizer, make_u
 def test_rules_and_movement_are_frozen_once_results_exist(organizer, login):
     tournament = make_tournament(organizer=organizer, rounds=None, boards_per_round=2)
     add_teams(tournament, 6)
-    generate_plan(tournament)
+    generate_plan(tournament=tournament)
     add_result(tournament)
     client = login(organizer)
     url = reverse("tournaments:edit", args=[tournament.slug])
@@ -179,7 +179,7 @@ def test_rules_and_movement_are_frozen_once_results_exist(organizer, login):
 def test_changing_the_movement_after_the_plan_asks_to_regenerate(organizer, login):
     tournament = make_tournament(organizer=organizer, rounds=None, boards_per_round=3)
     add_teams(tournament, 6)
-    generate_plan(tournament)
+    generate_plan(tournament=tournament)
 
     response = login(organizer).post(
         reverse("tournaments:edit", args=[tournament.slug]),
@@ -204,11 +204,11 @@ def test_status_follows_draft_registration_running_finished(organizer, login):
     tournament.refresh_from_db()
     assert tournament.status == Tournament.Status.REGISTRATION
 
-    generate_plan(tournament)
+    generate_plan(tournament=tournament)
     client.post(url, {"status": "running"})
     add_result(tournament)
     with pytest.raises(OrganizerError, match="ne peut plus revenir"):
-        change_status(tournament, Tournament.Status.REGISTRATION)
+        change_status(tournament=tournament, status=Tournament.Status.REGISTRATION)
     # Results are still missing: finishing needs the confirmation the page asks for.
     client.post(url, {"status": "finished", "missing_confirmed": "1"})
     tournament.refresh_from_db()

@@ -393,8 +393,8 @@ def test_a_conflict_found_at_confirmation_saves_nothing(tournament, organizer, l
     upload(client, tournament, "equipes.csv", csv_bytes(team_rows(5)))
     # Meanwhile someone registers team 4 by hand.
     register_team(
-        tournament,
-        TeamData(players=(PlayerData("Lou", "Roux"), PlayerData("Max", "Blanc")), number=4),
+        tournament=tournament,
+        data=TeamData(players=(PlayerData("Lou", "Roux"), PlayerData("Max", "Blanc")), number=4),
     )
     before = row_counts()
 

@@ -95,7 +95,7 @@ def test_editing_a_team_keeps_its_own_licences(tournament, organizer, login):
 
 def test_a_team_in_the_plan_keeps_its_number_and_cannot_be_deleted(tournament, organizer, login):
     add_teams(tournament, 6)
-    generate_plan(tournament)
+    generate_plan(tournament=tournament)
     client = login(organizer)
     url = reverse("tournaments:team_edit", args=[tournament.slug, 1])
     form = client.get(url).context["form"]
@@ -127,9 +127,9 @@ def test_withdraw_then_reinstate(tournament, organizer, login):
 def test_team_flags_change_only_where_a_value_is_given(tournament):
     team = add_teams(tournament, 1)[0]
 
-    set_team_flags(team, checked_in=True)
-    set_team_flags(team, withdrawn=True)
-    set_team_flags(team)
+    set_team_flags(team=team, checked_in=True)
+    set_team_flags(team=team, withdrawn=True)
+    set_team_flags(team=team)
 
     team.refresh_from_db()
     assert team.checked_in

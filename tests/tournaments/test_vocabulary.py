@@ -2,6 +2,7 @@
 that offers one of the game's values offers exactly the members of the core's enum, each with a
 label of the vocabulary (tournaments.vocabulary)."""
 
+import re
 from enum import Enum
 
 import pytest
@@ -9,9 +10,10 @@ from django.utils import translation
 
 from scoring.duplicate import Adjustment, Method, PenaltyUnit
 from scoring.duplicate.season import SeasonMethod
-from scoring.engine.cards import Seat
+from scoring.engine.cards import Seat, Side
 from scoring.engine.rule_values import Coinche
 from scoring.movements import MovementKind
+from tests.support.paths import ROOT
 from tournaments import vocabulary
 from tournaments.api.serializers import (
     AdjustmentSerializer,
@@ -62,6 +64,7 @@ def test_a_model_field_offers_the_members_of_the_core_enum(model, field, enum, c
     ("choices", "enum", "codes", "labels"),
     [
         (vocabulary.SEAT_CHOICES, Seat, None, vocabulary.SEAT_NAMES),
+        (vocabulary.SIDE_CHOICES, Side, None, vocabulary.SIDE_NAMES),
         (vocabulary.SCORING_METHOD_CHOICES, Method, None, vocabulary.SCORING_METHOD_NAMES),
         (vocabulary.MOVEMENT_CHOICES, MovementKind, None, vocabulary.MOVEMENT_NAMES),
         (vocabulary.PENALTY_UNIT_CHOICES, PenaltyUnit, None, vocabulary.PENALTY_UNIT_NAMES),
@@ -73,7 +76,15 @@ def test_a_model_field_offers_the_members_of_the_core_enum(model, field, enum, c
             vocabulary.ADJUSTMENT_NAMES,
         ),
     ],
-    ids=["seat", "scoring-method", "movement", "penalty-unit", "season-method", "adjustment"],
+    ids=[
+        "seat",
+        "side",
+        "scoring-method",
+        "movement",
+        "penalty-unit",
+        "season-method",
+        "adjustment",
+    ],
 )
 def test_every_member_of_the_core_enum_has_a_label(choices, enum, codes, labels):
     assert _choice_values(choices) == _values(enum, codes)
@@ -120,6 +131,21 @@ def test_sides_read_as_the_vocabulary_says_in_both_languages():
     with translation.override("en"):
         assert vocabulary.side_name("EW") == "East-West"
         assert vocabulary.side_letters("EW") == "EW"
+
+
+# A side's label typed in a template, {% translate "NS" %} or {% translate 'Est-Ouest' %}: the
+# templates read it from the vocabulary ({{ "NS"|side_letters }}, {{ "EW"|side_name }}).
+SIDE_LABEL_TYPED = re.compile(r"{%\s*translate\s+([\"'])(NS|EO|Nord-Sud|Est-Ouest)\1\s*%}")
+
+
+def test_no_template_types_a_sides_label():
+    typed = [
+        f"{path.relative_to(ROOT)}: {match.group(0)}"
+        for path in sorted((ROOT / "tournaments").glob("*/templates/**/*.html"))
+        + sorted((ROOT / "templates").glob("**/*.html"))
+        for match in SIDE_LABEL_TYPED.finditer(path.read_text())
+    ]
+    assert typed == []
 
 
 def test_the_coinche_choices_are_the_cores_levels():

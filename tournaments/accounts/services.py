@@ -5,7 +5,7 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import Group
+from django.contrib.auth.models import Group, User
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -22,13 +22,13 @@ class SignUpError(ServiceError):
 
 
 def ensure_user(
+    *,
     username: str,
     password: str,
-    *,
     role: str | None = None,
     reset_password: bool = True,
     **fields,
-):
+) -> User:
     """Create the user if missing and put it in the role's group.
 
     An existing user gets ``password`` again, unless ``reset_password`` is False: then the
@@ -50,7 +50,7 @@ def ensure_user(
 SIGN_UP_WINDOW = timedelta(hours=1)
 
 
-def email_taken(email: str) -> bool:
+def email_taken(*, email: str) -> bool:
     """Is ``email`` (whatever its case) already an account's address or user name?"""
     users = get_user_model().objects
     return (
@@ -58,7 +58,7 @@ def email_taken(email: str) -> bool:
     )
 
 
-def sign_up(*, email: str, password: str, address: str | None):
+def sign_up(*, email: str, password: str, address: str | None) -> User:
     """A player's account: the e-mail is both its address and its user name (the login asks
     for it), in lower case. Refused (``SignUpError``) when the address is taken, or after
     ``settings.SIGN_UP_LIMIT`` sign-ups tried from the same network address within the hour
@@ -75,7 +75,7 @@ def sign_up(*, email: str, password: str, address: str | None):
         raise SignUpError(
             _("Trop de comptes créés depuis cette adresse. Réessayez dans une heure.")
         )
-    if email_taken(email):
+    if email_taken(email=email):
         raise SignUpError(_("Un compte existe déjà avec cette adresse électronique."))
     try:
         with transaction.atomic():

@@ -10,6 +10,7 @@ import hashlib
 from django.db import transaction
 from django.utils import timezone
 
+from tournaments.accounts.roles import Account
 from tournaments.setup import services as setup_services
 from tournaments.setup.models import Table, Team, Tournament
 
@@ -18,7 +19,7 @@ from .models import PREFIX_LENGTH, ApiToken, hash_key, new_key
 
 @transaction.atomic
 def create_token(
-    tournament: Tournament, *, by, name: str, scope: str, table: Table | None = None
+    *, tournament: Tournament, by: Account, name: str, scope: str, table: Table | None = None
 ) -> tuple[ApiToken, str]:
     """Create a token of ``tournament``; return it and its key, which is never shown again.
 
@@ -44,7 +45,7 @@ def create_token(
     return token, key
 
 
-def revoke_token(token: ApiToken) -> ApiToken:
+def revoke_token(*, token: ApiToken) -> ApiToken:
     """Revoke the token at once: its key is refused from now on. Revoking twice keeps the
     first date."""
     ApiToken.objects.filter(pk=token.pk, revoked_at__isnull=True).update(revoked_at=timezone.now())
@@ -52,40 +53,40 @@ def revoke_token(token: ApiToken) -> ApiToken:
     return token
 
 
-def submission_key(tournament: Tournament, key: str, *, user, token: ApiToken | None) -> str:
+def submission_key(*, tournament: Tournament, key: str, by: Account, token: ApiToken | None) -> str:
     """The stored name of a submission sent with ``Idempotency-Key: key``.
 
     A key names a submission of one client in one tournament: two clients (users or tokens)
     choosing the same key must not see each other's result, so the key is hashed with them.
     """
-    user_id = user.pk if user.is_authenticated else ""
+    user_id = by.pk if by.is_authenticated else ""
     scope = f"{tournament.pk}:{user_id}:{token.pk if token else ''}:{key}"
     return "api-" + hashlib.sha256(scope.encode()).hexdigest()
 
 
 @transaction.atomic
 def register_team(
+    *,
     tournament: Tournament,
     data: setup_services.TeamData,
-    *,
     checked_in: bool | None = None,
     withdrawn: bool | None = None,
 ) -> Team:
     """Register a team (inscription) and set its check-in and withdrawal, all or nothing."""
-    team = setup_services.register_team(tournament, data)
-    return setup_services.set_team_flags(team, checked_in=checked_in, withdrawn=withdrawn)
+    team = setup_services.register_team(tournament=tournament, data=data)
+    return setup_services.set_team_flags(team=team, checked_in=checked_in, withdrawn=withdrawn)
 
 
 @transaction.atomic
 def change_team(
+    *,
     team: Team,
     data: setup_services.TeamData | None,
-    *,
     checked_in: bool | None = None,
     withdrawn: bool | None = None,
 ) -> Team:
     """Change a team's details (``data``, None: unchanged), its check-in and its withdrawal,
     all or nothing."""
     if data is not None:
-        team = setup_services.update_team(team, data)
-    return setup_services.set_team_flags(team, checked_in=checked_in, withdrawn=withdrawn)
+        team = setup_services.update_team(team=team, data=data)
+    return setup_services.set_team_flags(team=team, checked_in=checked_in, withdrawn=withdrawn)

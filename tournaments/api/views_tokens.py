@@ -29,7 +29,7 @@ def tokens(request, tournament):
         form = TokenForm(request.POST, tournament=tournament)
         if form.is_valid():
             token, key = services.create_token(
-                tournament,
+                tournament=tournament,
                 by=request.user,
                 name=form.cleaned_data["name"],
                 scope=form.cleaned_data["scope"],
@@ -63,6 +63,6 @@ def tokens(request, tournament):
 @organizer_required
 def revoke(request, tournament, token_id: int):
     token = get_object_or_404(ApiToken, pk=token_id, tournament=tournament)
-    services.revoke_token(token)
+    services.revoke_token(token=token)
     messages.success(request, gettext("Le jeton « %(name)s » est révoqué.") % {"name": token.name})
     return redirect(_page(tournament))

@@ -8,6 +8,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from tournaments.accounts.roles import Account
 from tournaments.service_errors import ServiceError
 from tournaments.slugs import unique_slug
 
@@ -23,7 +24,7 @@ class ClubError(ServiceError):
 
 
 @transaction.atomic
-def create_club(*, name: str, town: str = "", by=None) -> Club:
+def create_club(*, name: str, town: str = "", by: Account | None = None) -> Club:
     name = name.strip()
     if not name:
         raise ClubError(gettext("Le nom du club manque."))
@@ -38,7 +39,7 @@ def create_club(*, name: str, town: str = "", by=None) -> Club:
     return club
 
 
-def update_club(club: Club, *, name: str, town: str, co_organizers, by) -> Club:
+def update_club(*, club: Club, name: str, town: str, co_organizers, by: Account) -> Club:
     """The club's name, town and organizers; the one who edits stays an organizer."""
     name = name.strip()
     if not name:
@@ -98,7 +99,7 @@ def _licence_error(licence: str) -> ClubError:
     )
 
 
-def create_player(club: Club, *, by=None, **values) -> ClubPlayer:
+def create_player(*, club: Club, by: Account | None = None, **values) -> ClubPlayer:
     """A new record in the club's registry."""
     values = _clean({"first_name": "", "last_name": "", **values})
     try:
@@ -115,7 +116,7 @@ def create_player(club: Club, *, by=None, **values) -> ClubPlayer:
         raise _licence_error(values.get("licence", "")) from error
 
 
-def update_player(player: ClubPlayer, *, by=None, **values) -> ClubPlayer:
+def update_player(*, player: ClubPlayer, by: Account | None = None, **values) -> ClubPlayer:
     if player.anonymised:
         raise ClubError(gettext("Ce joueur est anonymisé : sa fiche ne peut plus changer."))
     values = _clean(values)
@@ -141,17 +142,23 @@ def update_player(player: ClubPlayer, *, by=None, **values) -> ClubPlayer:
         raise _licence_error(values.get("licence", "")) from error
 
 
-def player_for_entry(club: Club, *, first_name: str, last_name: str, licence: str = "", by=None):
+def player_for_entry(
+    *, club: Club, first_name: str, last_name: str, licence: str = "", by: Account | None = None
+) -> ClubPlayer:
     """The registry's record of a player typed in a team of the club's tournament: found by
     licence or name (``selectors.find_player``), else created on the fly (without public
     consent, which the player gives later)."""
     found = find_player(club, first_name=first_name, last_name=last_name, licence=licence)
     if found is not None:
         return found
-    return create_player(club, first_name=first_name, last_name=last_name, licence=licence, by=by)
+    return create_player(
+        club=club, first_name=first_name, last_name=last_name, licence=licence, by=by
+    )
 
 
-def merge_players(kept: ClubPlayer, removed: ClubPlayer, *, by=None) -> ClubPlayer:
+def merge_players(
+    *, kept: ClubPlayer, removed: ClubPlayer, by: Account | None = None
+) -> ClubPlayer:
     """Two records of one person become ``kept``: the tournaments played as ``removed`` follow
     (``players_merged``, received by set-up and the seasons), the missing licence, e-mail and
     consent are taken from ``removed``, which is deleted."""
@@ -196,7 +203,7 @@ def merge_players(kept: ClubPlayer, removed: ClubPlayer, *, by=None) -> ClubPlay
         return kept
 
 
-def anonymise_player(player: ClubPlayer, *, by=None) -> ClubPlayer:
+def anonymise_player(*, player: ClubPlayer, by: Account | None = None) -> ClubPlayer:
     """On the player's request (RGPD): the name, licence and e-mail are erased here and in the
     tournaments (``player_anonymised``); the results stay, under « Joueur anonymisé »."""
     with transaction.atomic():
@@ -238,28 +245,30 @@ def _move_claims(kept: ClubPlayer, removed: ClubPlayer) -> None:
 # --- An account's link to its record (rattachement) ----------------------------------------
 
 
-def claim_player(*, user, club: Club, first_name: str, last_name: str, licence: str = ""):
+def claim_player(
+    *, by: Account, club: Club, first_name: str, last_name: str, licence: str = ""
+) -> PlayerClaim:
     """The account asks to be linked to its record in ``club``'s registry, under the name (and
     licence) typed; a club's organizer confirms it (``confirm_claim``). The answer says nothing
     of the registry: whether such a record exists is for the organizer to see."""
     first_name, last_name, licence = first_name.strip(), last_name.strip(), licence.strip()
     if not first_name or not last_name:
         raise ClubError(gettext("Donnez votre prénom et votre nom, comme le club les connaît."))
-    if not user.is_authenticated:
+    if not by.is_authenticated:
         raise ClubError(gettext("Connectez-vous pour demander un rattachement."))
     already = gettext("Vous avez déjà une demande en cours ou acceptée pour ce club.")
-    if PlayerClaim.objects.filter(user=user, club=club, status__in=PlayerClaim.OPEN).exists():
+    if PlayerClaim.objects.filter(user=by, club=club, status__in=PlayerClaim.OPEN).exists():
         raise ClubError(already)
     try:
         with transaction.atomic():
             return PlayerClaim.objects.create(
-                user=user, club=club, first_name=first_name, last_name=last_name, licence=licence
+                user=by, club=club, first_name=first_name, last_name=last_name, licence=licence
             )
     except IntegrityError:
         raise ClubError(already) from None
 
 
-def confirm_claim(*, claim: PlayerClaim, club_player: ClubPlayer, by) -> PlayerClaim:
+def confirm_claim(*, claim: PlayerClaim, club_player: ClubPlayer, by: Account) -> PlayerClaim:
     """The organizer links the claim's account to ``club_player`` (a record of the claim's
     club, not anonymised, linked to no other account); audited as « compte rattaché »."""
     if club_player.club_id != claim.club_id:
@@ -294,7 +303,7 @@ def confirm_claim(*, claim: PlayerClaim, club_player: ClubPlayer, by) -> PlayerC
         raise ClubError(taken) from None
 
 
-def refuse_claim(*, claim: PlayerClaim, by) -> PlayerClaim:
+def refuse_claim(*, claim: PlayerClaim, by: Account) -> PlayerClaim:
     """The organizer finds no record for the claim (or not this account's): refused."""
     with transaction.atomic():
         claim = PlayerClaim.objects.select_for_update().get(pk=claim.pk)
@@ -307,17 +316,17 @@ def refuse_claim(*, claim: PlayerClaim, by) -> PlayerClaim:
         return claim
 
 
-def withdraw_claim(*, claim: PlayerClaim, user) -> None:
+def withdraw_claim(*, claim: PlayerClaim, by: Account) -> None:
     """The account withdraws its request, or undoes its link (it may ask again later)."""
-    if claim.user_id != getattr(user, "pk", None):
+    if claim.user_id != getattr(by, "pk", None):
         raise ClubError(gettext("Cette demande n'est pas la vôtre."))
     claim.delete()
 
 
-def set_own_consent(*, claim: PlayerClaim, user, public_consent: bool) -> ClubPlayer:
+def set_own_consent(*, claim: PlayerClaim, by: Account, public_consent: bool) -> ClubPlayer:
     """A linked player gives or withdraws their own consent to appear publicly; audited like
     an organizer's change of the record (the field's name, never its value)."""
-    if claim.user_id != getattr(user, "pk", None) or claim.status != PlayerClaim.Status.CONFIRMED:
+    if claim.user_id != getattr(by, "pk", None) or claim.status != PlayerClaim.Status.CONFIRMED:
         raise ClubError(gettext("Cette fiche n'est pas rattachée à votre compte."))
     with transaction.atomic():
         player = ClubPlayer.objects.select_for_update().get(pk=claim.club_player_id)
@@ -330,7 +339,7 @@ def set_own_consent(*, claim: PlayerClaim, user, public_consent: bool) -> ClubPl
                 club=player.club,
                 kind=ClubEvent.Kind.CHANGED,
                 player=player,
-                by=_user(user),
+                by=_user(by),
                 details={"fields": ["public_consent"], "by_player": True},
             )
         return player

@@ -60,7 +60,7 @@ def club_manage(request, club):
     form = PlayerForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            player = services.create_player(club, **form.cleaned_data, by=request.user)
+            player = services.create_player(club=club, **form.cleaned_data, by=request.user)
         except services.ClubError as error:
             form.add_error(None, error.message)
         else:
@@ -90,7 +90,7 @@ def club_settings(request, club):
     if request.method == "POST" and form.is_valid():
         try:
             services.update_club(
-                club,
+                club=club,
                 name=form.cleaned_data["name"],
                 town=form.cleaned_data["town"],
                 co_organizers=form.cleaned_data["co_organizers"],
@@ -110,7 +110,7 @@ def player_edit(request, club, player_id: int):
     form = PlayerForm(request.POST or None, player=player)
     if request.method == "POST" and form.is_valid():
         try:
-            services.update_player(player, **form.cleaned_data, by=request.user)
+            services.update_player(player=player, **form.cleaned_data, by=request.user)
         except services.ClubError as error:
             form.add_error(None, error.message)
         else:
@@ -129,7 +129,7 @@ def player_merge(request, club):
     kept = get_object_or_404(club.players, pk=form.cleaned_data["kept"])
     removed = get_object_or_404(club.players, pk=form.cleaned_data["removed"])
     try:
-        services.merge_players(kept, removed, by=request.user)
+        services.merge_players(kept=kept, removed=removed, by=request.user)
     except services.ClubError as error:
         messages.error(request, error.message)
     else:
@@ -145,7 +145,7 @@ def player_merge(request, club):
 @club_organizer_required
 def player_anonymise(request, club, player_id: int):
     player = get_object_or_404(club.players, pk=player_id)
-    services.anonymise_player(player, by=request.user)
+    services.anonymise_player(player=player, by=request.user)
     messages.success(request, gettext("Joueur anonymisé : ses résultats restent, sans son nom."))
     return redirect("clubs:manage", club.slug)
 
@@ -199,7 +199,7 @@ def my_claims(request):
     form = ClaimForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            services.claim_player(user=request.user, **form.cleaned_data)
+            services.claim_player(by=request.user, **form.cleaned_data)
         except services.ClubError as error:
             form.add_error(None, error.message)
         else:
@@ -224,7 +224,7 @@ def my_claims(request):
 @require_POST
 def claim_withdraw(request, claim_id: int):
     claim = _own_claim(request, claim_id)
-    services.withdraw_claim(claim=claim, user=request.user)
+    services.withdraw_claim(claim=claim, by=request.user)
     messages.success(request, gettext("Demande retirée."))
     return redirect("clubs:my_claims")
 
@@ -237,7 +237,7 @@ def claim_consent(request, claim_id: int):
     try:
         services.set_own_consent(
             claim=claim,
-            user=request.user,
+            by=request.user,
             public_consent=form.cleaned_data.get("public_consent", False),
         )
     except services.ClubError as error:

@@ -16,7 +16,7 @@ from django.utils.translation import gettext, ngettext
 from scoring.deals.board import Board as CoreBoard
 from scoring.deals.deal_number import rank_deal
 from scoring.deals.pbn import export_pbn
-from scoring.engine.cards import PBN_RANK_ORDER, SEATS_PBN_ORDER, SUITS, Hand, Seat
+from scoring.engine.cards import PBN_RANK_ORDER, SEATS_PBN_ORDER, SUITS, Hand, Seat, Side
 from tournaments import checklist, vocabulary
 from tournaments.checklist import Step
 from tournaments.setup import policy
@@ -328,7 +328,7 @@ class AnalysisRow:
 
     def of(self, side: str) -> tuple[int, int | str | None]:
         """(points, highest bid made) of ``side`` (NS or EW) in this strain."""
-        return (self.ns, self.ns_made) if side == "NS" else (self.ew, self.ew_made)
+        return (self.ns, self.ns_made) if side == Side.NS.value else (self.ew, self.ew_made)
 
 
 @dataclass(frozen=True)

@@ -36,6 +36,7 @@ from scoring.deals.pbn import import_pbn as read_pbn
 from scoring.deals.problems import Problem, ProblemError
 from scoring.engine.cards import SEATS_PBN_ORDER
 from tournaments import public_pages, vocabulary
+from tournaments.accounts.roles import Account
 from tournaments.service_errors import ServiceError
 from tournaments.setup.models import Round, Tournament
 
@@ -76,14 +77,14 @@ def _in_notation(problem: Problem) -> Problem:
     return dataclasses.replace(problem, params=params)
 
 
-def problem_messages(error: ProblemError) -> list[str]:
+def problem_messages(*, error: ProblemError) -> list[str]:
     """The core's problems as sentences in the active language (the ``fr`` catalog by default),
     cards in its notation."""
     return [_in_notation(problem).render(gettext) for problem in error.problems]
 
 
 def _from_core(code: str, error: ProblemError) -> DealsError:
-    return DealsError(code, problem_messages(error), error.problems)
+    return DealsError(code, problem_messages(error=error), error.problems)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -155,7 +156,7 @@ def _board_count_or_refuse(tournament: Tournament) -> int:
     return count
 
 
-def generate_deals(tournament: Tournament, by=None) -> DealSet:
+def generate_deals(*, tournament: Tournament, by: Account | None = None) -> DealSet:
     """Deal the tournament's boards from a new secret seed and publish its commitment.
 
     The board count comes from the table plan (``selectors.board_count``). A new 256-bit seed
@@ -191,7 +192,12 @@ def generate_deals(tournament: Tournament, by=None) -> DealSet:
 
 
 def install_event_deals(
-    tournament: Tournament, *, seed_hex: str, count: int, commitment: str, by=None
+    *,
+    tournament: Tournament,
+    seed_hex: str,
+    count: int,
+    commitment: str,
+    by: Account | None = None,
 ) -> DealSet:
     """Deal an event's session the event's boards: the ``count`` boards of the event's seed
     (``seed_hex``, secret), with the event's ``commitment`` and the generator's version, so that
@@ -220,12 +226,17 @@ def install_event_deals(
 
 
 def import_event_pbn(
-    tournament: Tournament, text: str, *, commitment: str, generator_version: str, by=None
+    *,
+    tournament: Tournament,
+    text: str,
+    commitment: str,
+    generator_version: str,
+    by: Account | None = None,
 ) -> list[Board]:
     """On a club's laptop, the boards of an event's package (its PBN), kept with the event's
     published ``commitment`` (the seed stays with the site until the event closes: then
     « Vérifier » checks these boards against it). Refused like ``import_pbn``."""
-    boards = import_pbn(tournament, text, by=by)
+    boards = import_pbn(tournament=tournament, text=text, by=by)
     DealSet.objects.create(
         tournament=tournament,
         seed_hex="",
@@ -236,7 +247,9 @@ def import_event_pbn(
     return boards
 
 
-def import_pbn(tournament: Tournament, text: str, by=None, *, dealer_from_tag: bool = True):
+def import_pbn(
+    *, tournament: Tournament, text: str, by: Account | None = None, dealer_from_tag: bool = True
+) -> list[Board]:
     """Replace the tournament's boards with those of a PBN file (dealing machine, software).
 
     Every problem of the file is reported at once (``DealsError.messages``, translated) and
@@ -260,11 +273,12 @@ def import_pbn(tournament: Tournament, text: str, by=None, *, dealer_from_tag: b
 
 
 def save_typed_board(
+    *,
     tournament: Tournament,
     number: int,
     hands: Mapping[str, str | None],
     dealer: str | None = None,
-    by=None,
+    by: Account | None = None,
 ) -> Board:
     """Store the hands of one board as typed from its étui: ``{"N": "AKT.J9..Q87", ...}``.
 
@@ -307,7 +321,7 @@ def save_typed_board(
     return board
 
 
-def set_unrecorded(tournament: Tournament, by=None) -> list[Board]:
+def set_unrecorded(*, tournament: Tournament, by: Account | None = None) -> list[Board]:
     """Play with unrecorded deals, dealt at the first table: boards without hands.
 
     Scoring works as usual; hand-based checks are off (``Tournament.hands_recorded`` is False).
@@ -343,7 +357,9 @@ def set_unrecorded(tournament: Tournament, by=None) -> list[Board]:
 # Release of the hand records
 
 
-def release_hands(tournament: Tournament, rounds: Iterable[int] | None = None, by=None) -> int:
+def release_hands(
+    *, tournament: Tournament, rounds: Iterable[int] | None = None, by: Account | None = None
+) -> int:
     """Publish the hand records (relevé des donnes) of these rounds, or of all rounds (None).
 
     Sets ``Round.hands_released``; once every round is released, the seed of generated deals
@@ -449,7 +465,7 @@ class VerificationReport:
 _ALL_SEATS = tuple(seat.value for seat in SEATS_PBN_ORDER)
 
 
-def verify(tournament: Tournament, seed_hex: str) -> VerificationReport:
+def verify(*, tournament: Tournament, seed_hex: str) -> VerificationReport:
     """Regenerate every board of the tournament from ``seed_hex`` and compare it with the stored
     one (and the seed with the published commitment).
 

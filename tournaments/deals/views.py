@@ -98,7 +98,7 @@ def _confirmed(request, tournament: Tournament) -> bool:
 def generate(request, tournament: Tournament):
     if _confirmed(request, tournament):
         try:
-            deal_set = services.generate_deals(tournament, by=request.user)
+            deal_set = services.generate_deals(tournament=tournament, by=request.user)
         except services.DealsError as error:
             _error(request, error)
         else:
@@ -122,8 +122,8 @@ def import_pbn(request, tournament: Tournament):
     if form.is_valid():
         try:
             boards = services.import_pbn(
-                tournament,
-                form.cleaned_data["pbn"],
+                tournament=tournament,
+                text=form.cleaned_data["pbn"],
                 by=request.user,
                 dealer_from_tag=form.cleaned_data["dealer_from_tag"],
             )
@@ -167,9 +167,9 @@ def type_board(request, tournament: Tournament):
             number = form.cleaned_data["number"]
             try:
                 services.save_typed_board(
-                    tournament,
-                    number,
-                    form.hands(),
+                    tournament=tournament,
+                    number=number,
+                    hands=form.hands(),
                     dealer=form.cleaned_data["dealer"] or None,
                     by=request.user,
                 )
@@ -209,7 +209,7 @@ def type_board(request, tournament: Tournament):
 def unrecorded(request, tournament: Tournament):
     if _confirmed(request, tournament):
         try:
-            boards = services.set_unrecorded(tournament, by=request.user)
+            boards = services.set_unrecorded(tournament=tournament, by=request.user)
         except services.DealsError as error:
             _error(request, error)
         else:
@@ -251,7 +251,7 @@ def release(request, tournament: Tournament):
             return redirect(_manage_url(tournament))
         rounds = form.cleaned_data["rounds"]
     try:
-        released = services.release_hands(tournament, rounds, by=request.user)
+        released = services.release_hands(tournament=tournament, rounds=rounds, by=request.user)
     except services.DealsError as error:
         _error(request, error)
     else:
@@ -360,13 +360,15 @@ def verification(request, tournament: Tournament):
     status = 200
     if deal_set is not None and deal_set.revealed_at is not None:
         try:
-            revealed_report = services.verify(tournament, deal_set.seed_hex)
+            revealed_report = services.verify(tournament=tournament, seed_hex=deal_set.seed_hex)
         except services.DealsError as error:
             _error(request, error)
     if deal_set is not None and request.method == "POST":
         if form.is_valid():
             try:
-                typed_report = services.verify(tournament, form.cleaned_data["seed"])
+                typed_report = services.verify(
+                    tournament=tournament, seed_hex=form.cleaned_data["seed"]
+                )
             except services.DealsError as error:
                 for message in error.messages:
                     form.add_error("seed", message)

@@ -23,19 +23,19 @@ def play_session(tournament: Tournament, *, tables: int, board_count: int) -> in
     number) on the event's boards (a set of ``board_count // tables`` boards per table),
     run the session and finish it; the number of results made."""
     rng = random.Random(f"demo-event-{tournament.slug}")  # noqa: S311 - demo data only
-    register_teams(tournament, demo_teams(2 * tables, rng))
-    check_in_all(tournament)
+    register_teams(tournament=tournament, teams=demo_teams(count=2 * tables, rng=rng))
+    check_in_all(tournament=tournament)
     # A Mitchell of an even number of tables has one round fewer than tables.
     rounds = tables if tables % 2 else max(1, tables - 1)
     Tournament.objects.filter(pk=tournament.pk).update(
         rounds=rounds, boards_per_round=max(1, board_count // tables)
     )
     tournament.refresh_from_db()
-    generate_plan(tournament)
-    publish_rounds(tournament)
+    generate_plan(tournament=tournament)
+    publish_rounds(tournament=tournament)
     if tournament.status == Tournament.Status.DRAFT:
-        change_status(tournament, Tournament.Status.REGISTRATION)
-    change_status(tournament, Tournament.Status.RUNNING)
+        change_status(tournament=tournament, status=Tournament.Status.REGISTRATION)
+    change_status(tournament=tournament, status=Tournament.Status.RUNNING)
     created = record_demo_results(tournament)
-    change_status(tournament, Tournament.Status.FINISHED)
+    change_status(tournament=tournament, status=Tournament.Status.FINISHED)
     return created

@@ -10,4 +10,4 @@ def on_session_changed(sender, *, tournament, **kwargs) -> None:
         EventClub.objects.filter(tournament_id=tournament.pk).values_list("event_id", flat=True)
     ).first()
     if event_id is not None:
-        mark_event_changed(event_id)
+        mark_event_changed(event_id=event_id)

@@ -10,4 +10,4 @@ def recompute_event_task(event_id: int) -> int:
     """Recompute an event's figures across the field (``recomputation.recompute_event``)."""
     from .services import recompute_event
 
-    return recompute_event(event_id)
+    return recompute_event(event_id=event_id)

@@ -334,7 +334,7 @@ def laptop_results(request, slug: str):
     laptop = selectors.laptop_event_of(tournament)
     if laptop is None:
         raise Http404
-    document = services.build_upload(laptop)
+    document = services.build_upload(laptop=laptop)
     response = HttpResponse(
         json.dumps(document, ensure_ascii=False), content_type="application/json"
     )

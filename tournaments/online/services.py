@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from scoring.duplicate.online import pool_instance
 from scoring.engine.rules import PRESETS
 from scoring.robots.robot import DEFAULT_WORLDS
+from tournaments.accounts.roles import Account
 from tournaments.clubs.models import Club
 from tournaments.deals.models import Board, DealSet
 from tournaments.deals.services import generate_deals, release_hands
@@ -32,7 +33,7 @@ class OnlineError(ServiceError):
 
 def create_online_tournament(
     *,
-    by,
+    by: Account,
     name: str,
     opens_at: datetime,
     closes_at: datetime,
@@ -79,7 +80,7 @@ def create_online_tournament(
         Round.objects.bulk_create(
             [Round(tournament=container, number=number) for number in range(1, instances + 1)]
         )
-        generate_deals(container, by=by)
+        generate_deals(tournament=container, by=by)
         tournament = OnlineTournament.objects.create(
             slug=unique_slug(OnlineTournament, name, fallback="tournoi-en-ligne"),
             name=name,
@@ -172,5 +173,5 @@ def reveal_deals_if_closed(*, tournament: OnlineTournament) -> bool:
         return False
     if DealSet.objects.filter(tournament=tournament.container, revealed_at__isnull=False).exists():
         return False
-    release_hands(tournament.container)
+    release_hands(tournament=tournament.container)
     return True

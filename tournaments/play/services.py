@@ -85,7 +85,7 @@ def start_game(
         seed=seed if seed is not None else secrets.randbits(62),
         worlds=worlds,
     )
-    after_commit(enqueue_robots, game.pk, 0)
+    after_commit(enqueue_robots, game_id=game.pk, expected=0)
     return game
 
 
@@ -130,18 +130,18 @@ def _human_action(*, game: Game, player, decision: Call | Card, number: int | No
         if position.to_play() is not HUMAN:
             raise PlayRefused(_("Ce n'est pas à vous de jouer."))
         refusal = (
-            call_refusal(position, decision)
+            call_refusal(position=position, call=decision)
             if isinstance(decision, Call)
-            else card_refusal(position, decision)
+            else card_refusal(position=position, card=decision)
         )
         if refusal is not None:
             raise PlayRefused(refusal)
         _append(locked, position, HUMAN, decision)
-        after_commit(enqueue_robots, locked.pk, position.number + 1)
+        after_commit(enqueue_robots, game_id=locked.pk, expected=position.number + 1)
     return locked
 
 
-def call_refusal(position: Position, call: Call) -> str | None:
+def call_refusal(*, position: Position, call: Call) -> str | None:
     """Why South may not make ``call`` now (None if it may), from the auction alone."""
     view = position.south
     if not view.in_auction:
@@ -170,7 +170,7 @@ def _bid_label(call: Call) -> str:
     return f"{bid} {STRAIN_SYMBOLS[call.strain.value]}" if call.strain is not None else bid
 
 
-def card_refusal(position: Position, card: Card) -> str | None:
+def card_refusal(*, position: Position, card: Card) -> str | None:
     """Why South may not play ``card`` now (None if it may): from South's cards not yet played
     and the trick on the table only (the engine's ``check_card``)."""
     view = position.south
@@ -263,7 +263,7 @@ def play_robots(*, game_id: int, expected: int) -> int:
         seat = position.to_play()
         if position.number != expected or seat is None or seat is HUMAN:
             return added
-        decision = robot(game, position.rules, seat).decide(position.view(seat))
+        decision = robot(game=game, rules=position.rules, seat=seat).decide(position.view(seat))
         with transaction.atomic():
             locked = Game.objects.select_for_update().get(pk=game_id)
             if locked.is_over or GameAction.objects.filter(game=locked).count() != expected:
@@ -273,13 +273,13 @@ def play_robots(*, game_id: int, expected: int) -> int:
         expected += 1
 
 
-def robot(game: Game, rules: RuleSettings, seat: Seat) -> Robot:
+def robot(*, game: Game, rules: RuleSettings, seat: Seat) -> Robot:
     """The robot at ``seat``: the game's seed and worlds, so the same state gives the same
     decision."""
     return Robot(rules, seat, worlds=game.worlds, seed=game.seed)
 
 
-def enqueue_robots(game_id: int, expected: int) -> None:
+def enqueue_robots(*, game_id: int, expected: int) -> None:
     """Hand the robots' turns to a job; never raises. With a broker, the ``robots`` queue (the
     broker away: a thread of this process instead, so the game does not stall); without one, a
     thread of the web process (``ROBOTS_IN_PROCESS`` ``background``, the default) or here
@@ -317,12 +317,12 @@ def catch_up_robots(*, stalled_seconds: float = STALLED_SECONDS) -> list[int]:
         position = position_of(game)
         seat = position.to_play()
         if seat is not None and seat is not HUMAN:
-            enqueue_robots(game.pk, position.number)
+            enqueue_robots(game_id=game.pk, expected=position.number)
             queued.append(game.pk)
     return queued
 
 
-def on_request_started(sender=None, **kwargs) -> None:
+def on_request_started(*, sender=None, **kwargs) -> None:
     """Receiver of ``request_started``: without a broker, the first request of the process
     queues the catch-up of the games a stopped process left waiting (``background``)."""
     if play_robots_task.app.conf.task_always_eager and (

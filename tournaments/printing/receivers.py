@@ -12,4 +12,4 @@ def remove_file(sender, instance: Document, **kwargs) -> None:
     # never prints (a web worker at start-up) need not load.
     from .services import delete_document_file
 
-    delete_document_file(instance)
+    delete_document_file(document=instance)

@@ -24,6 +24,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
 from tournaments import background
+from tournaments.accounts.roles import Account
 from tournaments.jobs import BrokerUnavailable, after_commit, publish
 from tournaments.setup.models import Tournament
 
@@ -73,7 +74,7 @@ def _check(kind: str, scope: str) -> None:
 
 
 def request_document(
-    tournament: Tournament, kind: str, scope: str, *, by=None, force: bool = False
+    *, tournament: Tournament, kind: str, scope: str, by: Account | None = None, force: bool = False
 ) -> Document:
     """Ask for the document to be (re)made; return its row.
 
@@ -135,7 +136,8 @@ def _enqueue(document_id: int, generation: int) -> None:
     scripts)."""
     if _in_process() and settings.DOCUMENTS_IN_PROCESS == IN_BACKGROUND:
         background.documents.submit(
-            ("document", document_id, generation), build_document, document_id, generation
+            ("document", document_id, generation),
+            partial(build_document, document_id=document_id, generation=generation),
         )
         return
     try:
@@ -145,7 +147,9 @@ def _enqueue(document_id: int, generation: int) -> None:
         _fail(document_id, generation, str(BROKER_DOWN))
 
 
-def request_packet(tournament: Tournament, *, by=None, force: bool = False) -> list[Document]:
+def request_packet(
+    *, tournament: Tournament, by: Account | None = None, force: bool = False
+) -> list[Document]:
     """Ask for every document of the organizer's packet that can be made now: the combined PDF,
     each part, and the public copies (``selectors.packet_documents``); return them in the order
     their jobs were queued: the staff's longest first, then the public copies."""
@@ -157,11 +161,13 @@ def request_packet(tournament: Tournament, *, by=None, force: bool = False) -> l
     for kind, scope in packet:
         if selectors.unavailable_reason(tournament, kind, scope) is not None:
             continue
-        requested.append(request_document(tournament, kind, scope, by=by, force=force))
+        requested.append(
+            request_document(tournament=tournament, kind=kind, scope=scope, by=by, force=force)
+        )
     return requested
 
 
-def forget_missing_file(document: Document) -> None:
+def forget_missing_file(*, document: Document) -> None:
     """The stored file has gone from the disk (restored backup, cleaned volume): forget it, so
     that the next request makes the document again."""
     Document.objects.filter(pk=document.pk, file=document.file.name).update(
@@ -169,13 +175,13 @@ def forget_missing_file(document: Document) -> None:
     )
 
 
-def ensure_fresh(tournament: Tournament, kind: str, scope: str) -> Document | None:
+def ensure_fresh(*, tournament: Tournament, kind: str, scope: str) -> Document | None:
     """For a download: queue a rebuild when the stored file is missing or stale and nothing is
     being made; return the row (None when there is nothing to print yet)."""
     _check(kind, scope)
     if selectors.unavailable_reason(tournament, kind, scope) is not None:
         return selectors.document_for(tournament, kind, scope)
-    return request_document(tournament, kind, scope)
+    return request_document(tournament=tournament, kind=kind, scope=scope)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -201,7 +207,7 @@ def _storage_name(document: Document) -> str:
     )
 
 
-def build_document(document_id: int, generation: int) -> Outcome:
+def build_document(*, document_id: int, generation: int) -> Outcome:
     """Make the PDF of a requested document and store it (the body of the Celery job)."""
     document = Document.objects.select_related("tournament").filter(pk=document_id).first()
     if document is None:
@@ -268,7 +274,7 @@ def _delete_file(name: str) -> None:
         logger.warning("could not delete the old document file %s", name)
 
 
-def delete_document_file(document: Document) -> None:
+def delete_document_file(*, document: Document) -> None:
     """Remove a document's file once the row is gone (the post_delete signal)."""
     if document.file:
         transaction.on_commit(partial(_delete_file, document.file.name))

@@ -19,4 +19,4 @@ def build_document_task(document_id: int, generation: int) -> str:
     (``services.build_document``)."""
     from .services import build_document
 
-    return build_document(document_id, generation).value
+    return build_document(document_id=document_id, generation=generation).value

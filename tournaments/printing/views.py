@@ -93,7 +93,9 @@ def request_document(request, tournament: Tournament):
         messages.error(request, f"{label} : {reason}")
         return _back_to_documents(tournament)
     # No message: the page's table says where the document stands, and keeps saying it.
-    services.request_document(tournament, kind, scope, by=request.user, force=True)
+    services.request_document(
+        tournament=tournament, kind=kind, scope=scope, by=request.user, force=True
+    )
     return _back_to_documents(tournament)
 
 
@@ -109,7 +111,7 @@ def request_packet(request, tournament: Tournament):
             request, gettext("Le dossier est déjà en préparation : attendez qu'il soit prêt.")
         )
         return _back_to_documents(tournament)
-    requested = services.request_packet(tournament, by=request.user)
+    requested = services.request_packet(tournament=tournament, by=request.user)
     if not requested:
         messages.error(
             request, gettext("Rien à imprimer pour l'instant : générez le plan de table.")
@@ -172,7 +174,7 @@ def download(request, tournament: Tournament, kind: str, scope: str):
             raise PermissionDenied
         response = _file_response(tournament, document)
         if response is None:
-            services.forget_missing_file(document)
+            services.forget_missing_file(document=document)
             messages.error(request, gettext("Le fichier de ce document a disparu : régénérez-le."))
             return _back_to_documents(tournament)
         return response
@@ -180,7 +182,7 @@ def download(request, tournament: Tournament, kind: str, scope: str):
     if selectors.unavailable_reason(tournament, kind, scope) is not None:
         # Nothing public yet (no ranking, hands not released): nothing to learn here either.
         raise Http404
-    document = services.ensure_fresh(tournament, kind, scope)
+    document = services.ensure_fresh(tournament=tournament, kind=kind, scope=scope)
     if document is not None:
         document.refresh_from_db()
     if document is None or not document.has_file:
@@ -190,8 +192,8 @@ def download(request, tournament: Tournament, kind: str, scope: str):
     response = _file_response(tournament, document)
     if response is None:
         # Lost from the disk: make it again, and say so meanwhile.
-        services.forget_missing_file(document)
-        document = services.ensure_fresh(tournament, kind, scope)
+        services.forget_missing_file(document=document)
+        document = services.ensure_fresh(tournament=tournament, kind=kind, scope=scope)
         return _preparing(request, tournament, kind, document)
     return response
 

@@ -56,27 +56,30 @@ class PairData:
     email: str
 
 
-def settings_of(tournament: Tournament) -> RegistrationSettings:
+def settings_of(*, tournament: Tournament) -> RegistrationSettings:
     found = RegistrationSettings.objects.filter(tournament=tournament).first()
     return found or RegistrationSettings(tournament=tournament)
 
 
-def is_open(tournament: Tournament) -> bool:
+def is_open(*, tournament: Tournament) -> bool:
     """Pairs may register: the organizer opened it and the tournament takes registrations."""
-    return tournament.status == Tournament.Status.REGISTRATION and settings_of(tournament).open
+    return (
+        tournament.status == Tournament.Status.REGISTRATION
+        and settings_of(tournament=tournament).open
+    )
 
 
-def places_taken(tournament: Tournament) -> int:
+def places_taken(*, tournament: Tournament) -> int:
     """Teams not withdrawn, and entries waiting for the organizer's decision."""
     teams = Team.objects.filter(tournament=tournament, withdrawn=False).count()
     return teams + Entry.objects.filter(tournament=tournament, status=Entry.Status.PENDING).count()
 
 
-def places_left(tournament: Tournament) -> int | None:
-    capacity = settings_of(tournament).capacity
+def places_left(*, tournament: Tournament) -> int | None:
+    capacity = settings_of(tournament=tournament).capacity
     if capacity is None:
         return None
-    return max(0, capacity - places_taken(tournament))
+    return max(0, capacity - places_taken(tournament=tournament))
 
 
 def _lock(tournament: Tournament) -> Tournament:
@@ -124,7 +127,7 @@ def _mail(entry: Entry, kind: str, site: str) -> None:
     transaction.on_commit(send)
 
 
-def check_rate(address: str | None) -> None:
+def check_rate(*, address: str | None) -> None:
     """Refuse a registration past ``RATE_LIMIT`` from one address within the window."""
     key = f"registration-rate:{address or 'unknown'}"
     try:
@@ -139,12 +142,12 @@ def check_rate(address: str | None) -> None:
         )
 
 
-def register_pair(tournament: Tournament, data: PairData, *, site: str = "") -> Entry:
+def register_pair(*, tournament: Tournament, data: PairData, site: str = "") -> Entry:
     """A pair's online registration: pending the organizer's decision, or on the waiting list
     when the tournament is full."""
     with transaction.atomic():
         tournament = _lock(tournament)
-        if not is_open(tournament):
+        if not is_open(tournament=tournament):
             raise RegistrationError(gettext("Les inscriptions en ligne sont fermées."))
         licences = {p.licence.strip().casefold() for p in data.players if p.licence.strip()}
         if licences:
@@ -157,7 +160,7 @@ def register_pair(tournament: Tournament, data: PairData, *, site: str = "") -> 
                 licence__in=[p.licence.strip() for p in data.players if p.licence.strip()]
             ).exists():
                 raise RegistrationError(gettext("Un de ces joueurs est déjà inscrit à ce tournoi."))
-        left = places_left(tournament)
+        left = places_left(tournament=tournament)
         status = Entry.Status.WAITING if left == 0 else Entry.Status.PENDING
         one, two = data.players
         entry = Entry.objects.create(
@@ -176,7 +179,7 @@ def register_pair(tournament: Tournament, data: PairData, *, site: str = "") -> 
         return entry
 
 
-def waiting_position(entry: Entry) -> int | None:
+def waiting_position(*, entry: Entry) -> int | None:
     """1 for the first pair of the waiting list."""
     if entry.status != Entry.Status.WAITING:
         return None
@@ -191,11 +194,11 @@ def waiting_position(entry: Entry) -> int | None:
     )
 
 
-def move_up(tournament: Tournament, *, site: str = "") -> list[Entry]:
+def move_up(*, tournament: Tournament, site: str = "") -> list[Entry]:
     """Give the free places to the waiting list, first come first served (inside a
     transaction holding the tournament's lock)."""
     moved = []
-    left = places_left(tournament)
+    left = places_left(tournament=tournament)
     while left is None or left > 0:
         entry = (
             Entry.objects.filter(tournament=tournament, status=Entry.Status.WAITING)
@@ -215,7 +218,7 @@ def move_up(tournament: Tournament, *, site: str = "") -> list[Entry]:
 
 
 def set_registration(
-    tournament: Tournament, *, open: bool, capacity: int | None, site: str = ""
+    *, tournament: Tournament, open: bool, capacity: int | None, site: str = ""
 ) -> RegistrationSettings:
     """The organizer opens or closes the online registration and sets the capacity."""
     with transaction.atomic():
@@ -230,7 +233,7 @@ def set_registration(
         found, _ = RegistrationSettings.objects.update_or_create(
             tournament=tournament, defaults={"open": open, "capacity": capacity}
         )
-        move_up(tournament, site=site)
+        move_up(tournament=tournament, site=site)
         _bump(tournament)
         return found
 
@@ -240,7 +243,7 @@ def _decided(entry: Entry, status: str) -> None:
     entry.decided_at = timezone.now()
 
 
-def approve(entry: Entry, *, site: str = "") -> Team:
+def approve(*, entry: Entry, site: str = "") -> Team:
     """The pair becomes a team of the tournament (checked in on the day)."""
     with transaction.atomic():
         tournament = _lock(entry.tournament)
@@ -249,8 +252,8 @@ def approve(entry: Entry, *, site: str = "") -> Team:
             raise RegistrationError(gettext("Seule une inscription en attente peut être acceptée."))
         try:
             team = register_team(
-                tournament,
-                TeamData(
+                tournament=tournament,
+                data=TeamData(
                     players=(
                         PlayerData(entry.p1_first_name, entry.p1_last_name, entry.p1_licence),
                         PlayerData(entry.p2_first_name, entry.p2_last_name, entry.p2_licence),
@@ -266,7 +269,7 @@ def approve(entry: Entry, *, site: str = "") -> Team:
         return team
 
 
-def refuse(entry: Entry, *, site: str = "") -> Entry:
+def refuse(*, entry: Entry, site: str = "") -> Entry:
     with transaction.atomic():
         tournament = _lock(entry.tournament)
         entry = Entry.objects.select_for_update().get(pk=entry.pk)
@@ -275,12 +278,12 @@ def refuse(entry: Entry, *, site: str = "") -> Entry:
         _decided(entry, Entry.Status.REFUSED)
         entry.save(update_fields=["status", "decided_at"])
         _mail(entry, "refused", site)
-        move_up(tournament, site=site)
+        move_up(tournament=tournament, site=site)
         _bump(tournament)  # the places left on the public page
         return entry
 
 
-def withdraw(entry: Entry, *, site: str = "") -> Entry:
+def withdraw(*, entry: Entry, site: str = "") -> Entry:
     """The pair withdraws (from its confirmation page): its team, if accepted, is declared
     withdrawn; the waiting list moves up."""
     with transaction.atomic():
@@ -292,14 +295,16 @@ def withdraw(entry: Entry, *, site: str = "") -> Entry:
         _decided(entry, Entry.Status.WITHDRAWN)
         entry.save(update_fields=["status", "decided_at"])
         if team is not None and not team.withdrawn:
-            set_withdrawn(team, True)  # sends team_withdrawn: on_team_withdrawn moves up
+            set_withdrawn(
+                team=team, withdrawn=True
+            )  # sends team_withdrawn: on_team_withdrawn moves up
         else:
-            move_up(tournament, site=site)
+            move_up(tournament=tournament, site=site)
         _bump(tournament)
         return entry
 
 
-def on_team_withdrawn(sender, *, team, **kwargs) -> None:
+def on_team_withdrawn(*, sender, team, **kwargs) -> None:
     """A team declared withdrawn or deleted (set-up): its online entry, if any, is withdrawn
     and the waiting list moves up (inside the set-up service's transaction)."""
     Entry.objects.filter(team=team, status=Entry.Status.APPROVED).update(
@@ -309,10 +314,10 @@ def on_team_withdrawn(sender, *, team, **kwargs) -> None:
     if team.pk is not None:
         # The team still counts until the caller's update or delete: count it out here.
         Team.objects.filter(pk=team.pk).update(withdrawn=True)
-    move_up(tournament)
+    move_up(tournament=tournament)
 
 
-def on_player_anonymised(sender, *, player, former=None, **kwargs) -> None:
+def on_player_anonymised(*, sender, player, former=None, **kwargs) -> None:
     """A club's player anonymised on request (RGPD): their side of the pairs' entries in the
     club's tournaments is erased too, with the pair's contact e-mail (perhaps theirs), inside
     the clubs service's transaction. An accepted entry is found through its team's players,

@@ -24,13 +24,15 @@ def _site(request) -> str:
 
 @public_tournament
 def register(request, tournament):
-    open_now = services.is_open(tournament)
+    open_now = services.is_open(tournament=tournament)
     form = PairForm(request.POST or None)
     status = 200
     if request.method == "POST" and open_now and form.is_valid():
         try:
-            services.check_rate(client_ip(request))
-            entry = services.register_pair(tournament, form.pair_data(), site=_site(request))
+            services.check_rate(address=client_ip(request))
+            entry = services.register_pair(
+                tournament=tournament, data=form.pair_data(), site=_site(request)
+            )
         except services.RegistrationError as error:
             form.add_error(None, error.message)
             status = 429 if isinstance(error, services.RateLimited) else 200
@@ -43,7 +45,7 @@ def register(request, tournament):
             "tournament": tournament,
             "form": form,
             "open": open_now,
-            "places_left": services.places_left(tournament) if open_now else None,
+            "places_left": services.places_left(tournament=tournament) if open_now else None,
         },
         status=status,
     )
@@ -57,7 +59,7 @@ def entry_page(request, token: str):
         {
             "entry": entry,
             "tournament": entry.tournament,
-            "position": services.waiting_position(entry),
+            "position": services.waiting_position(entry=entry),
         },
     )
 
@@ -65,21 +67,21 @@ def entry_page(request, token: str):
 @require_POST
 def entry_withdraw(request, token: str):
     entry = get_object_or_404(Entry, token=token)
-    services.withdraw(entry, site=_site(request))
+    services.withdraw(entry=entry, site=_site(request))
     messages.success(request, gettext("Votre inscription est annulée."))
     return redirect("registration:entry", token)
 
 
 @organizer_required
 def manage(request, tournament):
-    current = services.settings_of(tournament)
+    current = services.settings_of(tournament=tournament)
     form = RegistrationSettingsForm(
         request.POST or None, initial={"open": current.open, "capacity": current.capacity}
     )
     if request.method == "POST" and form.is_valid():
         try:
             services.set_registration(
-                tournament,
+                tournament=tournament,
                 open=form.cleaned_data["open"],
                 capacity=form.cleaned_data["capacity"],
                 site=_site(request),
@@ -100,8 +102,8 @@ def manage(request, tournament):
             "waiting": selectors.entries_of(tournament, status.WAITING),
             "approved": selectors.entries_of(tournament, status.APPROVED),
             "closed": selectors.entries_of(tournament, status.REFUSED, status.WITHDRAWN),
-            "places_left": services.places_left(tournament),
-            "open": services.is_open(tournament),
+            "places_left": services.places_left(tournament=tournament),
+            "open": services.is_open(tournament=tournament),
         },
     )
 
@@ -114,14 +116,14 @@ def decide(request, tournament, entry_id: int, action: str):
     entry = get_object_or_404(Entry, tournament=tournament, pk=entry_id)
     try:
         if action == "accepter":
-            team = services.approve(entry, site=_site(request))
+            team = services.approve(entry=entry, site=_site(request))
             messages.success(
                 request,
                 gettext("Inscription acceptée : équipe %(number)s, à pointer le jour venu.")
                 % {"number": team.number},
             )
         else:
-            services.refuse(entry, site=_site(request))
+            services.refuse(entry=entry, site=_site(request))
             messages.success(request, gettext("Inscription refusée."))
     except services.RegistrationError as error:
         messages.error(request, error.message)

@@ -36,7 +36,7 @@ def populate_demo(tournament: Tournament, results: bool) -> list[str]:
     """The deals and (with ``results``) plausible results for every table of a demo tournament
     built by ``setup.services.demo.build_demo_tournament``. Returns what was made, for the
     command's output."""
-    generate_deals(tournament)
+    generate_deals(tournament=tournament)
     if not results:
         return ["deals"]
     record_demo_results(tournament)
@@ -69,7 +69,10 @@ def record_demo_results(tournament: Tournament) -> int:
             if assignment.has_phantom:
                 continue
             for board in assignment.boards:
-                if live_version(current_version(assignment, board)) is not None:
+                if (
+                    live_version(result=current_version(assignment=assignment, board_number=board))
+                    is not None
+                ):
                     continue
                 if board not in plans:
                     plans[board] = (
@@ -79,9 +82,9 @@ def record_demo_results(tournament: Tournament) -> int:
                     )
                 scored = _demo_record(rng, rules, plans[board], hands.get(board))
                 store_entry(
-                    assignment,
-                    board,
-                    scored,
+                    assignment=assignment,
+                    board_number=board,
+                    scored=scored,
                     by=None,
                     team=None,
                     source=Result.Source.ARBITER,
@@ -93,7 +96,7 @@ def record_demo_results(tournament: Tournament) -> int:
                 boards_changed.add(board)
                 created += 1
         if boards_changed:
-            notify_results_changed(tournament, board_numbers=sorted(boards_changed))
+            notify_results_changed(tournament=tournament, board_numbers=sorted(boards_changed))
     return created
 
 
@@ -115,10 +118,10 @@ def _demo_record(
     for _attempt in range(50):
         data = _demo_data(rng, rules, plan, hands)
         try:
-            return score_record(data, rules, hands)
+            return score_record(data=data, rules=rules, hands=hands)
         except ResultValidationError:
             continue
-    return score_record({"passed": True}, rules, hands)
+    return score_record(data={"passed": True}, rules=rules, hands=hands)
 
 
 def _demo_data(rng, rules, plan, hands) -> dict[str, Any]:

@@ -245,7 +245,9 @@ def import_file(
     entries, errors = read_file(data, filename, fmt)
     if not entries and not errors:
         raise ImportRejected([LineError(1, _("le fichier ne contient aucun résultat."))])
-    return take_results(tournament, entries, by=by, ip=ip, replace=replace, known_errors=errors)
+    return take_results(
+        tournament=tournament, entries=entries, by=by, ip=ip, replace=replace, known_errors=errors
+    )
 
 
 def _location(values: dict[str, Any], errors: list[str]) -> tuple[int, int, int] | None:

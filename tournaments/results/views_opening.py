@@ -22,7 +22,7 @@ def open_session(request, tournament):
     """The tournament « En cours », every round published, round 1 started; or what is
     missing."""
     try:
-        event = opening.open_session(tournament, by=request.user)
+        event = opening.open_session(tournament=tournament, by=request.user)
     except ResultError as error:
         messages.error(request, str(error))
     else:

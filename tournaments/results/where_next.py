@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from django.db.models import Q
 
+from tournaments import vocabulary
 from tournaments.setup.models import TableAssignment, Team
 
 
@@ -31,7 +32,9 @@ def where_next(assignment: TableAssignment) -> WhereNext | None:
     published round)."""
     teams = [
         (side, team)
-        for side, team in (("NS", assignment.ns_team), ("EW", assignment.ew_team))
+        for side, team in zip(
+            vocabulary.SIDE_VALUES, (assignment.ns_team, assignment.ew_team), strict=True
+        )
         if team is not None
     ]
     if not teams:

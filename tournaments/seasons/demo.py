@@ -43,7 +43,7 @@ def build_demo_season(tournaments: int = 4, *, organizer_username: str | None = 
     people = rng.sample([(f, last) for f in FIRST_NAMES for last in LAST_NAMES], POOL)
     pool = [
         create_player(
-            club,
+            club=club,
             first_name=first,
             last_name=last,
             licence=f"{rng.randrange(1_000_000, 9_999_999):07d}",
@@ -57,7 +57,7 @@ def build_demo_season(tournaments: int = 4, *, organizer_username: str | None = 
         day = today - datetime.timedelta(days=7 * (tournaments - week))
         built.append(_demo_tournament(club, day, pool, rng, organizer))
     season = create_season(
-        club,
+        club=club,
         values={
             "name": f"Challenge {today.year} du {CLUB_NAME}",
             "method": SeasonMethod.AVERAGE.value,
@@ -66,14 +66,14 @@ def build_demo_season(tournaments: int = 4, *, organizer_username: str | None = 
         },
         tournaments=built,
     )
-    recompute_season(season.pk)
+    recompute_season(season_id=season.pk)
     return season
 
 
 def _demo_tournament(club, day: datetime.date, pool, rng: random.Random, organizer) -> Tournament:
     name = f"Tournoi du {day:%d/%m/%Y}"
     tournament = Tournament.objects.create(
-        slug=unique_slug(f"{club.slug} {name}"),
+        slug=unique_slug(name=f"{club.slug} {name}"),
         name=name,
         date=day,
         venue=VENUE,
@@ -89,8 +89,8 @@ def _demo_tournament(club, day: datetime.date, pool, rng: random.Random, organiz
         tournament.organizers.add(organizer)
     present = rng.sample(pool, 2 * TEAMS)  # a new draw every week: new partners
     register_teams(
-        tournament,
-        [
+        tournament=tournament,
+        teams=[
             TeamData(
                 players=tuple(
                     PlayerData(p.first_name, p.last_name, p.licence, club.name)
@@ -102,11 +102,11 @@ def _demo_tournament(club, day: datetime.date, pool, rng: random.Random, organiz
         ],
     )
     tournament.teams.update(checked_in=True)
-    generate_plan(tournament)
-    publish_rounds(tournament)
-    change_status(tournament, Tournament.Status.RUNNING)
-    generate_deals(tournament)
+    generate_plan(tournament=tournament)
+    publish_rounds(tournament=tournament)
+    change_status(tournament=tournament, status=Tournament.Status.RUNNING)
+    generate_deals(tournament=tournament)
     record_demo_results(tournament)
-    recompute_tournament(tournament.pk)
-    change_status(tournament, Tournament.Status.FINISHED)
+    recompute_tournament(tournament_id=tournament.pk)
+    change_status(tournament=tournament, status=Tournament.Status.FINISHED)
     return tournament

@@ -48,7 +48,7 @@ def _check(values: dict, club: Club, tournaments: Iterable[Tournament]) -> list[
     return tournaments
 
 
-def create_season(club: Club, *, values: dict, tournaments: Iterable[Tournament] = ()) -> Season:
+def create_season(*, club: Club, values: dict, tournaments: Iterable[Tournament] = ()) -> Season:
     """A new season of the club; its ranking is computed after the commit."""
     with transaction.atomic():
         tournaments = _check(values, club, tournaments)
@@ -60,12 +60,12 @@ def create_season(club: Club, *, values: dict, tournaments: Iterable[Tournament]
             **fields,
         )
         season.tournaments.set(tournaments)
-        request_recomputation([season.pk])
+        request_recomputation(season_ids=[season.pk])
         return season
 
 
 def update_season(
-    season: Season, *, values: dict, tournaments: Iterable[Tournament] | None = None
+    *, season: Season, values: dict, tournaments: Iterable[Tournament] | None = None
 ) -> Season:
     with transaction.atomic():
         season = Season.objects.select_for_update().get(pk=season.pk)
@@ -78,14 +78,14 @@ def update_season(
             if key in values:
                 setattr(season, key, values[key].strip() if key == "name" else values[key])
         season.save()
-        request_recomputation([season.pk])
+        request_recomputation(season_ids=[season.pk])
         return season
 
 
 # --- The ranking's computation --------------------------------------------------------------
 
 
-def request_recomputation(season_ids: Iterable[int]) -> None:
+def request_recomputation(*, season_ids: Iterable[int]) -> None:
     """Mark the seasons' rankings stale now and, once the transaction commits, publish their
     jobs (the broker away: the periodic catch-up computes them later)."""
     ids = sorted(set(season_ids))
@@ -103,7 +103,7 @@ def _publish(ids: list[int]) -> None:
             logger.warning("season %s: broker unavailable, left to the catch-up", season_id)
 
 
-def recompute_season(season_id: int) -> SeasonStanding | None:
+def recompute_season(*, season_id: int) -> SeasonStanding | None:
     """Compute the season's ranking from the final rankings of its finished tournaments and
     store it (None: the season no longer exists)."""
     started = time.perf_counter()
@@ -166,7 +166,7 @@ def catch_up() -> list[int]:
     """Compute every stale season here and now (the periodic job)."""
     done = []
     for season_id in selectors.stale_seasons():
-        recompute_season(season_id)
+        recompute_season(season_id=season_id)
         done.append(season_id)
     return done
 
@@ -174,7 +174,7 @@ def catch_up() -> list[int]:
 # --- What makes a season stale (signal receivers) -------------------------------------------
 
 
-def on_snapshot_saved(sender, instance, created, **kwargs) -> None:
+def on_snapshot_saved(*, sender, instance, created, **kwargs) -> None:
     """A new final ranking of a finished tournament: a correction after the end."""
     if not created or instance.up_to_round is not None:
         return
@@ -183,15 +183,19 @@ def on_snapshot_saved(sender, instance, created, **kwargs) -> None:
     ).exists()
     if finished:
         request_recomputation(
-            Season.objects.filter(tournaments=instance.tournament_id).values_list("pk", flat=True)
+            season_ids=Season.objects.filter(tournaments=instance.tournament_id).values_list(
+                "pk", flat=True
+            )
         )
 
 
-def on_tournament_saved(sender, instance, created, **kwargs) -> None:
+def on_tournament_saved(*, sender, instance, created, **kwargs) -> None:
     """A tournament saved (finished, reopened, renamed, moved to another date)."""
     if not created:
-        request_recomputation(instance.seasons.values_list("pk", flat=True))
+        request_recomputation(season_ids=instance.seasons.values_list("pk", flat=True))
 
 
-def on_players_merged(sender, *, kept, removed, **kwargs) -> None:
-    request_recomputation(Season.objects.filter(club=kept.club_id).values_list("pk", flat=True))
+def on_players_merged(*, sender, kept, removed, **kwargs) -> None:
+    request_recomputation(
+        season_ids=Season.objects.filter(club=kept.club_id).values_list("pk", flat=True)
+    )

@@ -16,7 +16,7 @@ def recompute_season_task(season_id: int) -> int:
     """Compute and store a season's ranking (``services.recompute_season``)."""
     from .services import recompute_season
 
-    standing = recompute_season(season_id)
+    standing = recompute_season(season_id=season_id)
     return len(standing.lines) if standing is not None else -1
 
 

@@ -55,7 +55,7 @@ def club_seasons(request, club):
     if request.method == "POST" and form.is_valid():
         try:
             season = services.create_season(
-                club, values=form.values(), tournaments=form.cleaned_data["tournaments"]
+                club=club, values=form.values(), tournaments=form.cleaned_data["tournaments"]
             )
         except services.SeasonError as error:
             form.add_error(None, error.message)
@@ -76,7 +76,7 @@ def season_edit(request, club, slug: str):
     if request.method == "POST" and form.is_valid():
         try:
             services.update_season(
-                season, values=form.values(), tournaments=form.cleaned_data["tournaments"]
+                season=season, values=form.values(), tournaments=form.cleaned_data["tournaments"]
             )
         except services.SeasonError as error:
             form.add_error(None, error.message)
@@ -99,7 +99,7 @@ def season_edit(request, club, slug: str):
 @club_organizer_required
 def season_recompute(request, club, slug: str):
     season = get_object_or_404(club.seasons, slug=slug)
-    services.request_recomputation([season.pk])
+    services.request_recomputation(season_ids=[season.pk])
     messages.success(request, gettext("Le recalcul du classement de la saison est demandé."))
     return redirect("seasons:edit", club.slug, season.slug)
 

@@ -89,7 +89,9 @@ class RulesPreviewForm(forms.Form):
             return cleaned
         rules = {name: cleaned[f"rule_{name}"] for name in RULE_NAMES}
         try:
-            cleaned["rules"] = RuleSettings.from_dict(chosen_rules(cleaned["rules_preset"], rules))
+            cleaned["rules"] = RuleSettings.from_dict(
+                chosen_rules(preset=cleaned["rules_preset"], changes=rules)
+            )
         except ValueError as error:
             raise forms.ValidationError(rules_error(error)) from error
         return cleaned
@@ -241,7 +243,7 @@ class TournamentForm(forms.ModelForm):
             rules = None
         tournament = self.instance if self.instance.pk is not None else None
         try:
-            cleaned["rules"] = chosen_rules(preset, rules, tournament=tournament)
+            cleaned["rules"] = chosen_rules(preset=preset, changes=rules, tournament=tournament)
         except ValueError as error:
             raise forms.ValidationError(rules_error(error)) from error
         return cleaned
@@ -322,7 +324,9 @@ class TeamForm(forms.Form):
         cleaned = super().clean()
         if self.errors:
             return cleaned
-        for problem in team_problems(self.tournament, [self.team_data()], editing=self.team):
+        for problem in team_problems(
+            tournament=self.tournament, teams=[self.team_data()], editing=self.team
+        ):
             self.add_error(None, problem.message)
         return cleaned
 

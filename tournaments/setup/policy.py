@@ -18,14 +18,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeAlias
 
 from django.contrib.auth.models import AnonymousUser
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from tournaments import rows
-from tournaments.accounts.roles import ORGANIZER, has_role
+from tournaments.accounts.roles import ORGANIZER, Account, has_role
 from tournaments.clubs import access as club_access
 from tournaments.clubs.models import PlayerClaim
 
@@ -57,6 +57,10 @@ class Actor:
 
 PUBLIC = Actor(user=AnonymousUser())
 """Nobody in particular: what anyone may see."""
+
+Who: TypeAlias = Actor | Account
+"""Who acts, as the services of the apps above the policy take it (their ``by``): an account
+or an ``Actor`` already resolved (a token's user, a table, a team); ``by=None`` is the system."""
 
 
 def actor_for(who, tournament: Tournament) -> Actor:

@@ -434,7 +434,9 @@ def check_team_file(tournament, filename: str, content: bytes) -> ParsedFile:
     """Read the file and check every team against each other and the registered teams."""
     parsed = read_team_file(filename, content)
     if parsed.rows:
-        for problem in team_problems(tournament, [row.team for row in parsed.rows]):
+        for problem in team_problems(
+            tournament=tournament, teams=[row.team for row in parsed.rows]
+        ):
             line = parsed.rows[problem.index].line
             parsed.add_error(
                 line,

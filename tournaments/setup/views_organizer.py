@@ -147,7 +147,7 @@ def tournament_manage(request, tournament):
         "tournaments/organizer/manage.html",
         {
             "tournament": tournament,
-            "transitions": services.allowed_transitions(tournament),
+            "transitions": services.allowed_transitions(tournament=tournament),
             "missing_results": selectors.missing_results_count(tournament),
             "checklist": selectors.organizer_checklist(tournament),
             "estimate": selectors.session_estimate(tournament),
@@ -169,7 +169,7 @@ def tournament_copy(request, tournament):
     if request.method == "POST" and form.is_valid():
         try:
             copy = services.copy_tournament(
-                tournament,
+                source=tournament,
                 by=request.user,
                 name=form.cleaned_data["name"],
                 date=form.cleaned_data["date"],
@@ -193,14 +193,14 @@ def tournament_copy(request, tournament):
 
 @organizer_required
 def tournament_edit(request, tournament):
-    frozen = services.has_results(tournament)
+    frozen = services.has_results(tournament=tournament)
     form = TournamentForm(
         request.POST or None, instance=tournament, user=request.user, frozen=frozen
     )
     if request.method == "POST" and form.is_valid():
         try:
             notices = services.update_tournament(
-                tournament, by=request.user, **_settings_given(form)
+                tournament=tournament, by=request.user, **_settings_given(form)
             )
         except services.OrganizerError as error:
             form.add_error(None, error.message)
@@ -231,7 +231,7 @@ def tournament_status(request, tournament):
             )
             return redirect("tournaments:manage", tournament.slug)
     try:
-        services.change_status(tournament, status, by=request.user)
+        services.change_status(tournament=tournament, status=status, by=request.user)
     except services.OrganizerError as error:
         messages.error(request, error.message)
     else:
@@ -249,7 +249,7 @@ def tournament_status(request, tournament):
 @organizer_required
 def plan(request, tournament):
     grid = selectors.plan_grid(tournament)
-    teams = plan_teams(tournament)
+    teams = plan_teams(tournament=tournament)
     return render(
         request,
         "tournaments/organizer/plan.html",
@@ -257,7 +257,7 @@ def plan(request, tournament):
             "tournament": tournament,
             "grid": grid,
             "plan_team_count": len(teams),
-            "has_results": services.has_results(tournament),
+            "has_results": services.has_results(tournament=tournament),
             "published_count": sum(1 for r in grid.rounds if r.round.published),
         },
     )
@@ -267,7 +267,7 @@ def plan(request, tournament):
 @organizer_required
 def plan_generate(request, tournament):
     try:
-        outcome = services.generate_plan(tournament, by=request.user)
+        outcome = services.generate_plan(tournament=tournament, by=request.user)
     except services.OrganizerError as error:
         messages.error(request, error.message)
     else:
@@ -310,7 +310,9 @@ def plan_publish(request, tournament):
             messages.error(request, gettext("Tour inconnu."))
             return redirect("tournaments:plan", tournament.slug)
         numbers = [number]
-    changed = services.publish_rounds(tournament, numbers, published=published)
+    changed = services.publish_rounds(
+        tournament=tournament, round_numbers=numbers, published=published
+    )
     if published:
         text = ngettext("%(count)s tour publié.", "%(count)s tours publiés.", changed)
     else:

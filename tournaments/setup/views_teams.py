@@ -95,14 +95,14 @@ def _searching(request) -> bool:
 
 @organizer_required
 def team_add(request, tournament):
-    next_number = services.next_team_number(tournament)
+    next_number = services.next_team_number(tournament=tournament)
     searching = _searching(request)
     search, initial = _registry_search(request.POST if searching else request.GET, tournament)
     bound = request.POST if request.method == "POST" and not searching else None
     form = TeamForm(bound, tournament=tournament, next_number=next_number, initial=initial)
     if bound is not None and form.is_valid():
         try:
-            team = services.register_team(tournament, form.team_data())
+            team = services.register_team(tournament=tournament, data=form.team_data())
         except services.OrganizerError as error:
             form.add_error(None, error.message)
         else:
@@ -127,7 +127,7 @@ def team_edit(request, tournament, number: int):
     form = TeamForm(request.POST or None, tournament=tournament, team=team)
     if request.method == "POST" and form.is_valid():
         try:
-            team = services.update_team(team, form.team_data())
+            team = services.update_team(team=team, data=form.team_data())
         except services.OrganizerError as error:
             form.add_error(None, error.message)
         else:
@@ -147,12 +147,12 @@ def team_edit(request, tournament, number: int):
 def team_withdraw(request, tournament, number: int):
     team = selectors.team_by_number(tournament, number)
     withdrawn = request.POST.get("action") != "reinstate"
-    services.set_withdrawn(team, withdrawn)
+    services.set_withdrawn(team=team, withdrawn=withdrawn)
     if withdrawn:
         messages.success(
             request, gettext("Équipe %(number)s déclarée forfait.") % {"number": team.number}
         )
-        if services.has_plan(tournament):
+        if services.has_plan(tournament=tournament):
             messages.warning(
                 request,
                 gettext(
@@ -172,7 +172,7 @@ def team_withdraw(request, tournament, number: int):
 def team_delete(request, tournament, number: int):
     team = selectors.team_by_number(tournament, number)
     try:
-        services.delete_team(team)
+        services.delete_team(team=team)
     except services.OrganizerError as error:
         messages.error(request, error.message)
     else:
@@ -208,7 +208,7 @@ def checkin_toggle(request, tournament, number: int):
     team = selectors.team_by_number(tournament, number)
     wanted = request.POST.get("checked_in")
     checked_in = not team.checked_in if wanted is None else wanted == "1"
-    services.set_checked_in(team, checked_in)
+    services.set_checked_in(team=team, checked_in=checked_in)
     if _wants_json(request):
         counts = selectors.team_counts(tournament)
         return JsonResponse(
@@ -229,7 +229,7 @@ def checkin_toggle(request, tournament, number: int):
 @require_POST
 @organizer_required
 def checkin_all(request, tournament):
-    changed = services.check_in_all(tournament)
+    changed = services.check_in_all(tournament=tournament)
     messages.success(
         request,
         ngettext("%(count)s équipe pointée.", "%(count)s équipes pointées.", changed)
@@ -285,7 +285,7 @@ def team_import(request, tournament):
             "form": form,
             "parsed": parsed,
             "columns": team_files.COLUMNS,
-            "next_number": services.next_team_number(tournament),
+            "next_number": services.next_team_number(tournament=tournament),
         },
     )
 
@@ -299,7 +299,7 @@ def team_import_confirm(request, tournament):
         messages.error(request, gettext("Aucun import en attente : envoyez d'abord le fichier."))
         return redirect("tournaments:team_import", tournament.slug)
     try:
-        created = services.register_teams(tournament, _deserialize(data["rows"]))
+        created = services.register_teams(tournament=tournament, teams=_deserialize(data["rows"]))
     except services.OrganizerError as error:
         messages.error(
             request,

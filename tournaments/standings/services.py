@@ -45,7 +45,7 @@ class Enqueued(Enum):
     FAILED = "failed"  # unexpected error, logged; left pending for the catch-up
 
 
-def mark_results_changed(tournament, board_numbers=()) -> None:
+def mark_results_changed(*, tournament, board_numbers=()) -> None:
     """Record that the tournament's scores are stale; enqueue the recomputation after commit.
 
     Call it inside the transaction that writes the result, so that the change and its journal
@@ -59,7 +59,7 @@ def mark_results_changed(tournament, board_numbers=()) -> None:
         _journal_by_sql(tournament.pk, boards, now)
     else:
         _journal_by_orm(tournament.pk, boards, now)
-    after_commit(enqueue_recomputation, tournament.pk)
+    after_commit(enqueue_recomputation, tournament_id=tournament.pk)
 
 
 def _journal_by_sql(tournament_id: int, boards: list[int | None], now) -> None:
@@ -79,12 +79,12 @@ def _journal_by_orm(tournament_id: int, boards: list[int | None], now) -> None:
     )
 
 
-def on_results_changed(sender, *, tournament, board_numbers=(), **kwargs) -> None:
+def on_results_changed(*, sender, tournament, board_numbers=(), **kwargs) -> None:
     """Receiver of ``results.signals.results_changed`` (connected in ``StandingsConfig``)."""
-    mark_results_changed(tournament, board_numbers=board_numbers)
+    mark_results_changed(tournament=tournament, board_numbers=board_numbers)
 
 
-def enqueue_recomputation(tournament_id: int) -> Enqueued:
+def enqueue_recomputation(*, tournament_id: int) -> Enqueued:
     """Hand the recomputation of a tournament to Celery, once per burst of changes.
 
     A job already queued and not yet started covers this change (it reads the results when it
@@ -98,7 +98,7 @@ def enqueue_recomputation(tournament_id: int) -> Enqueued:
             return Enqueued.ALREADY_QUEUED
         # First time for this tournament: start its books.
         ScoringState.objects.get_or_create(tournament_id=tournament_id)
-        return enqueue_recomputation(tournament_id)
+        return enqueue_recomputation(tournament_id=tournament_id)
     countdown = getattr(settings, "STANDINGS_COALESCE_SECONDS", COALESCE_SECONDS)
     try:
         publish(recompute_tournament_task, (tournament_id,), countdown=countdown)
@@ -154,13 +154,13 @@ def _unclaim(tournament_id: int, claimed_at) -> None:
     )
 
 
-def request_recomputation(tournament) -> None:
+def request_recomputation(*, tournament) -> None:
     """An arbiter's "recalculer": treat it as a change, so that the job runs even when the
     scores look fresh (after a team was renamed, or once the cause of an error is fixed)."""
-    mark_results_changed(tournament)
+    mark_results_changed(tournament=tournament)
 
 
-def recompute_tournament(tournament_id: int) -> str:
+def recompute_tournament(*, tournament_id: int) -> str:
     """Recompute a tournament's board scores and rankings now; the outcome's name
     (``recomputation.recompute``)."""
     return recompute(tournament_id).outcome.value

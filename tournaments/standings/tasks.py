@@ -28,7 +28,7 @@ def recompute_tournament_task(tournament_id: int) -> str:
     """Recompute a tournament's board scores and rankings (see ``recomputation.recompute``)."""
     from .services import recompute_tournament
 
-    return recompute_tournament(tournament_id)
+    return recompute_tournament(tournament_id=tournament_id)
 
 
 @shared_task(name="standings.catch_up", **task_options(retried=False))

@@ -12,7 +12,7 @@ from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournaments import board_panels
+from tournaments import board_panels, vocabulary
 from tournaments.deals import selectors as deals
 from tournaments.request_numbers import whole_number
 from tournaments.setup import policy
@@ -91,6 +91,7 @@ def ranking(request, tournament: Tournament):
             "refresh_seconds": REFRESH_SECONDS,
             "is_staff": policy.is_arbiter(request.user, tournament),
             "hand_records_url": _hand_records_url(request.user, tournament),
+            "directions": vocabulary.SIDE_CHOICES,
             **layout,
             **options,
         },
@@ -253,7 +254,7 @@ def scorecard(request, tournament: Tournament, number: int):
 @arbiter_required
 def request_recomputation(request, tournament):
     """Arbiters and organizers: recompute now (after a team was renamed, or an error fixed)."""
-    services.request_recomputation(tournament)
+    services.request_recomputation(tournament=tournament)
     messages.success(request, _("Le recalcul du classement est demandé."))
     return redirect("standings:ranking", slug=tournament.slug)
 

@@ -57,10 +57,10 @@ class PenaltyViewSet(TournamentScoped, viewsets.ReadOnlyModelViewSet):
                 "team", "unknown_team", gettext("Cette équipe ne joue pas dans ce tournoi.")
             )
         penalty = results_services.give_penalty(
-            self.tournament,
-            team,
-            data["amount"],
-            data["reason"],
+            tournament=self.tournament,
+            team=team,
+            amount=data["amount"],
+            reason=data["reason"],
             board_number=data.get("board"),
             round_number=data.get("round"),
             by=self.actor,
@@ -79,7 +79,7 @@ class PenaltyViewSet(TournamentScoped, viewsets.ReadOnlyModelViewSet):
         penalty = get_object_or_404(self.get_queryset(), pk=kwargs["pk"])
         data = self.validated(serializers.PenaltyRemoveSerializer).validated_data
         results_services.remove_penalty(
-            penalty, reason=data["reason"], by=self.actor, ip=client_ip(request)
+            penalty=penalty, reason=data["reason"], by=self.actor, ip=client_ip(request)
         )
         return Response(self._read(penalty.pk))
 

@@ -45,7 +45,7 @@ class RoundViewSet(TournamentScoped, viewsets.ReadOnlyModelViewSet):
     @action(detail=True, methods=["post"])
     def start(self, request, *args, **kwargs):
         """Start the round's clock: tables are late after boards × minutes per board."""
-        round_ = results_services.start_round(self.get_object())
+        round_ = results_services.start_round(round_=self.get_object())
         return Response(self.get_serializer(round_).data)
 
 
@@ -67,7 +67,7 @@ class PlanViewSet(TournamentScoped, mixins.ListModelMixin, viewsets.GenericViewS
     def generate(self, request, *args, **kwargs):
         """Compute the movement for the checked-in teams and store it (rounds unpublished).
         Refused once a result exists or hands were released."""
-        outcome = organizer.generate_plan(self.tournament, by=request.user)
+        outcome = organizer.generate_plan(tournament=self.tournament, by=request.user)
         movement = outcome.movement
         data = {
             "rounds": movement.rounds,
@@ -86,7 +86,9 @@ class PlanViewSet(TournamentScoped, mixins.ListModelMixin, viewsets.GenericViewS
         """Publish (or withdraw with ``"published": false``) some rounds, or all of them."""
         data = self.validated(serializers.PlanPublishSerializer).validated_data
         rounds = _known_rounds(self.tournament, data.get("rounds"))
-        changed = organizer.publish_rounds(self.tournament, rounds, published=data["published"])
+        changed = organizer.publish_rounds(
+            tournament=self.tournament, round_numbers=rounds, published=data["published"]
+        )
         return Response(_rounds_changed(self, changed))
 
 
@@ -153,7 +155,7 @@ class BoardViewSet(TournamentScoped, viewsets.ReadOnlyModelViewSet):
         (which also reveals the seed of generated deals). Cannot be undone."""
         data = self.validated(serializers.RoundsChoiceSerializer).validated_data
         released = deals_services.release_hands(
-            self.tournament, data.get("rounds"), by=request.user
+            tournament=self.tournament, rounds=data.get("rounds"), by=request.user
         )
         return Response(_rounds_changed(self, released))
 

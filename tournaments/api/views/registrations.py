@@ -52,7 +52,7 @@ class RegistrationViewSet(TournamentScoped, viewsets.ReadOnlyModelViewSet):
         """Accept a pair awaiting the decision (``pending``): it becomes a team with the next
         free number, not checked in (it is checked in on the day). Any other status: 400
         ``invalid_transition``."""
-        registration.approve(self.get_object(), site=_site(request))
+        registration.approve(entry=self.get_object(), site=_site(request))
         return Response(self._read(kwargs["pk"]))
 
     @extend_schema(request=None, responses={200: serializers.RegistrationSerializer})
@@ -60,7 +60,7 @@ class RegistrationViewSet(TournamentScoped, viewsets.ReadOnlyModelViewSet):
     def refuse(self, request, *args, **kwargs):
         """Refuse a pair awaiting the decision or on the waiting list; the waiting list moves
         up. Any other status: 400 ``invalid_transition``."""
-        registration.refuse(self.get_object(), site=_site(request))
+        registration.refuse(entry=self.get_object(), site=_site(request))
         return Response(self._read(kwargs["pk"]))
 
     def _read(self, pk) -> dict:

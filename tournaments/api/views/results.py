@@ -113,7 +113,7 @@ class ResultViewSet(
         result = self._writable()
         data = self.validated(serializers.SideSerializer).validated_data
         by = self._by(result.assignment, data)
-        confirmed = results_services.confirm_result(result, by=by, ip=client_ip(request))
+        confirmed = results_services.confirm_result(result=result, by=by, ip=client_ip(request))
         return self._answer(confirmed, created=False)
 
     @extend_schema(
@@ -127,7 +127,7 @@ class ResultViewSet(
         data = self.validated(serializers.DisputeSerializer).validated_data
         by = self._by(result.assignment, data)
         disputed = results_services.dispute_result(
-            result, data["reason"], by=by, ip=client_ip(request)
+            result=result, reason=data["reason"], by=by, ip=client_ip(request)
         )
         return self._answer(disputed, created=False)
 
@@ -142,10 +142,10 @@ class ResultViewSet(
         data = self.validated(serializers.AdjustmentSerializer).validated_data
         assignment = self._assignment(data["round"], data["table"])
         result = results_services.adjust_result(
-            assignment,
-            data["board"],
-            data["ns_adjustment"],
-            data["ew_adjustment"],
+            assignment=assignment,
+            board_number=data["board"],
+            ns_adjustment=data["ns_adjustment"],
+            ew_adjustment=data["ew_adjustment"],
             by=self.actor,
             ip=client_ip(request),
             replace_version=data.get("version"),
@@ -164,10 +164,10 @@ class ResultViewSet(
         data = self.validated(serializers.AssignedScoreSerializer).validated_data
         assignment = self._assignment(data["round"], data["table"])
         result = results_services.assign_score(
-            assignment,
-            data["board"],
-            data["ns_marks"],
-            data["ew_marks"],
+            assignment=assignment,
+            board_number=data["board"],
+            ns_marks=data["ns_marks"],
+            ew_marks=data["ew_marks"],
             by=self.actor,
             ip=client_ip(request),
             replace_version=data.get("version"),
@@ -228,7 +228,7 @@ class ResultViewSet(
                     "route)."
                 ),
             )
-        team = results_services.team_by_code(assignment, code)
+        team = results_services.team_by_code(assignment=assignment, code=code)
         side = data.get("side")
         if side and assignment.side_of(team) != side:
             raise FieldErrors.single(
@@ -251,7 +251,10 @@ class ResultViewSet(
                 gettext("L'en-tête Idempotency-Key doit compter de 1 à 200 caractères."),
             )
         return services.submission_key(
-            self.tournament, key, user=self.request.user, token=request_token(self.request)
+            tournament=self.tournament,
+            key=key,
+            by=self.request.user,
+            token=request_token(self.request),
         )
 
     # --- Writing and answering ----------------------------------------------------------------
@@ -261,9 +264,9 @@ class ResultViewSet(
     ) -> Result:
         try:
             return results_services.take_result(
-                assignment,
-                board,
-                record,
+                assignment=assignment,
+                board_number=board,
+                record=record,
                 by=by,
                 source=Result.Source.API,
                 ip=client_ip(self.request),

@@ -43,7 +43,9 @@ class TeamViewSet(
     def create(self, request, *args, **kwargs):
         given = self.validated(serializers.TeamWriteSerializer)
         _check_registry(self.tournament, given.team_data())
-        team = services.register_team(self.tournament, given.team_data(), **given.flags())
+        team = services.register_team(
+            tournament=self.tournament, data=given.team_data(), **given.flags()
+        )
         return Response(self._read(team), status=status.HTTP_201_CREATED)
 
     @extend_schema(
@@ -53,12 +55,12 @@ class TeamViewSet(
         team = self.get_object()
         given = self.validated(serializers.TeamWriteSerializer, partial=True)
         _check_registry(self.tournament, given.team_data(team))
-        team = services.change_team(team, given.team_data(team), **given.flags())
+        team = services.change_team(team=team, data=given.team_data(team), **given.flags())
         return Response(self._read(team))
 
     @extend_schema(responses={204: None})
     def destroy(self, request, *args, **kwargs):
-        organizer.delete_team(self.get_object())
+        organizer.delete_team(team=self.get_object())
         return Response(status=status.HTTP_204_NO_CONTENT)
 
     def _read(self, team: Team) -> dict:

@@ -82,7 +82,7 @@ class TournamentViewSet(
             _chosen_rules(preset, data["rules"], tournament)
         with model_errors():
             organizer.update_tournament(
-                tournament,
+                tournament=tournament,
                 by=request.user,
                 fields=_settings_given(data),
                 rule_changes=data.get("rules"),
@@ -101,7 +101,7 @@ class TournamentViewSet(
     def status(self, request, *args, **kwargs):
         tournament = self.get_object()
         data = self.validated(serializers.StatusChangeSerializer).validated_data
-        organizer.change_status(tournament, data["status"], by=request.user)
+        organizer.change_status(tournament=tournament, status=data["status"], by=request.user)
         return Response(self._read(tournament))
 
     def _read(self, tournament: Tournament) -> dict:
@@ -124,6 +124,6 @@ def _settings_given(data: dict) -> dict:
 
 def _chosen_rules(preset: str, changes: dict | None, tournament: Tournament | None = None) -> dict:
     try:
-        return organizer.chosen_rules(preset, changes, tournament=tournament)
+        return organizer.chosen_rules(preset=preset, changes=changes, tournament=tournament)
     except ValueError as error:
         raise FieldErrors.single("rules", "invalid_rules", error) from None

@@ -13,6 +13,7 @@ from django.utils.translation import gettext
 from scoring.deals.generator import GENERATOR_VERSION, new_seed, seed_commitment
 from scoring.duplicate.table_score import Method
 from tournaments import slugs
+from tournaments.accounts.roles import Account
 from tournaments.clubs.models import Club
 from tournaments.deals.services import DealsError, install_event_deals, release_hands
 from tournaments.setup.models import Tournament
@@ -35,7 +36,7 @@ def _refuse_unless_organizer(event: Event, by) -> None:
 
 def create_event(
     *,
-    by,
+    by: Account,
     name: str,
     date: date,
     board_count: int,
@@ -59,7 +60,7 @@ def create_event(
             [gettext("Un simultané se classe en points de match ou à la donne moyenne (datum).")],
         )
     try:
-        rules = chosen_rules(rules_preset)
+        rules = chosen_rules(preset=rules_preset)
     except ValueError as error:
         raise EventError("bad_rules", [str(error)]) from error
     event = Event(
@@ -90,7 +91,7 @@ def invite_club(
     event: Event,
     club: Club,
     session_starts_at: datetime,
-    by,
+    by: Account,
     region: str = "",
     laptop: bool = False,
 ) -> EventClub:
@@ -130,7 +131,7 @@ def _session_fields(event: Event, club: Club, when: datetime) -> dict:
 def _deal_session(event: Event, tournament: Tournament) -> None:
     try:
         install_event_deals(
-            tournament,
+            tournament=tournament,
             seed_hex=event.seed_hex,
             count=event.board_count,
             commitment=event.commitment,
@@ -140,7 +141,7 @@ def _deal_session(event: Event, tournament: Tournament) -> None:
 
 
 @transaction.atomic
-def answer_invitation(*, entry: EventClub, accept: bool, by) -> EventClub:
+def answer_invitation(*, entry: EventClub, accept: bool, by: Account) -> EventClub:
     """A club organizer's answer. Accepting gives a club playing on the site its session: a
     tournament of the club, organized by whoever accepted, on the event's rules (and deals once
     the event is open). A club may not decline once its session has results."""
@@ -177,7 +178,7 @@ def answer_invitation(*, entry: EventClub, accept: bool, by) -> EventClub:
 
 
 @transaction.atomic
-def open_event(*, event: Event, by) -> Event:
+def open_event(*, event: Event, by: Account) -> Event:
     """Open the event: its deals made once from a new secret seed, the commitment published,
     every accepted session on the site dealt the same boards. Only once."""
     _refuse_unless_organizer(event, by)
@@ -198,7 +199,7 @@ def open_event(*, event: Event, by) -> Event:
 
 
 @transaction.atomic
-def close_event(*, event: Event, by) -> Event:
+def close_event(*, event: Event, by: Account) -> Event:
     """Close the event once its correction window is over: the seed revealed (anyone verifies
     the deals against the commitment), every session's hand records published, the figures
     final (``ranking.enqueue_event_ranking``)."""
@@ -216,7 +217,7 @@ def close_event(*, event: Event, by) -> Event:
     event.save()
     for entry in selectors.accepted_entries(event).exclude(tournament=None):
         if entry.tournament.round_set.exists():
-            release_hands(entry.tournament, by=by)
-    mark_event_changed(event.pk)
+            release_hands(tournament=entry.tournament, by=by)
+    mark_event_changed(event_id=event.pk)
     logger.info("event closed: %s", event.slug)
     return event

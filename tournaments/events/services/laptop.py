@@ -15,6 +15,7 @@ from django.utils.translation import gettext
 
 from scoring.deals.generator import generate_boards, seed_from_hex
 from scoring.deals.pbn import export_pbn
+from tournaments.accounts.roles import Account
 from tournaments.deals.services import DealsError, import_event_pbn
 from tournaments.results.models import Result
 from tournaments.results.selectors import counting_results
@@ -69,7 +70,7 @@ def _package_refused() -> EventError:
 
 
 @transaction.atomic
-def import_package(*, data: bytes | str, key: str, by) -> tuple[LaptopEvent, bool]:
+def import_package(*, data: bytes | str, key: str, by: Account) -> tuple[LaptopEvent, bool]:
     """On the laptop: read a signed package with the club's key into a tournament of the club
     dealt the event's boards: (its record, whether it is new). The same package again changes
     nothing."""
@@ -101,8 +102,8 @@ def import_package(*, data: bytes | str, key: str, by) -> tuple[LaptopEvent, boo
             rules=payload["rules"],
         )
         import_event_pbn(
-            tournament,
-            payload["pbn"],
+            tournament=tournament,
+            text=payload["pbn"],
             commitment=payload["commitment"],
             generator_version=payload["generator_version"],
             by=by,
@@ -145,7 +146,7 @@ def _upload_line(result: Result, numbers: dict[int, int]) -> dict[str, Any] | No
     return line
 
 
-def build_upload(laptop: LaptopEvent) -> dict[str, Any]:
+def build_upload(*, laptop: LaptopEvent) -> dict[str, Any]:
     """On the laptop: the club's results as a signed upload, each counted result where it was
     played (round, table, the teams of the plan) with its record as entered (the site scores
     it with the event's rules)."""

@@ -29,7 +29,7 @@ IN_BACKGROUND = "background"
 IN_REQUEST = "1"
 
 
-def mark_event_changed(event_id: int) -> None:
+def mark_event_changed(*, event_id: int) -> None:
     """A session's results (or an upload) changed: the figures are stale, their job queued
     after the commit."""
     now = timezone.now()
@@ -48,7 +48,7 @@ def _claim(event_id: int) -> tuple[bool, object]:
     return bool(claimed), now
 
 
-def enqueue_event_ranking(event_id: int) -> bool:
+def enqueue_event_ranking(*, event_id: int) -> bool:
     """Queue the event's recomputation unless a job is queued already (it reads the results when
     it starts); never raises. False when nothing was queued."""
     claimed, at = _claim(event_id)
@@ -70,10 +70,10 @@ def enqueue_event_ranking(event_id: int) -> bool:
     return True
 
 
-def recompute_event(event_id: int) -> int:
+def recompute_event(*, event_id: int) -> int:
     """Recompute the figures now (``recomputation.recompute_event``); a change that came during
     the run queues the next one. The new version."""
     version = recomputation.recompute_event(event_id)
     if EventRanking.objects.filter(event_id=event_id, stale_since__isnull=False).exists():
-        enqueue_event_ranking(event_id)
+        enqueue_event_ranking(event_id=event_id)
     return version

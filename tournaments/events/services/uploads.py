@@ -15,6 +15,7 @@ from scoring.engine.deal_score import score_deal
 from scoring.engine.record_errors import ResultValidationError
 from scoring.engine.result_record import parse_result
 from scoring.engine.rules import RuleSettings
+from tournaments.accounts.roles import Account
 from tournaments.request_numbers import whole_number
 from tournaments.results.exceptions import EntryInvalid, LineError
 from tournaments.vocabulary import ADJUSTMENTS
@@ -156,7 +157,7 @@ def _line(raw: Any, event: Event, rules: RuleSettings, teams: Mapping[str, str])
     return line
 
 
-def validated(event: Event, payload: Mapping[str, Any]) -> tuple[dict[str, str], list[dict]]:
+def validated(*, event: Event, payload: Mapping[str, Any]) -> tuple[dict[str, str], list[dict]]:
     """The upload's teams and its lines, each checked against the event's rules alone and
     scored; every bad line reported at once (``EventError`` ``invalid``), nothing kept then."""
     teams = _teams(payload.get("teams"))
@@ -189,7 +190,9 @@ def validated(event: Event, payload: Mapping[str, Any]) -> tuple[dict[str, str],
     return teams, lines
 
 
-def accept_upload(*, event: Event, data: bytes | str, by=None) -> tuple[EventUpload, bool]:
+def accept_upload(
+    *, event: Event, data: bytes | str, by: Account | None = None
+) -> tuple[EventUpload, bool]:
     """Take a laptop club's signed results: (the club's results now, whether they changed).
 
     Refused when the file is not signed with the club's key, is another event's, is late
@@ -205,7 +208,7 @@ def accept_upload(*, event: Event, data: bytes | str, by=None) -> tuple[EventUpl
                 "de corrections passée)."
             ),
         )
-    teams, lines = validated(event, payload)
+    teams, lines = validated(event=event, payload=payload)
     digest = signing.digest({"teams": teams, "lines": lines})
     with transaction.atomic():
         EventClub.objects.select_for_update().get(pk=entry.pk)
@@ -220,6 +223,6 @@ def accept_upload(*, event: Event, data: bytes | str, by=None) -> tuple[EventUpl
             lines=lines,
             by=by if by is not None and by.is_authenticated else None,
         )
-        mark_event_changed(event.pk)
+        mark_event_changed(event_id=event.pk)
     logger.info("event %s: upload of %s (%s lines)", event.slug, entry.club.slug, len(lines))
     return upload, True

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
+from scoring.engine.cards import Side
 from tournaments import vocabulary
 from tournaments.deals import selectors as deals
 from tournaments.results.display import contract_label
@@ -131,9 +132,9 @@ def hand_records(tournament: Tournament, scope: str = Scope.STAFF) -> pdf.Printo
 
 
 def direction_title(direction: str | None) -> str:
-    if direction == "NS":
+    if direction == Side.NS.value:
         return _("Classement Nord-Sud")
-    if direction == "EW":
+    if direction == Side.EW.value:
         return _("Classement Est-Ouest")
     return _("Classement général")
 

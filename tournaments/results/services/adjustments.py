@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from scoring.duplicate import AssignedMarksProblem, assigned_marks_problem
 from scoring.duplicate.assigned import MAX_ASSIGNED_MARKS
 from scoring.engine.rules import Rounding
+from tournaments.setup import policy
 from tournaments.setup.models import TableAssignment
 from tournaments.vocabulary import ADJUSTMENTS
 
@@ -34,12 +35,12 @@ from .versions import (
 
 
 def adjust_result(
+    *,
     assignment: TableAssignment,
     board_number: int,
     ns_adjustment: str,
     ew_adjustment: str,
-    *,
-    by=None,
+    by: policy.Who | None = None,
     ip: str | None = None,
     replace_version: int | None = None,
     source: str = Result.Source.ARBITER,
@@ -50,31 +51,27 @@ def adjust_result(
     This is how a board "not played" at a table is resolved, or a fouled board. Replacing an
     existing result needs the version the arbiter saw (``replace_version``).
     """
-    check_staff(actor_of(by, assignment.round.tournament), assignment.round.tournament)
+    check_staff(
+        by=actor_of(by=by, tournament=assignment.round.tournament),
+        tournament=assignment.round.tournament,
+    )
     if ns_adjustment not in ADJUSTMENTS or ew_adjustment not in ADJUSTMENTS:
         raise InvalidAction(
             _("Choisissez un score ajusté pour chaque camp (moyenne, moyenne plus ou moins).")
         )
-    check_board(assignment, board_number)
-    with transaction.atomic():
-        locked = lock_table(assignment)
-        result = store_adjustment(
-            locked,
-            board_number,
-            ns_adjustment,
-            ew_adjustment,
-            by=by,
-            ip=ip,
-            replace_version=replace_version,
-            source=source,
-            action=action,
-        )
-        round_results_changed(locked.round, [board_number])
-    result.is_replay = False
-    return result
+    return _write_arbiter_version(
+        assignment=assignment,
+        board_number=board_number,
+        adjustments=(ns_adjustment, ew_adjustment),
+        by=by,
+        ip=ip,
+        replace_version=replace_version,
+        source=source,
+        action=action,
+    )
 
 
-def assigned_marks_error(tournament, ns_marks, ew_marks) -> str | None:
+def assigned_marks_error(*, tournament, ns_marks, ew_marks) -> str | None:
     """What is wrong with the marks of an assigned score in this tournament, in French."""
     step = 1 if tournament.rule_settings().rounding is Rounding.NONE else 10
     problem = assigned_marks_problem(ns_marks, ew_marks, multiple_of=step)
@@ -90,12 +87,12 @@ def assigned_marks_error(tournament, ns_marks, ew_marks) -> str | None:
 
 
 def assign_score(
+    *,
     assignment: TableAssignment,
     board_number: int,
     ns_marks: int,
     ew_marks: int,
-    *,
-    by=None,
+    by: policy.Who | None = None,
     ip: str | None = None,
     replace_version: int | None = None,
 ) -> Result:
@@ -104,83 +101,54 @@ def assign_score(
     the other tables like a played deal. Replacing a result needs the version the arbiter saw.
     """
     tournament = assignment.round.tournament
-    check_staff(actor_of(by, tournament), tournament)
-    error = assigned_marks_error(tournament, ns_marks, ew_marks)
+    check_staff(by=actor_of(by=by, tournament=tournament), tournament=tournament)
+    error = assigned_marks_error(tournament=tournament, ns_marks=ns_marks, ew_marks=ew_marks)
     if error is not None:
         raise InvalidAction(error)
-    check_board(assignment, board_number)
+    return _write_arbiter_version(
+        assignment=assignment,
+        board_number=board_number,
+        marks=(ns_marks, ew_marks),
+        by=by,
+        ip=ip,
+        replace_version=replace_version,
+        source=Result.Source.ARBITER,
+        action=ResultEvent.Action.ASSIGN,
+    )
+
+
+def _write_arbiter_version(*, assignment, board_number: int, **version) -> Result:
+    """The board checked, the table locked, the arbiter's version stored, the round told."""
+    check_board(assignment=assignment, board_number=board_number)
     with transaction.atomic():
-        locked = lock_table(assignment)
-        result = store_assigned(
-            locked,
-            board_number,
-            ns_marks,
-            ew_marks,
-            by=by,
-            ip=ip,
-            replace_version=replace_version,
-            source=Result.Source.ARBITER,
-            action=ResultEvent.Action.ASSIGN,
-        )
-        round_results_changed(locked.round, [board_number])
+        locked = lock_table(assignment=assignment)
+        result = store_arbiter_version(assignment=locked, board_number=board_number, **version)
+        round_results_changed(round_=locked.round, board_numbers=[board_number])
     result.is_replay = False
     return result
 
 
-def store_assigned(
-    assignment, board_number, ns_marks, ew_marks, *, by, ip, replace_version, source, action
-) -> Result:
-    """Store an assigned score as the new current version (the table is locked)."""
-    return _store_arbiter_version(
-        assignment,
-        board_number,
-        marks=(ns_marks, ew_marks),
-        adjustments=("", ""),
-        by=by,
-        ip=ip,
-        replace_version=replace_version,
-        source=source,
-        action=action,
-    )
-
-
-def store_adjustment(
-    assignment,
-    board_number,
-    ns_adjustment,
-    ew_adjustment,
+def store_arbiter_version(
     *,
-    by,
-    ip,
-    replace_version,
-    source,
-    action,
+    assignment: TableAssignment,
+    board_number: int,
+    marks: tuple[int | None, int | None] = (None, None),
+    adjustments: tuple[str, str] = ("", ""),
+    by: policy.Who | None,
+    ip: str | None,
+    replace_version: int | None,
+    source: str,
+    action: str,
 ) -> Result:
-    """Store an adjusted score (40/50/60 %) as the new current version (the table is locked)."""
-    return _store_arbiter_version(
-        assignment,
-        board_number,
-        marks=(None, None),
-        adjustments=(ns_adjustment, ew_adjustment),
-        by=by,
-        ip=ip,
-        replace_version=replace_version,
-        source=source,
-        action=action,
-    )
-
-
-def _store_arbiter_version(
-    assignment, board_number, *, marks, adjustments, by, ip, replace_version, source, action
-) -> Result:
-    """The arbiter's own version of a board (adjusted or assigned: no record, confirmed at
-    once), replacing the version the arbiter saw, with its audit event."""
-    previous = current_version(assignment, board_number)
-    check_replacing(live_version(previous), replace_version)
+    """The arbiter's own version of a board, assigned (``marks``) or adjusted (40/50/60 %:
+    ``adjustments``) — no record, confirmed at once — stored as the new current version (the
+    table is locked), replacing the version the arbiter saw, with its audit event."""
+    previous = current_version(assignment=assignment, board_number=board_number)
+    check_replacing(live=live_version(result=previous), replace_version=replace_version)
     result = add_version(
-        assignment,
-        board_number,
-        previous,
+        assignment=assignment,
+        board_number=board_number,
+        previous=previous,
         status=Result.Status.ADJUSTED,
         source=source,
         record=None,
@@ -190,54 +158,54 @@ def _store_arbiter_version(
         score_detail={},
         ns_adjustment=adjustments[0],
         ew_adjustment=adjustments[1],
-        entered_by=user_of(by),
+        entered_by=user_of(by=by),
         confirmed_at=timezone.now(),
-        confirmed_by=user_of(by),
+        confirmed_by=user_of(by=by),
     )
     log_event(
-        action,
-        assignment,
-        board_number,
-        result,
-        previous,
+        action=action,
+        assignment=assignment,
+        board_number=board_number,
+        result=result,
+        before=previous,
         by=by,
-        label=actor_label(assignment, None, source),
+        label=actor_label(assignment=assignment, team=None, source=source),
         ip=ip,
     )
     return result
 
 
-def delete_result(result: Result, *, by=None, ip: str | None = None) -> Result:
+def delete_result(*, result: Result, by: policy.Who | None = None, ip: str | None = None) -> Result:
     """Delete the result the arbiter saw: a DELETED version becomes current, nothing is removed.
 
     The board is then missing again at that table and may be entered anew.
     """
-    check_staff(actor_of(by, result.tournament), result.tournament)
+    check_staff(by=actor_of(by=by, tournament=result.tournament), tournament=result.tournament)
     with transaction.atomic():
-        assignment = lock_table(result.assignment)
-        current = current_version(assignment, result.board_number)
-        if is_follow_up(result, current, Result.Status.DELETED):
+        assignment = lock_table(assignment=result.assignment)
+        current = current_version(assignment=assignment, board_number=result.board_number)
+        if is_follow_up(result=result, current=current, status=Result.Status.DELETED):
             current.is_replay = True
             return current
-        current = check_seen(live_version(current), result.version)
+        current = check_seen(current=live_version(result=current), seen_version=result.version)
         deleted = add_version(
-            assignment,
-            result.board_number,
-            current,
+            assignment=assignment,
+            board_number=result.board_number,
+            previous=current,
             status=Result.Status.DELETED,
             source=Result.Source.ARBITER,
             record=None,
-            entered_by=user_of(by),
+            entered_by=user_of(by=by),
         )
         log_event(
-            ResultEvent.Action.DELETE,
-            assignment,
-            result.board_number,
-            deleted,
-            current,
+            action=ResultEvent.Action.DELETE,
+            assignment=assignment,
+            board_number=result.board_number,
+            result=deleted,
+            before=current,
             by=by,
             ip=ip,
         )
-        notify_results_changed(result.tournament, board_numbers=[result.board_number])
+        notify_results_changed(tournament=result.tournament, board_numbers=[result.board_number])
     deleted.is_replay = False
     return deleted

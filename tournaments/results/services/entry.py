@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from functools import partial
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -12,6 +13,7 @@ from django.utils.translation import gettext as _
 from scoring.engine.cards import Hand, Seat
 from scoring.engine.record_errors import ResultValidationError
 from tournaments import vocabulary
+from tournaments.setup import policy
 from tournaments.setup.models import TableAssignment, Team
 
 from ..exceptions import ALREADY_ENTERED, InvalidAction, ResultConflict, ResultLocked
@@ -48,11 +50,11 @@ UNREAD = object()
 
 
 def record_result(
+    *,
     assignment: TableAssignment,
     board_number: int,
     data: Mapping[str, Any],
-    *,
-    by=None,
+    by: policy.Who | None = None,
     source: str | None = None,
     ip: str | None = None,
     submission_key: str | None = None,
@@ -86,25 +88,27 @@ def record_result(
     field errors), ``ResultConflict``, ``ResultLocked`` or ``InvalidAction``.
     """
     tournament = assignment.round.tournament
-    actor = actor_of(by, tournament)
-    team = acting_team(actor, assignment)
+    actor = actor_of(by=by, tournament=tournament)
+    team = acting_team(by=actor, assignment=assignment)
     if source is None:
         source = Result.Source.TABLE if team is not None else Result.Source.ARBITER
-    check_board(assignment, board_number)
+    check_board(assignment=assignment, board_number=board_number)
     if hands is UNREAD:
         hands = board_hands(tournament, board_number)
+    if hands_visible is None:
+        hands_visible = partial(_hands_visible, actor, tournament, board_number)
     try:
         scored = score_record(
-            data,
-            tournament.rule_settings(),
-            hands,
-            hands_visible=hands_visible
-            or (lambda: board_number in oracle_boards(actor, tournament, [board_number])),
+            data=data, rules=tournament.rule_settings(), hands=hands, hands_visible=hands_visible
         )
     except ResultValidationError:
         # A form sent again after its entry was stored (the hands or rules changed since):
         # the stored version answers it.
-        replayed = replay(assignment, board_number, submission_key) if submission_key else None
+        replayed = (
+            replay(assignment=assignment, board_number=board_number, key=submission_key)
+            if submission_key
+            else None
+        )
         if replayed is None:
             raise
         return replayed
@@ -122,6 +126,14 @@ def record_result(
     )
 
 
+def _hands_visible(actor: policy.Actor | None, tournament, board_number: int) -> bool:
+    """The oracle rule, asked when the caller did not ask it: may ``actor`` see the board's
+    hands?"""
+    return board_number in oracle_boards(
+        by=actor, tournament=tournament, board_numbers=[board_number]
+    )
+
+
 def _store_locked(
     assignment: TableAssignment,
     board_number: int,
@@ -134,34 +146,39 @@ def _store_locked(
     the version its ``submission_key`` made replayed), the round told."""
     try:
         with transaction.atomic():
-            slot = lock_board(assignment, board_number, submission_key=submission_key)
+            slot = lock_board(
+                assignment=assignment, board_number=board_number, submission_key=submission_key
+            )
             if slot.replay_pk is not None:
-                return replay(assignment, board_number, submission_key)
+                return replay(assignment=assignment, board_number=board_number, key=submission_key)
             result = store_entry(
-                assignment,
-                board_number,
-                scored,
+                assignment=assignment,
+                board_number=board_number,
+                scored=scored,
                 submission_key=submission_key,
                 slot=slot,
                 **entry,
             )
             # Only a counting version can complete the round.
             waiting = slot.next_round_waiting and result.status in Result.COUNTING_STATUSES
-            round_results_changed(assignment.round, [board_number], next_round_waiting=waiting)
+            round_results_changed(
+                round_=assignment.round, board_numbers=[board_number], next_round_waiting=waiting
+            )
     except IntegrityError:
         # Only reachable if a writer bypassed the lock: the constraints still hold.
         if submission_key:
-            replayed = replay(assignment, board_number, submission_key)
+            replayed = replay(assignment=assignment, board_number=board_number, key=submission_key)
             if replayed is not None:
                 return replayed
         raise ResultConflict(
-            ALREADY_ENTERED, current=current_version(assignment, board_number)
+            ALREADY_ENTERED,
+            current=current_version(assignment=assignment, board_number=board_number),
         ) from None
     result.is_replay = False
     return result
 
 
-def replay(assignment: TableAssignment, board_number: int, key: str) -> Result | None:
+def replay(*, assignment: TableAssignment, board_number: int, key: str) -> Result | None:
     existing = Result.objects.filter(submission_key=key).first()
     if existing is None:
         return None
@@ -172,11 +189,11 @@ def replay(assignment: TableAssignment, board_number: int, key: str) -> Result |
 
 
 def store_entry(
+    *,
     assignment: TableAssignment,
     board_number: int,
     scored: Scored,
-    *,
-    by,
+    by: policy.Who,
     team: Team | None,
     source: str,
     ip: str | None,
@@ -191,13 +208,13 @@ def store_entry(
 
     ``slot``: what ``lock_board`` read with the lock (else the versions are read here)."""
     if slot is None:
-        previous = current_version(assignment, board_number)
+        previous = current_version(assignment=assignment, board_number=board_number)
         version = None
     else:
         previous = slot.current()
         version = slot.next_version
-    live = live_version(previous)
-    check_replacing(live, replace_version, shown_version)
+    live = live_version(result=previous)
+    check_replacing(live=live, replace_version=replace_version, shown_version=shown_version)
     side = assignment.side_of(team)
     if live is not None and team is not None:
         if live.status in Result.COUNTING_STATUSES:
@@ -209,16 +226,16 @@ def store_entry(
     now = timezone.now()
     arbiter = team is None
     result = add_version(
-        assignment,
-        board_number,
-        previous,
+        assignment=assignment,
+        board_number=board_number,
+        previous=previous,
         status=Result.Status.CONFIRMED if arbiter else Result.Status.ENTERED,
         source=source,
         entered_side=side or "",
         entered_team=team,
-        entered_by=user_of(by),
+        entered_by=user_of(by=by),
         confirmed_at=now if arbiter else None,
-        confirmed_by=user_of(by) if arbiter else None,
+        confirmed_by=user_of(by=by) if arbiter else None,
         submission_key=submission_key or None,
         version=version,
         **scored.fields(),
@@ -226,33 +243,35 @@ def store_entry(
     if action is None:
         action = ResultEvent.Action.CHANGE if live is not None else ResultEvent.Action.CREATE
     log_event(
-        action,
-        assignment,
-        board_number,
-        result,
-        previous,
+        action=action,
+        assignment=assignment,
+        board_number=board_number,
+        result=result,
+        before=previous,
         by=by,
-        label=label if label is not None else actor_label(assignment, team, source),
+        label=label
+        if label is not None
+        else actor_label(assignment=assignment, team=team, source=source),
         ip=ip,
     )
     return result
 
 
-def is_follow_up(result: Result, current: Result | None, status: str) -> bool:
+def is_follow_up(*, result: Result, current: Result | None, status: str) -> bool:
     """Is ``current`` the very step the user asked for (a double click, a reloaded form)?"""
     return (
         current is not None and current.status == status and current.version == result.version + 1
     )
 
 
-def check_other_team(current: Result, team: Team, assignment: TableAssignment, message) -> None:
+def check_other_team(*, current: Result, team: Team, assignment: TableAssignment, message) -> None:
     """A team acts on a result only if the *other* team entered it."""
     side = assignment.side_of(team)
     if current.was_entered_by(team, side):
         raise InvalidAction(message, side=vocabulary.side_name(vocabulary.other_side(side)))
 
 
-def seen_or_current(seen: Result, slot: BoardSlot) -> Result | None:
+def seen_or_current(*, seen: Result, slot: BoardSlot) -> Result | None:
     """The board's current version: ``seen`` itself when it still is (versions never change
     but for ``is_current``), else read."""
     if slot.current_pk is not None and slot.current_pk == seen.pk:
@@ -260,22 +279,24 @@ def seen_or_current(seen: Result, slot: BoardSlot) -> Result | None:
     return slot.current()
 
 
-def confirm_result(result: Result, *, by=None, ip: str | None = None) -> Result:
+def confirm_result(
+    *, result: Result, by: policy.Who | None = None, ip: str | None = None
+) -> Result:
     """Confirm the version ``result`` (the one the user saw); return the confirmed version.
 
     A team's entry is confirmed by the other team (``by`` its ``policy.team_actor``); an
     arbiter may confirm any entered or disputed result (resolving the dispute as entered).
     """
-    assignment = table_of(result)
-    actor = actor_of(by, assignment.round.tournament)
-    team = acting_team(actor, assignment)
+    assignment = table_of(result=result)
+    actor = actor_of(by=by, tournament=assignment.round.tournament)
+    team = acting_team(by=actor, assignment=assignment)
     with transaction.atomic():
-        slot = lock_board(assignment, result.board_number)
-        current = seen_or_current(result, slot)
-        if is_follow_up(result, current, Result.Status.CONFIRMED):
+        slot = lock_board(assignment=assignment, board_number=result.board_number)
+        current = seen_or_current(seen=result, slot=slot)
+        if is_follow_up(result=result, current=current, status=Result.Status.CONFIRMED):
             current.is_replay = True
             return current
-        current = check_seen(live_version(current), result.version)
+        current = check_seen(current=live_version(result=current), seen_version=result.version)
         if current.status not in (Result.Status.ENTERED, Result.Status.DISPUTED):
             raise InvalidAction(_("Ce résultat n'attend pas de confirmation."))
         if team is not None:
@@ -286,41 +307,47 @@ def confirm_result(result: Result, *, by=None, ip: str | None = None) -> Result:
                         "nouveau le résultat exact."
                     )
                 )
-            check_other_team(current, team, assignment, CONFIRM_BY_OTHER_SIDE)
+            check_other_team(
+                current=current, team=team, assignment=assignment, message=CONFIRM_BY_OTHER_SIDE
+            )
         confirmed = add_version(
-            assignment,
-            result.board_number,
-            current,
+            assignment=assignment,
+            board_number=result.board_number,
+            previous=current,
             status=Result.Status.CONFIRMED,
             confirmed_at=timezone.now(),
-            confirmed_by=user_of(by),
+            confirmed_by=user_of(by=by),
             confirmed_team=team,
-            **copy_fields(current),
+            **copy_fields(result=current),
         )
         log_event(
-            ResultEvent.Action.CONFIRM,
-            assignment,
-            result.board_number,
-            confirmed,
-            current,
+            action=ResultEvent.Action.CONFIRM,
+            assignment=assignment,
+            board_number=result.board_number,
+            result=confirmed,
+            before=current,
             by=by,
-            label=actor_label(assignment, team, Result.Source.TABLE),
+            label=actor_label(assignment=assignment, team=team, source=Result.Source.TABLE),
             ip=ip,
         )
         round_results_changed(
-            assignment.round, [result.board_number], next_round_waiting=slot.next_round_waiting
+            round_=assignment.round,
+            board_numbers=[result.board_number],
+            next_round_waiting=slot.next_round_waiting,
         )
     confirmed.is_replay = False
     return confirmed
 
 
-def dispute_result(result: Result, reason: str, *, by=None, ip: str | None = None) -> Result:
+def dispute_result(
+    *, result: Result, reason: str, by: policy.Who | None = None, ip: str | None = None
+) -> Result:
     """The other team disputes an entered result (contestation), saying why; an arbiter
     resolves it by confirming, replacing, adjusting or deleting it, or the table enters it
     anew."""
-    assignment = table_of(result)
-    actor = actor_of(by, assignment.round.tournament)
-    team = acting_team(actor, assignment)
+    assignment = table_of(result=result)
+    actor = actor_of(by=by, tournament=assignment.round.tournament)
+    team = acting_team(by=actor, assignment=assignment)
     reason = " ".join((reason or "").split())
     if not reason:
         raise InvalidAction(_("Indiquez la raison de la contestation."))
@@ -330,40 +357,44 @@ def dispute_result(result: Result, reason: str, *, by=None, ip: str | None = Non
             max=MAX_REASON_LENGTH,
         )
     with transaction.atomic():
-        current = seen_or_current(result, lock_board(assignment, result.board_number))
-        if is_follow_up(result, current, Result.Status.DISPUTED):
+        current = seen_or_current(
+            seen=result, slot=lock_board(assignment=assignment, board_number=result.board_number)
+        )
+        if is_follow_up(result=result, current=current, status=Result.Status.DISPUTED):
             current.is_replay = True
             return current
-        current = check_seen(live_version(current), result.version)
+        current = check_seen(current=live_version(result=current), seen_version=result.version)
         if current.status != Result.Status.ENTERED:
             if current.status in Result.COUNTING_STATUSES:
                 raise ResultLocked(LOCKED)
             raise InvalidAction(_("Seul un résultat en attente de confirmation se conteste."))
         if team is not None:
             check_other_team(
-                current,
-                team,
-                assignment,
-                _("Vous avez saisi ce résultat : corrigez-le plutôt que de le contester."),
+                current=current,
+                team=team,
+                assignment=assignment,
+                message=_("Vous avez saisi ce résultat : corrigez-le plutôt que de le contester."),
             )
         disputed = add_version(
-            assignment,
-            result.board_number,
-            current,
+            assignment=assignment,
+            board_number=result.board_number,
+            previous=current,
             status=Result.Status.DISPUTED,
             dispute_reason=reason,
-            **copy_fields(current),
+            **copy_fields(result=current),
         )
         log_event(
-            ResultEvent.Action.DISPUTE,
-            assignment,
-            result.board_number,
-            disputed,
-            current,
+            action=ResultEvent.Action.DISPUTE,
+            assignment=assignment,
+            board_number=result.board_number,
+            result=disputed,
+            before=current,
             by=by,
-            label=actor_label(assignment, team, Result.Source.TABLE),
+            label=actor_label(assignment=assignment, team=team, source=Result.Source.TABLE),
             ip=ip,
         )
-        notify_results_changed(assignment.round.tournament, board_numbers=[result.board_number])
+        notify_results_changed(
+            tournament=assignment.round.tournament, board_numbers=[result.board_number]
+        )
     disputed.is_replay = False
     return disputed

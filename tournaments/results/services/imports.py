@@ -28,7 +28,7 @@ from ..exceptions import (
 )
 from ..models import Result, ResultEvent
 from ..selectors import hands_by_board
-from .adjustments import assigned_marks_error, store_adjustment, store_assigned
+from .adjustments import assigned_marks_error, store_arbiter_version
 from .entry import store_entry
 from .versions import (
     Scored,
@@ -64,10 +64,10 @@ Plan = list[tuple[ImportEntry, TableAssignment, Scored | None]]
 
 
 def import_results(
+    *,
     tournament: Tournament,
     entries: Iterable[ImportEntry],
-    *,
-    by=None,
+    by: policy.Who | None = None,
     ip: str | None = None,
     replace: bool = False,
     known_errors: Iterable[LineError] = (),
@@ -83,8 +83,8 @@ def import_results(
     system (a command run by the site's owner): it may be told everything. ``visible``: the
     boards whose hands ``by`` may see (the entry adapter's oracle), else asked here.
     """
-    actor = actor_of(by, tournament)
-    check_staff(actor, tournament)
+    actor = actor_of(by=by, tournament=tournament)
+    check_staff(by=actor, tournament=tournament)
     errors: list[LineError] = list(known_errors)
     plan = _checked_plan(tournament, list(entries), actor, errors, visible)
     if not replace:
@@ -103,7 +103,7 @@ def import_results(
         stored = _store_plan(plan, by=by, ip=ip, replace=replace)
         if stored:
             notify_results_changed(
-                tournament, board_numbers=sorted({entry.board for entry, _a, _s in plan})
+                tournament=tournament, board_numbers=sorted({entry.board for entry, _a, _s in plan})
             )
     return stored
 
@@ -120,7 +120,7 @@ def _checked_plan(
     hands = hands_by_board(tournament)
     if visible is None:
         # Asked before any record is read, whatever the records say (see ``score_record``).
-        visible = oracle_boards(actor, tournament, hands)
+        visible = oracle_boards(by=actor, tournament=tournament, board_numbers=hands)
     assignments = {
         (assignment.round.number, assignment.table.number): assignment
         for assignment in TableAssignment.objects.filter(
@@ -140,9 +140,9 @@ def _checked_plan(
         if entry.record is not None:
             try:
                 scored = score_record(
-                    entry.record,
-                    rules,
-                    hands.get(entry.board),
+                    data=entry.record,
+                    rules=rules,
+                    hands=hands.get(entry.board),
                     hands_visible=entry.board in visible,
                 )
             except ResultValidationError as error:
@@ -152,7 +152,10 @@ def _checked_plan(
                 )
                 continue
         if entry.assigned is not None:
-            problem = assigned_marks_error(tournament, *entry.assigned)
+            ns_marks, ew_marks = entry.assigned
+            problem = assigned_marks_error(
+                tournament=tournament, ns_marks=ns_marks, ew_marks=ew_marks
+            )
             if problem is not None:
                 errors.append(LineError(entry.line, problem))
                 continue
@@ -170,7 +173,7 @@ def _place_problem(
             "round": entry.round,
         }
     try:
-        check_board(assignment, entry.board)
+        check_board(assignment=assignment, board_number=entry.board)
     except BoardNotPlayedHere as error:
         return str(error)
     key = (entry.round, entry.table, entry.board)
@@ -193,7 +196,9 @@ def _store_plan(plan: Plan, *, by, ip: str | None, replace: bool) -> list[Result
     }
     for entry, assignment, scored in plan:
         assignment = locked[assignment.pk]
-        current = live_version(current_version(assignment, entry.board))
+        current = live_version(
+            result=current_version(assignment=assignment, board_number=entry.board)
+        )
         if current is not None and not replace:
             # Someone entered it while the file was being checked.
             raise ImportRejected([LineError(entry.line, str(ALREADY_ENTERED))])
@@ -206,29 +211,22 @@ def _store_plan(plan: Plan, *, by, ip: str | None, replace: bool) -> list[Result
         if scored is not None:
             stored.append(
                 store_entry(
-                    assignment,
-                    entry.board,
-                    scored,
+                    assignment=assignment,
+                    board_number=entry.board,
+                    scored=scored,
                     team=None,
                     source=Result.Source.IMPORT,
                     submission_key=None,
                     **options,
                 )
             )
-        elif entry.assigned is not None:
-            stored.append(
-                store_assigned(
-                    assignment, entry.board, *entry.assigned, source=Result.Source.IMPORT, **options
-                )
-            )
         else:
-            ns_adjustment, ew_adjustment = entry.adjustment
             stored.append(
-                store_adjustment(
-                    assignment,
-                    entry.board,
-                    ns_adjustment,
-                    ew_adjustment,
+                store_arbiter_version(
+                    assignment=assignment,
+                    board_number=entry.board,
+                    marks=entry.assigned or (None, None),
+                    adjustments=("", "") if entry.assigned else entry.adjustment,
                     source=Result.Source.IMPORT,
                     **options,
                 )

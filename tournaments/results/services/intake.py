@@ -58,7 +58,9 @@ class Oracle:
 
     def __call__(self) -> bool:
         if self.answer is None:
-            boards = oracle_boards(self.actor, self.tournament, [self.board_number])
+            boards = oracle_boards(
+                by=self.actor, tournament=self.tournament, board_numbers=[self.board_number]
+            )
             self.answer = self.board_number in boards
         return self.answer
 
@@ -73,11 +75,11 @@ class Oracle:
 
 
 def take_result(
+    *,
     assignment: TableAssignment,
     board_number: int,
     record: Mapping[str, Any],
-    *,
-    by,
+    by: policy.Who,
     source: str,
     ip: str | None = None,
     submission_key: str | None = None,
@@ -93,13 +95,13 @@ def take_result(
     ``entry.record_result``, which this calls once with the caller's policy actor (read once,
     here) and its ``Oracle``: no query of its own, the hot path of an entry stays as measured
     in docs/performance.md."""
-    actor = actor_of(by, assignment.round.tournament)
+    actor = actor_of(by=by, tournament=assignment.round.tournament)
     oracle = Oracle(actor, assignment.round.tournament, board_number)
     try:
         return record_result(
-            assignment,
-            board_number,
-            record,
+            assignment=assignment,
+            board_number=board_number,
+            data=record,
             by=actor,
             source=source,
             ip=ip,
@@ -114,10 +116,10 @@ def take_result(
 
 
 def take_results(
+    *,
     tournament: Tournament,
     entries: Iterable[ImportEntry],
-    *,
-    by,
+    by: policy.Who,
     ip: str | None = None,
     replace: bool = False,
     known_errors: Iterable[LineError] = (),
@@ -126,14 +128,14 @@ def take_results(
     results stored, or ``ImportRejected`` listing every bad line (``imports.import_results``),
     each record checked with the hands of the boards ``by`` may see (decided here, before any
     line is read) and against the rules alone for the others."""
-    actor = actor_of(by, tournament)
+    actor = actor_of(by=by, tournament=tournament)
     boards = tournament.boards.values_list("number", flat=True)
     return import_results(
-        tournament,
-        entries,
+        tournament=tournament,
+        entries=entries,
         by=actor,
         ip=ip,
         replace=replace,
         known_errors=known_errors,
-        visible=oracle_boards(actor, tournament, boards),
+        visible=oracle_boards(by=actor, tournament=tournament, board_numbers=boards),
     )

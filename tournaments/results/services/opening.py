@@ -34,7 +34,7 @@ def _first_round(tournament: Tournament) -> Round | None:
     return Round.objects.filter(tournament=tournament, number=1).first()
 
 
-def is_open(tournament: Tournament) -> bool:
+def is_open(*, tournament: Tournament) -> bool:
     """The session is under way: the tournament is « En cours » (or over) and round 1 started
     (or every round opened to the tables)."""
     if tournament.status == Status.FINISHED:
@@ -45,10 +45,10 @@ def is_open(tournament: Tournament) -> bool:
     return tournament.all_rounds_open or (first is not None and first.started_at is not None)
 
 
-def opening_problems(tournament: Tournament) -> list[str]:
+def opening_problems(*, tournament: Tournament) -> list[str]:
     """What stands between the set-up and « Ouvrir la séance », one line per step not done
     (« Pointage (3 équipes non pointées) »); empty when the session may open."""
-    if is_open(tournament):
+    if is_open(tournament=tournament):
         return [gettext("La séance est déjà ouverte.")]
     problems = []
     for key in READY_STEPS:
@@ -58,14 +58,14 @@ def opening_problems(tournament: Tournament) -> list[str]:
     return problems
 
 
-def opening_step(tournament: Tournament) -> Step:
+def opening_step(*, tournament: Tournament) -> Step:
     """« Ouverture de la séance »: done once round 1 is under way; else the one act to take when
     the set-up is ready, or what is missing."""
     name = gettext("Ouverture de la séance")
     url = reverse("tournaments:manage", args=[tournament.slug]) + "#ouvrir-la-seance"
-    if is_open(tournament):
+    if is_open(tournament=tournament):
         return Step("opening", name, checklist.DONE, gettext("Séance ouverte"), url)
-    problems = opening_problems(tournament)
+    problems = opening_problems(tournament=tournament)
     if problems:
         reason = gettext("À terminer d'abord : %(missing)s") % {"missing": " ; ".join(problems)}
         return Step("opening", name, checklist.BLOCKED, reason, url)
@@ -77,14 +77,14 @@ def opening_step(tournament: Tournament) -> Step:
 
 
 @transaction.atomic
-def open_session(tournament: Tournament, *, by=None) -> TournamentEvent:
+def open_session(*, tournament: Tournament, by: policy.Who | None = None) -> TournamentEvent:
     """« Ouvrir la séance »: the tournament to « En cours », every round published, round 1
     started, and the act in the tournament's journal. Its organizers only; refused with what
     is missing (``InvalidAction``) when the set-up is not ready."""
     if by is not None and not policy.is_organizer(by, tournament):
         raise ResultForbidden(gettext("Seuls les organisateurs de ce tournoi ouvrent la séance."))
     locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
-    problems = opening_problems(locked)
+    problems = opening_problems(tournament=locked)
     if problems:
         raise InvalidAction(
             gettext("Impossible d'ouvrir la séance, à terminer d'abord : %(missing)s.")
@@ -92,14 +92,14 @@ def open_session(tournament: Tournament, *, by=None) -> TournamentEvent:
         )
     before = locked.status
     if locked.status == Status.DRAFT:
-        change_status(locked, Status.REGISTRATION, by=by)
+        change_status(tournament=locked, status=Status.REGISTRATION, by=by)
     if locked.status == Status.REGISTRATION:
-        change_status(locked, Status.RUNNING, by=by)
-    published = publish_rounds(locked)
+        change_status(tournament=locked, status=Status.RUNNING, by=by)
+    published = publish_rounds(tournament=locked)
     first = Round.objects.select_for_update().get(tournament=locked, number=1)
     # The organizer's act, checked above: the arbiters' own check of « Démarrer le tour » is not
     # asked again.
-    start_round(first)
+    start_round(round_=first)
     tournament.status = locked.status
     return TournamentEvent.objects.create(
         tournament=locked,

@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from scoring.duplicate import Penalty as CorePenalty
 from scoring.duplicate import PenaltyUnit, penalty_unit
 from scoring.duplicate.penalties import MAX_PERCENT, MAX_POINTS
+from tournaments.setup import policy
 from tournaments.setup.models import Round, TableAssignment, Team, Tournament
 
 from ..exceptions import InvalidAction
@@ -24,7 +25,7 @@ from ..models import Penalty, ResultEvent
 from .versions import MAX_REASON_LENGTH, actor_of, check_staff, notify_results_changed, user_of
 
 
-def unit_for(tournament: Tournament) -> str:
+def unit_for(*, tournament: Tournament) -> str:
     """The unit the tournament's penalties are given in: % of a top, or points."""
     return penalty_unit(tournament.scoring_method).value
 
@@ -33,7 +34,7 @@ EXAMPLE_PERCENT = 25
 """The penalty of the penalties page's example: 25 % of a top."""
 
 
-def percent_example(tournament: Tournament) -> dict | None:
+def percent_example(*, tournament: Tournament) -> dict | None:
     """The penalties page's example in the tournament's own figures: a penalty of 25 % of a
     top, over the boards a team plays (all the tournament's boards, else the plan's rounds ×
     boards per round), takes 25 / boards % off the team's percentage. None before any board."""
@@ -43,7 +44,7 @@ def percent_example(tournament: Tournament) -> dict | None:
     return {"percent": EXAMPLE_PERCENT, "boards": boards, "less": EXAMPLE_PERCENT / boards}
 
 
-def core_penalty(penalty: Penalty, team_number: int) -> CorePenalty:
+def core_penalty(*, penalty: Penalty, team_number: int) -> CorePenalty:
     """The plain-Python penalty the scoring applies."""
     return CorePenalty(
         team=team_number,
@@ -54,7 +55,7 @@ def core_penalty(penalty: Penalty, team_number: int) -> CorePenalty:
     )
 
 
-def penalty_snapshot(penalty: Penalty) -> dict[str, Any]:
+def penalty_snapshot(*, penalty: Penalty) -> dict[str, Any]:
     """A penalty as the audit trail keeps it."""
     return {
         "team": penalty.team.number,
@@ -69,14 +70,14 @@ def penalty_snapshot(penalty: Penalty) -> dict[str, Any]:
 
 
 def give_penalty(
+    *,
     tournament: Tournament,
     team: Team,
     amount: int,
     reason: str,
-    *,
     board_number: int | None = None,
     round_number: int | None = None,
-    by=None,
+    by: policy.Who | None = None,
     ip: str | None = None,
 ) -> Penalty:
     """Penalize ``team`` by ``amount`` (in the tournament's unit, ``unit_for``) on
@@ -86,10 +87,10 @@ def give_penalty(
     Raises ``InvalidAction`` with a French message on an amount out of bounds, a missing reason,
     a board the team does not play, or an unknown round.
     """
-    check_staff(actor_of(by, tournament), tournament)
+    check_staff(by=actor_of(by=by, tournament=tournament), tournament=tournament)
     if team.tournament_id != tournament.pk:
         raise InvalidAction(_("Cette équipe ne joue pas dans ce tournoi."))
-    unit = unit_for(tournament)
+    unit = unit_for(tournament=tournament)
     _check_amount(amount, unit)
     reason = (reason or "").strip()
     if not reason:
@@ -114,27 +115,29 @@ def give_penalty(
             amount=amount,
             unit=unit,
             reason=reason,
-            given_by=user_of(by),
+            given_by=user_of(by=by),
         )
         _log(ResultEvent.Action.PENALTY, penalty, table_number, None, by=by, ip=ip)
-        notify_results_changed(tournament, board_numbers=[board_number] if board_number else [])
+        notify_results_changed(
+            tournament=tournament, board_numbers=[board_number] if board_number else []
+        )
     return penalty
 
 
 def remove_penalty(
-    penalty: Penalty, *, reason: str = "", by=None, ip: str | None = None
+    *, penalty: Penalty, reason: str = "", by: policy.Who | None = None, ip: str | None = None
 ) -> Penalty:
     """Remove a penalty (it stays, marked removed, in the audit trail). Only arbiters."""
     tournament = penalty.tournament
-    check_staff(actor_of(by, tournament), tournament)
+    check_staff(by=actor_of(by=by, tournament=tournament), tournament=tournament)
     reason = (reason or "").strip()[:MAX_REASON_LENGTH]
     with transaction.atomic():
         locked = Penalty.objects.select_for_update().select_related("team").get(pk=penalty.pk)
         if locked.removed_at is not None:
             raise InvalidAction(_("Cette pénalité a déjà été retirée."))
-        before = penalty_snapshot(locked)
+        before = penalty_snapshot(penalty=locked)
         locked.removed_at = timezone.now()
-        locked.removed_by = user_of(by)
+        locked.removed_by = user_of(by=by)
         locked.removal_reason = reason
         locked.save(update_fields=["removed_at", "removed_by", "removal_reason"])
         table_number: int | None = None
@@ -147,7 +150,8 @@ def remove_penalty(
             table_number = _table_of(tournament, locked.team, locked.round_number)
         _log(ResultEvent.Action.UNPENALTY, locked, table_number, before, by=by, ip=ip)
         notify_results_changed(
-            tournament, board_numbers=[locked.board_number] if locked.board_number else []
+            tournament=tournament,
+            board_numbers=[locked.board_number] if locked.board_number else [],
         )
     return locked
 
@@ -209,8 +213,8 @@ def _log(action, penalty: Penalty, table_number, before, *, by, ip) -> ResultEve
         table_number=table_number,
         board_number=penalty.board_number,
         action=action,
-        actor=user_of(by),
+        actor=user_of(by=by),
         ip_address=ip or None,
         before=before,
-        after=penalty_snapshot(penalty),
+        after=penalty_snapshot(penalty=penalty),
     )

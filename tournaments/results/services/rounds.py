@@ -14,7 +14,7 @@ from ..models import Result
 from .versions import notify_results_changed
 
 
-def start_round(round_: Round, *, by=None) -> Round:
+def start_round(*, round_: Round, by: policy.Who | None = None) -> Round:
     """Start a round (« Démarrer le tour »): its clock runs (tables are late after boards ×
     minutes per board) and its tables may enter their results. Arbiters only."""
     tournament = round_.tournament
@@ -27,7 +27,9 @@ def start_round(round_: Round, *, by=None) -> Round:
     return round_
 
 
-def open_all_rounds(tournament: Tournament, *, by=None, open_: bool = True) -> Tournament:
+def open_all_rounds(
+    *, tournament: Tournament, by: policy.Who | None = None, open_: bool = True
+) -> Tournament:
     """« Ouvrir tous les tours »: players may enter results in every published round, started
     or not (for clubs that let tables play at their own pace). Organizers only."""
     if by is not None and not policy.can_open_all_rounds(by, tournament):
@@ -38,7 +40,7 @@ def open_all_rounds(tournament: Tournament, *, by=None, open_: bool = True) -> T
 
 
 def round_results_changed(
-    round_: Round, board_numbers, *, next_round_waiting: bool | None = None
+    *, round_: Round, board_numbers, next_round_waiting: bool | None = None
 ) -> None:
     """After a write that may complete ``round_``: the next round may start by itself, and the
     other apps are told which boards changed (in the writing transaction).
@@ -46,11 +48,11 @@ def round_results_changed(
     ``next_round_waiting``: whether a published next round waits to start, when the caller
     already read it (``versions.lock_board``); False skips the check."""
     if next_round_waiting is not False:
-        open_next_round_when_done(round_)
-    notify_results_changed(round_.tournament, board_numbers=board_numbers)
+        open_next_round_when_done(round_=round_)
+    notify_results_changed(tournament=round_.tournament, board_numbers=board_numbers)
 
 
-def open_next_round_when_done(round_: Round) -> None:
+def open_next_round_when_done(*, round_: Round) -> None:
     """Once every board of every table of a round counts (confirmed or adjusted), the next
     published round starts by itself, if nobody started it yet."""
     next_round = (

@@ -34,7 +34,7 @@ logger = logging.getLogger(__name__)
 MAX_CODE_FAILURES = 10
 
 
-def team_by_code(assignment: TableAssignment, code: str) -> Team:
+def team_by_code(*, assignment: TableAssignment, code: str) -> Team:
     """The team of this table in this round whose code this is, or ``ResultForbidden``.
 
     The count is written in its own statement, outside any transaction of the caller's, so
@@ -85,7 +85,7 @@ def _count_try(teams: list[Team], *, wrong: bool) -> set[int]:
     return under_limit
 
 
-def locked_teams(tournament: Tournament) -> list[Team]:
+def locked_teams(*, tournament: Tournament) -> list[Team]:
     """The teams whose code is refused after too many wrong tries, for the arbiter."""
     return list(
         tournament.teams.filter(code_failures__gte=MAX_CODE_FAILURES).select_related(
@@ -94,9 +94,9 @@ def locked_teams(tournament: Tournament) -> list[Team]:
     )
 
 
-def unlock_team_code(*, team: Team, by) -> Team:
+def unlock_team_code(*, team: Team, by: policy.Who) -> Team:
     """An arbiter gives the team's code its tries back (after checking who asks for it)."""
-    check_staff(policy.actor_for(by, team.tournament), team.tournament)
+    check_staff(by=policy.actor_for(by, team.tournament), tournament=team.tournament)
     Team.objects.filter(pk=team.pk).update(code_failures=0)
     team.code_failures = 0
     logger.info(

@@ -26,6 +26,7 @@ from scoring.engine.result_record import (
 )
 from scoring.engine.rules import RuleSettings
 from tournaments import rows
+from tournaments.accounts.roles import Account
 from tournaments.setup import policy
 from tournaments.setup.models import Round, TableAssignment, Team, Tournament
 
@@ -52,13 +53,13 @@ CONFIRM_BY_OTHER_SIDE = gettext_lazy(
 LOCKED = gettext_lazy("Ce résultat est confirmé : seul l'arbitre peut le modifier.")
 
 
-def notify_results_changed(tournament: Tournament, board_numbers=()) -> None:
+def notify_results_changed(*, tournament: Tournament, board_numbers=()) -> None:
     """Say, inside the writing transaction, that these boards' results changed: the standings
     app listens (``signals.results_changed``) and marks the scores stale."""
     results_changed.send(sender=Result, tournament=tournament, board_numbers=list(board_numbers))
 
 
-def snapshot(result: Result | None) -> dict[str, Any] | None:
+def snapshot(*, result: Result | None) -> dict[str, Any] | None:
     """A version as the audit trail keeps it (the ``before``/``after`` of an event)."""
     if result is None:
         return None
@@ -73,14 +74,14 @@ def snapshot(result: Result | None) -> dict[str, Any] | None:
         "ns_adjustment": result.ns_adjustment,
         "ew_adjustment": result.ew_adjustment,
         "entered_side": result.entered_side,
-        "entered_team": team_number(result.entered_team_id, result),
-        "confirmed_team": team_number(result.confirmed_team_id, result),
+        "entered_team": team_number(team_id=result.entered_team_id, result=result),
+        "confirmed_team": team_number(team_id=result.confirmed_team_id, result=result),
         "dispute_reason": result.dispute_reason,
         "flags": result.flags,
     }
 
 
-def team_number(team_id: int | None, result: Result | None = None) -> int | None:
+def team_number(*, team_id: int | None, result: Result | None = None) -> int | None:
     """A team's number; read from the teams of ``result``'s table when they are loaded (a
     version just written), else from the database."""
     if team_id is None:
@@ -94,7 +95,7 @@ def team_number(team_id: int | None, result: Result | None = None) -> int | None
     return Team.objects.filter(pk=team_id).values_list("number", flat=True).first()
 
 
-def actor_label(assignment: TableAssignment, team: Team | None, source: str) -> str:
+def actor_label(*, assignment: TableAssignment, team: Team | None, source: str) -> str:
     """Who acted when there is no account: a team at a table, an import, the demo."""
     if team is not None:
         side = assignment.side_of(team)
@@ -104,46 +105,46 @@ def actor_label(assignment: TableAssignment, team: Team | None, source: str) -> 
     return ""
 
 
-def user_of(by):
+def user_of(*, by: policy.Who | None) -> Account | None:
     user = by.user if isinstance(by, policy.Actor) else by
     return user if user is not None and getattr(user, "is_authenticated", False) else None
 
 
-def actor_of(by, tournament: Tournament) -> policy.Actor | None:
+def actor_of(*, by: policy.Who | None, tournament: Tournament) -> policy.Actor | None:
     """The policy's actor for ``by``; None for the system itself."""
     return None if by is None else policy.actor_for(by, tournament)
 
 
-def acting_team(actor: policy.Actor | None, assignment: TableAssignment) -> Team | None:
+def acting_team(*, by: policy.Actor | None, assignment: TableAssignment) -> Team | None:
     """None when staff (or the system) acts; else the team acting at this table, once the
     policy lets it (``ResultForbidden`` otherwise)."""
-    if actor is None or actor.arbiter:
+    if by is None or by.arbiter:
         return None
-    refusal = policy.table_refusal(actor, assignment)
+    refusal = policy.table_refusal(by, assignment)
     if refusal is not None:
         raise ResultForbidden(refusal)
-    return actor.team
+    return by.team
 
 
-def check_staff(actor: policy.Actor | None, tournament: Tournament) -> None:
-    if actor is not None and not policy.can_enter_any_result(actor, tournament):
+def check_staff(*, by: policy.Actor | None, tournament: Tournament) -> None:
+    if by is not None and not policy.can_enter_any_result(by, tournament):
         raise ResultForbidden(_("Seuls les arbitres de ce tournoi peuvent faire cela."))
 
 
 def oracle_boards(
-    actor: policy.Actor | None, tournament: Tournament, board_numbers: Iterable[int]
+    *, by: policy.Actor | None, tournament: Tournament, board_numbers: Iterable[int]
 ) -> set[int]:
-    """The one oracle rule: of these boards, those whose hands may shape what ``actor`` is told
+    """The one oracle rule: of these boards, those whose hands may shape what ``by`` is told
     about a record it sends. The system itself (``None``: a command run by the site's owner, the
     demo) may be told everything; anyone else as the access policy lets them see the board's
     hands (``policy.boards_with_visible_hands``). For the other boards the record is checked
     against the rules alone, and what the hands contradict is stored as flags."""
-    if actor is None:
+    if by is None:
         return set(board_numbers)
-    return policy.boards_with_visible_hands(actor, tournament, board_numbers)
+    return policy.boards_with_visible_hands(by, tournament, board_numbers)
 
 
-def hand_flags(record: ResultRecord, hands) -> list[dict[str, Any]]:
+def hand_flags(*, record: ResultRecord, hands) -> list[dict[str, Any]]:
     """What the record says that the hands contradict, as stored on the result."""
     if hands is None:
         return []
@@ -153,7 +154,7 @@ def hand_flags(record: ResultRecord, hands) -> list[dict[str, Any]]:
     ]
 
 
-def check_board(assignment: TableAssignment, board_number: int) -> None:
+def check_board(*, assignment: TableAssignment, board_number: int) -> None:
     """Is this board played at this table in this round? Raise ``BoardNotPlayedHere`` if not."""
     if assignment.has_phantom:
         raise BoardNotPlayedHere(
@@ -170,7 +171,7 @@ def check_board(assignment: TableAssignment, board_number: int) -> None:
         )
 
 
-def lock_table(assignment: TableAssignment) -> TableAssignment:
+def lock_table(*, assignment: TableAssignment) -> TableAssignment:
     """Lock the table's plan row for the transaction: writers of one table queue up here."""
     return (
         TableAssignment.objects.select_for_update(of=("self",))
@@ -202,7 +203,7 @@ class BoardSlot:
 
 
 def lock_board(
-    assignment: TableAssignment, board_number: int, *, submission_key: str | None = None
+    *, assignment: TableAssignment, board_number: int, submission_key: str | None = None
 ) -> BoardSlot:
     """Lock the table's plan row (as ``lock_table``) and read, in the same statement, what a
     write to ``board_number`` needs: one query where reading each would take four. The caller's
@@ -262,7 +263,7 @@ def _lock_board_orm(
     return BoardSlot(*row)
 
 
-def table_of(result: Result) -> TableAssignment:
+def table_of(*, result: Result) -> TableAssignment:
     """``result``'s table plan row, given the round, table and tournament ``result`` has loaded
     (they are the same rows): a write on a version read with them reads none again."""
     assignment = result.assignment
@@ -280,20 +281,20 @@ def table_of(result: Result) -> TableAssignment:
     return assignment
 
 
-def current_version(assignment: TableAssignment, board_number: int) -> Result | None:
+def current_version(*, assignment: TableAssignment, board_number: int) -> Result | None:
     return Result.objects.filter(
         assignment=assignment, board_number=board_number, is_current=True
     ).first()
 
 
-def live_version(result: Result | None) -> Result | None:
+def live_version(*, result: Result | None) -> Result | None:
     """The current version unless it is a deletion (then the board has no result)."""
     if result is None or result.status == Result.Status.DELETED:
         return None
     return result
 
 
-def check_seen(current: Result | None, seen_version: int | None) -> Result:
+def check_seen(*, current: Result | None, seen_version: int | None) -> Result:
     """The version the user acted on must still be the current one."""
     if current is None:
         raise ResultConflict(NO_LONGER_THERE)
@@ -305,7 +306,7 @@ def check_seen(current: Result | None, seen_version: int | None) -> Result:
 
 
 def check_replacing(
-    live: Result | None, replace_version: int | None, shown_version: int | None = None
+    *, live: Result | None, replace_version: int | None, shown_version: int | None = None
 ) -> None:
     """A live result is replaced only on purpose, from the version the user saw.
 
@@ -320,14 +321,14 @@ def check_replacing(
         if shown_version is not None and shown_version == live.version:
             raise ReplaceNeeded(REPLACE_NEEDED, current=live, version=live.version)
         raise ResultConflict(ALREADY_ENTERED, current=live)
-    check_seen(live, replace_version)
+    check_seen(current=live, seen_version=replace_version)
 
 
 def add_version(
+    *,
     assignment: TableAssignment,
     board_number: int,
     previous: Result | None,
-    *,
     version: int | None = None,
     **fields: Any,
 ) -> Result:
@@ -358,13 +359,13 @@ def add_version(
 
 
 def log_event(
+    *,
     action: str,
     assignment: TableAssignment,
     board_number: int,
     result: Result | None,
     before: Result | None,
-    *,
-    by=None,
+    by: policy.Who | None = None,
     label: str = "",
     ip: str | None = None,
     before_snapshot: dict | None = None,
@@ -377,16 +378,16 @@ def log_event(
             table_number=assignment.table.number,
             board_number=board_number,
             action=action,
-            actor=user_of(by),
+            actor=user_of(by=by),
             actor_label=label,
             ip_address=ip or None,
-            before=before_snapshot if before_snapshot is not None else snapshot(before),
-            after=snapshot(result),
+            before=before_snapshot if before_snapshot is not None else snapshot(result=before),
+            after=snapshot(result=result),
         )
     )
 
 
-def copy_fields(result: Result) -> dict[str, Any]:
+def copy_fields(*, result: Result) -> dict[str, Any]:
     """The content of a version carried over to the next one (confirmation, dispute)."""
     return {
         "source": result.source,
@@ -428,10 +429,10 @@ class Scored:
 
 
 def score_record(
+    *,
     data: Mapping[str, Any],
     rules: RuleSettings,
     hands: Mapping[Seat, Hand] | None,
-    *,
     hands_visible: bool | Callable[[], bool] = True,
 ) -> Scored:
     """Parse with the rules engine and score; raises ``ResultValidationError``.
@@ -453,4 +454,4 @@ def score_record(
         record = parse_result(data, rules, hands)
         return Scored(record, score_deal(record, rules))
     record = parse_result(data, rules, None)
-    return Scored(record, score_deal(record, rules), tuple(hand_flags(record, hands)))
+    return Scored(record, score_deal(record, rules), tuple(hand_flags(record=record, hands=hands)))

@@ -75,7 +75,7 @@ def _table_penalty_form(tournament, assignment, data=None) -> PenaltyForm:
         )
         if team is not None
     ]
-    return PenaltyForm(data, teams=teams, unit=services.unit_for(tournament))
+    return PenaltyForm(data, teams=teams, unit=services.unit_for(tournament=tournament))
 
 
 def _version_posted(request, assignment, board_number: int) -> Result:
@@ -97,7 +97,7 @@ def confirm(request, tournament, round_number: int, table_number: int, board_num
     assignment = _location(tournament, round_number, table_number, board_number)
     result = _version_posted(request, assignment, board_number)
     try:
-        services.confirm_result(result, by=request.user, ip=client_ip(request))
+        services.confirm_result(result=result, by=request.user, ip=client_ip(request))
         messages.success(request, _("Résultat confirmé."))
     except ResultError as error:
         messages.error(request, str(error))
@@ -107,49 +107,53 @@ def confirm(request, tournament, round_number: int, table_number: int, board_num
 @require_POST
 @arbiter_required
 def adjust(request, tournament, round_number: int, table_number: int, board_number: int):
-    assignment = _location(tournament, round_number, table_number, board_number)
-    form = AdjustmentForm(request.POST)
-    if not form.is_valid():
-        messages.error(request, _("Choisissez un score ajusté pour chaque camp."))
-        return _back_to_history(tournament, round_number, table_number, board_number)
-    try:
-        services.adjust_result(
-            assignment,
-            board_number,
-            form.cleaned_data["ns_adjustment"],
-            form.cleaned_data["ew_adjustment"],
-            by=request.user,
-            ip=client_ip(request),
-            replace_version=form.cleaned_data.get("version"),
-        )
-        messages.success(request, _("Score ajusté enregistré."))
-    except ResultError as error:
-        messages.error(request, str(error))
-    return _back_to_history(tournament, round_number, table_number, board_number)
+    return _correct(
+        request,
+        tournament,
+        (round_number, table_number, board_number),
+        form=AdjustmentForm(request.POST),
+        refused=_("Choisissez un score ajusté pour chaque camp."),
+        write=services.adjust_result,
+        fields=("ns_adjustment", "ew_adjustment"),
+        done=_("Score ajusté enregistré."),
+    )
 
 
 @require_POST
 @arbiter_required
 def assign(request, tournament, round_number: int, table_number: int, board_number: int):
     """An assigned score in points (« NS 160, EO 0 »), compared like a played deal."""
+    return _correct(
+        request,
+        tournament,
+        (round_number, table_number, board_number),
+        form=AssignedScoreForm(request.POST),
+        refused=None,
+        write=services.assign_score,
+        fields=("ns_marks", "ew_marks"),
+        done=_("Score assigné enregistré."),
+    )
+
+
+def _correct(request, tournament, where, *, form, refused, write, fields, done):
+    """The one step of an adjusted or an assigned score: the form read (``refused`` is what a
+    wrong form says; None: its first error), the service ``write`` called with the form's two
+    ``fields`` and the arbiter's trace, then back to the history with what happened."""
+    round_number, table_number, board_number = where
     assignment = _location(tournament, round_number, table_number, board_number)
-    form = AssignedScoreForm(request.POST)
     if not form.is_valid():
-        messages.error(
-            request, next(str(error) for errors in form.errors.values() for error in errors)
-        )
+        messages.error(request, refused or next(str(e) for es in form.errors.values() for e in es))
         return _back_to_history(tournament, round_number, table_number, board_number)
     try:
-        services.assign_score(
-            assignment,
-            board_number,
-            form.cleaned_data["ns_marks"],
-            form.cleaned_data["ew_marks"],
+        write(
+            assignment=assignment,
+            board_number=board_number,
+            **{field: form.cleaned_data[field] for field in fields},
             by=request.user,
             ip=client_ip(request),
             replace_version=form.cleaned_data.get("version"),
         )
-        messages.success(request, _("Score assigné enregistré."))
+        messages.success(request, done)
     except ResultError as error:
         messages.error(request, str(error))
     return _back_to_history(tournament, round_number, table_number, board_number)
@@ -166,10 +170,10 @@ def penalize(request, tournament, round_number: int, table_number: int, board_nu
         return _back_to_history(tournament, round_number, table_number, board_number)
     try:
         services.give_penalty(
-            tournament,
-            assignment.team_of(form.cleaned_data["team"]),
-            form.cleaned_data["amount"],
-            form.cleaned_data["reason"],
+            tournament=tournament,
+            team=assignment.team_of(form.cleaned_data["team"]),
+            amount=form.cleaned_data["amount"],
+            reason=form.cleaned_data["reason"],
             board_number=board_number,
             by=request.user,
             ip=client_ip(request),
@@ -186,7 +190,7 @@ def delete(request, tournament, round_number: int, table_number: int, board_numb
     assignment = _location(tournament, round_number, table_number, board_number)
     result = _version_posted(request, assignment, board_number)
     try:
-        services.delete_result(result, by=request.user, ip=client_ip(request))
+        services.delete_result(result=result, by=request.user, ip=client_ip(request))
         messages.success(request, _("Résultat supprimé (il reste dans l'historique)."))
     except ResultError as error:
         messages.error(request, str(error))

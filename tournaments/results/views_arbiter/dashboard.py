@@ -55,7 +55,7 @@ def dashboard(request, tournament):
             "board": selectors.dashboard(tournament),
             "flagged": _flagged(request, tournament),
             "disputed": disputes.dashboard_items(tournament, correction_url),
-            "locked_teams": services.locked_teams(tournament),
+            "locked_teams": services.locked_teams(tournament=tournament),
             "only_flagged": request.GET.get("filtre") == "a-verifier",
             "can_open_all_rounds": policy.can_open_all_rounds(request.user, tournament),
         },
@@ -74,7 +74,7 @@ def dashboard_grid(request, tournament):
             "board": selectors.dashboard(tournament),
             "flagged": _flagged(request, tournament),
             "disputed": disputes.dashboard_items(tournament, correction_url),
-            "locked_teams": services.locked_teams(tournament),
+            "locked_teams": services.locked_teams(tournament=tournament),
         },
     )
 
@@ -84,7 +84,7 @@ def dashboard_grid(request, tournament):
 def start_round(request, tournament, round_number: int):
     round_ = get_object_or_404(Round, tournament=tournament, number=round_number)
     try:
-        services.start_round(round_, by=request.user)
+        services.start_round(round_=round_, by=request.user)
     except ResultError as error:
         messages.error(request, str(error))
     else:
@@ -102,7 +102,7 @@ def open_all_rounds(request, tournament):
     """« Ouvrir tous les tours » (or close them again): organizers only."""
     open_ = request.POST.get("open") == "1"
     try:
-        services.open_all_rounds(tournament, by=request.user, open_=open_)
+        services.open_all_rounds(tournament=tournament, by=request.user, open_=open_)
     except ResultError as error:
         messages.error(request, str(error))
     else:

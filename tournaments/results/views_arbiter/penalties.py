@@ -24,7 +24,7 @@ from .corrections import _back_to_history
 
 def _team_penalty_form(tournament, data=None) -> PenaltyForm:
     teams = [(str(team.number), str(team)) for team in teams_of(tournament)]
-    return PenaltyForm(data, teams=teams, unit=services.unit_for(tournament))
+    return PenaltyForm(data, teams=teams, unit=services.unit_for(tournament=tournament))
 
 
 @require_http_methods(["GET", "POST"])
@@ -39,10 +39,10 @@ def penalties(request, tournament):
             team = teams_of(tournament).get(number=int(form.cleaned_data["team"]))
             try:
                 services.give_penalty(
-                    tournament,
-                    team,
-                    form.cleaned_data["amount"],
-                    form.cleaned_data["reason"],
+                    tournament=tournament,
+                    team=team,
+                    amount=form.cleaned_data["amount"],
+                    reason=form.cleaned_data["reason"],
                     board_number=form.cleaned_data.get("board"),
                     round_number=form.cleaned_data.get("round"),
                     by=request.user,
@@ -63,8 +63,8 @@ def penalties(request, tournament):
         {
             "tournament": tournament,
             "form": form,
-            "unit": services.unit_for(tournament),
-            "example": services.percent_example(tournament),
+            "unit": services.unit_for(tournament=tournament),
+            "example": services.percent_example(tournament=tournament),
             "penalties": selectors.penalties_of(tournament),
             "events": selectors.penalty_events(tournament),
         },
@@ -80,7 +80,9 @@ def remove_penalty(request, tournament, penalty_id: int):
     form = RemovePenaltyForm(request.POST)
     reason = form.cleaned_data["reason"] if form.is_valid() else ""
     try:
-        services.remove_penalty(penalty, reason=reason, by=request.user, ip=client_ip(request))
+        services.remove_penalty(
+            penalty=penalty, reason=reason, by=request.user, ip=client_ip(request)
+        )
         messages.success(request, _("Pénalité retirée (elle reste dans l'historique)."))
     except ResultError as error:
         messages.error(request, str(error))

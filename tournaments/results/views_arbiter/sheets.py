@@ -116,9 +116,9 @@ def _save_row(request, form, assignment, row, rules) -> Result | None:
         return None
     try:
         return services.take_result(
-            assignment,
-            row.board,
-            form.record,
+            assignment=assignment,
+            board_number=row.board,
+            record=form.record,
             by=request.user,
             source=Result.Source.ARBITER,
             ip=client_ip(request),
@@ -255,7 +255,7 @@ def entry_row(request, tournament, round_number: int):
             code="wrong_board",
         )
     try:
-        services.check_board(assignment, board_number)
+        services.check_board(assignment=assignment, board_number=board_number)
     except BoardNotPlayedHere as error:
         return _json_error(str(error), 400, code=error.code)
     if isinstance(payload.get("fields"), dict):
@@ -269,8 +269,8 @@ def entry_row(request, tournament, round_number: int):
     form, entry = read
     try:
         result = services.take_result(
-            assignment,
-            board_number,
+            assignment=assignment,
+            board_number=board_number,
             by=request.user,
             source=Result.Source.ARBITER,
             ip=client_ip(request),
@@ -372,7 +372,7 @@ def _location(tournament, round_number: int, table_number: int, board_number: in
     if assignment is None:
         raise Http404
     try:
-        services.check_board(assignment, board_number)
+        services.check_board(assignment=assignment, board_number=board_number)
     except BoardNotPlayedHere:
         raise Http404 from None
     return assignment

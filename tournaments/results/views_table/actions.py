@@ -36,7 +36,7 @@ def identify(request, chosen) -> None:
         messages.error(request, _(MISSING_CODE))
         return
     try:
-        team = services.team_by_code(assignment, request.POST.get("code", ""))
+        team = services.team_by_code(assignment=assignment, code=request.POST.get("code", ""))
     except ResultError as error:
         messages.error(request, str(error))
         return
@@ -59,7 +59,7 @@ def identify_other(request, chosen, team) -> None:
         messages.error(request, _(MISSING_CODE))
         return
     try:
-        other = services.team_by_code(assignment, code)
+        other = services.team_by_code(assignment=assignment, code=code)
     except ResultError as error:
         messages.error(request, str(error))
         return
@@ -102,7 +102,7 @@ def confirm_all(request, chosen, team) -> None:
             messages.error(request, _("Ce résultat n'existe plus : rechargez la page."))
             continue
         try:
-            services.confirm_result(seen, by=actor, ip=ip)
+            services.confirm_result(result=seen, by=actor, ip=ip)
         except ResultError as error:
             messages.error(
                 request, _("Étui %(board)s : %(error)s") % {"board": row.board, "error": error}
@@ -184,10 +184,12 @@ def _verdict(request, action, chosen, row, team):
             messages.error(request, _("Ce résultat n'existe plus : rechargez la page."))
             return None
         if action == "confirm":
-            services.confirm_result(seen, by=actor, ip=ip)
+            services.confirm_result(result=seen, by=actor, ip=ip)
             messages.success(request, _("Étui %(board)s confirmé.") % {"board": row.board})
         else:
-            services.dispute_result(seen, request.POST.get("reason", ""), by=actor, ip=ip)
+            services.dispute_result(
+                result=seen, reason=request.POST.get("reason", ""), by=actor, ip=ip
+            )
             messages.warning(
                 request,
                 _("Étui %(board)s contesté : l'arbitre a été prévenu.") % {"board": row.board},
@@ -220,7 +222,7 @@ def _dispute_exact(request, chosen, row, team, rules, table):
     try:
         # Against the rules alone, before anything is disputed: the same answer whatever the
         # cards (the entry itself is checked again by the adapter).
-        services.score_record(form.record, form.rules, None)
+        services.score_record(data=form.record, rules=form.rules, hands=None)
     except ResultValidationError as error:
         form.add_problems(EntryInvalid.from_engine(error).problems)
         return "entry", form, 400
@@ -232,7 +234,7 @@ def _dispute_exact(request, chosen, row, team, rules, table):
         "side": vocabulary.side_name(assignment.side_of(actor.team))
     }
     try:
-        disputed = services.dispute_result(seen, reason, by=actor, ip=ip)
+        disputed = services.dispute_result(result=seen, reason=reason, by=actor, ip=ip)
         take_entry(
             request, assignment, row, form, actor.team, table, replace_version=disputed.version
         )

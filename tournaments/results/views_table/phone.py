@@ -79,7 +79,7 @@ def confirming_actor(request, assignment, team):
     if code is not None:
         if not code.strip():
             raise services.ResultForbidden(_(MISSING_CODE))
-        return policy.team_actor(services.team_by_code(assignment, code))
+        return policy.team_actor(services.team_by_code(assignment=assignment, code=code))
     judge = judging_team(request, assignment, team)
     if judge is None:
         raise services.ResultForbidden(_(MISSING_CODE))
@@ -94,9 +94,9 @@ def result_version(assignment, board: int, version: int | None) -> Result | None
 def take_entry(request, assignment, row, form, team, table, *, replace_version):
     """The phone form's record through the entry adapter, entered by ``team`` at ``table``."""
     return services.take_result(
-        assignment,
-        row.board,
-        form.record,
+        assignment=assignment,
+        board_number=row.board,
+        record=form.record,
         by=policy.team_actor(team, table=table),
         source=Result.Source.TABLE,
         ip=client_ip(request),

@@ -63,7 +63,7 @@ def table_score(request, token: str):
     if not form.is_valid():
         return JsonResponse({"ok": False, "errors": form.error_items()}, status=400)
     try:
-        scored = services.score_record(form.record, form.rules, None)
+        scored = services.score_record(data=form.record, rules=form.rules, hands=None)
     except ResultValidationError as error:
         problems = EntryInvalid.from_engine(error).problems
         return JsonResponse({"ok": False, "errors": form.add_problems(problems)}, status=400)

@@ -156,8 +156,8 @@ def _send_verdict(request, action, chosen, row, team):
         )
     ip = client_ip(request)
     if action == "confirm":
-        result = services.confirm_result(seen, by=actor, ip=ip)
+        result = services.confirm_result(result=seen, by=actor, ip=ip)
         return result, _("Étui %(board)s confirmé.") % {"board": row.board}
     reason = request.POST.get("reason", "")
-    result = services.dispute_result(seen, reason, by=actor, ip=ip)
+    result = services.dispute_result(result=seen, reason=reason, by=actor, ip=ip)
     return result, _("Étui %(board)s contesté : l'arbitre a été prévenu.") % {"board": row.board}

@@ -7,6 +7,7 @@ import logging
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.accounts.roles import Account
 from tournaments.setup import policy
 from tournaments.setup.models import Player, Team, Tournament
 
@@ -26,7 +27,7 @@ COPIED_FIELDS = tuple(key for key in SETTINGS_FIELDS if key not in ("name", "dat
 
 @transaction.atomic
 def copy_tournament(
-    source: Tournament, *, by, name: str, date: datetime.date, with_teams: bool = False
+    *, source: Tournament, by: Account, name: str, date: datetime.date, with_teams: bool = False
 ) -> Tournament:
     """A new draft tournament with the settings, rules, co-organizers and arbiters of
     ``source``; ``by`` becomes one of its organizers.
@@ -45,7 +46,7 @@ def copy_tournament(
         **{key: getattr(source, key) for key in COPIED_FIELDS},
         name=name,
         date=date,
-        slug=unique_slug(name),
+        slug=unique_slug(name=name),
         status=Tournament.Status.DRAFT,
     )
     copy.full_clean(exclude=["slug"])

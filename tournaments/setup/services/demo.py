@@ -55,7 +55,7 @@ class DemoSettings:
     results: bool = False
 
 
-def demo_teams(count: int, rng: random.Random) -> list[TeamData]:
+def demo_teams(*, count: int, rng: random.Random) -> list[TeamData]:
     """``count`` teams of two French players each, with distinct licences and team names."""
     people = [(first, last) for first in FIRST_NAMES for last in LAST_NAMES]
     chosen = rng.sample(people, 2 * count)
@@ -80,8 +80,8 @@ def demo_teams(count: int, rng: random.Random) -> list[TeamData]:
 
 @transaction.atomic
 def build_demo_tournament(
-    settings: DemoSettings = DemoSettings(),  # noqa: B008 - a frozen value
     *,
+    settings: DemoSettings = DemoSettings(),  # noqa: B008 - a frozen value
     organizer_username: str | None = None,
     arbiter_username: str | None = None,
 ) -> Tournament:
@@ -93,7 +93,7 @@ def build_demo_tournament(
     today = timezone.localdate()
     name = f"Coinche duplicate du {today:%d/%m/%Y}"
     tournament = Tournament.objects.create(
-        slug=unique_slug(f"demo {name}"),
+        slug=unique_slug(name=f"demo {name}"),
         name=name,
         date=today,
         venue=VENUE,
@@ -115,11 +115,11 @@ def build_demo_tournament(
         if arbiter is not None:
             tournament.arbiters.add(arbiter)
     rng = random.Random(tournament.slug)
-    register_teams(tournament, demo_teams(settings.teams, rng))
+    register_teams(tournament=tournament, teams=demo_teams(count=settings.teams, rng=rng))
     tournament.teams.update(checked_in=True)
-    generate_plan(tournament)
-    publish_rounds(tournament)
-    change_status(tournament, Tournament.Status.RUNNING)
+    generate_plan(tournament=tournament)
+    publish_rounds(tournament=tournament)
+    change_status(tournament=tournament, status=Tournament.Status.RUNNING)
     # The arbiter has started round 1; the next rounds start as the previous ones finish.
     tournament.round_set.filter(number=1).update(started_at=timezone.now())
     tournament.refresh_from_db()

@@ -22,6 +22,7 @@ from scoring.movements import (
     movement_for,
 )
 from tournaments import public_pages
+from tournaments.accounts.roles import Account
 from tournaments.setup.models import Round, Table, TableAssignment, Team, Tournament
 
 from .errors import OrganizerError
@@ -41,12 +42,12 @@ class PlanOutcome:
         return len(self.teams) % 2 == 1
 
 
-def render_movement_message(template: str, params) -> str:
+def render_movement_message(*, template: str, params) -> str:
     """A message of the movement library (English template + params) in the active language."""
     return gettext(template) % dict(params)
 
 
-def plan_teams(tournament: Tournament) -> list[Team]:
+def plan_teams(*, tournament: Tournament) -> list[Team]:
     """The teams that take part in the plan: checked in and not withdrawn, by number."""
     return list(
         tournament.teams.filter(checked_in=True, withdrawn=False)
@@ -55,7 +56,7 @@ def plan_teams(tournament: Tournament) -> list[Team]:
     )
 
 
-def default_arrow_switch_rounds(rounds: int) -> tuple[int, ...]:
+def default_arrow_switch_rounds(*, rounds: int) -> tuple[int, ...]:
     """The rounds arrow-switched for a one-ranking Mitchell: the last quarter of the rounds.
 
     Club practice is to switch the last round (or the last few in a long session), which
@@ -68,12 +69,12 @@ def default_arrow_switch_rounds(rounds: int) -> tuple[int, ...]:
     return tuple(range(rounds - count + 1, rounds + 1))
 
 
-def build_movement(tournament: Tournament, team_count: int) -> Movement:
+def build_movement(*, tournament: Tournament, team_count: int) -> Movement:
     """The movement for this many teams from the tournament's settings (raises MovementError)."""
     switched: tuple[int, ...] = ()
     if tournament.movement_type == MovementKind.MITCHELL and tournament.arrow_switch:
         rounds = tournament.rounds or max_mitchell_rounds(team_count)
-        switched = default_arrow_switch_rounds(rounds)
+        switched = default_arrow_switch_rounds(rounds=rounds)
     return movement_for(
         tournament.movement_type,
         team_count,
@@ -83,7 +84,7 @@ def build_movement(tournament: Tournament, team_count: int) -> Movement:
     )
 
 
-def generate_plan(tournament: Tournament, *, by=None) -> PlanOutcome:
+def generate_plan(*, tournament: Tournament, by: Account | None = None) -> PlanOutcome:
     """Compute the movement for the checked-in teams and store it, replacing any earlier plan.
 
     Refused once a result exists or hands were released. Rounds start unpublished; tables that
@@ -91,7 +92,7 @@ def generate_plan(tournament: Tournament, *, by=None) -> PlanOutcome:
     """
     with transaction.atomic():
         locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
-        if has_results(locked):
+        if has_results(tournament=locked):
             raise OrganizerError(
                 gettext(
                     "Des résultats ont déjà été saisis : le plan de table ne peut plus être "
@@ -102,7 +103,7 @@ def generate_plan(tournament: Tournament, *, by=None) -> PlanOutcome:
             raise OrganizerError(
                 gettext("Les donnes ont été dévoilées : le plan de table ne peut plus changer.")
             )
-        teams = plan_teams(locked)
+        teams = plan_teams(tournament=locked)
         if not teams:
             raise OrganizerError(
                 gettext(
@@ -111,15 +112,15 @@ def generate_plan(tournament: Tournament, *, by=None) -> PlanOutcome:
                 )
             )
         try:
-            movement = build_movement(locked, len(teams))
+            movement = build_movement(tournament=locked, team_count=len(teams))
         except MovementError as error:
             raise OrganizerError(
                 gettext("Plan de table impossible : %(reason)s")
-                % {"reason": render_movement_message(error.template, error.params)}
+                % {"reason": render_movement_message(template=error.template, params=error.params)}
             ) from error
         warnings = []
         for problem in check_movement(movement):
-            text = render_movement_message(problem.message, problem.params)
+            text = render_movement_message(template=problem.message, params=problem.params)
             if problem.severity is Severity.WARNING:
                 warnings.append(text)
             else:
@@ -186,7 +187,7 @@ def _store(tournament: Tournament, movement: Movement, teams: list[Team]) -> Non
 
 
 @transaction.atomic
-def publish_rounds(tournament: Tournament, round_numbers=None, *, published: bool = True) -> int:
+def publish_rounds(*, tournament: Tournament, round_numbers=None, published: bool = True) -> int:
     """Publish (or withdraw) the plan of some rounds, or of all when ``round_numbers`` is None."""
     rounds = tournament.round_set.all()
     if round_numbers is not None:

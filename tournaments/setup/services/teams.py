@@ -52,14 +52,14 @@ class TeamProblem:
     message: str
 
 
-def next_team_number(tournament: Tournament) -> int:
+def next_team_number(*, tournament: Tournament) -> int:
     """The number a new team gets: one more than the highest number in use."""
     highest = tournament.teams.aggregate(highest=Max("number"))["highest"]
     return (highest or 0) + 1
 
 
 def team_problems(
-    tournament: Tournament, teams: Sequence[TeamData], *, editing: Team | None = None
+    *, tournament: Tournament, teams: Sequence[TeamData], editing: Team | None = None
 ) -> list[TeamProblem]:
     """Every problem of these teams, checked against each other and the registered teams.
 
@@ -152,7 +152,7 @@ def _club_player(tournament: Tournament, data: PlayerData):
         if chosen is not None:
             return chosen
     return player_for_entry(
-        tournament.organizing_club,
+        club=tournament.organizing_club,
         first_name=data.first_name.strip(),
         last_name=data.last_name.strip(),
         licence=data.licence.strip(),
@@ -207,7 +207,7 @@ def _duplicate_error() -> OrganizerError:
     )
 
 
-def register_teams(tournament: Tournament, teams: Sequence[TeamData]) -> list[Team]:
+def register_teams(*, tournament: Tournament, teams: Sequence[TeamData]) -> list[Team]:
     """Register teams all at once (import) or one (form): all saved, or nothing.
 
     Teams without a number get the next free numbers, in order.
@@ -215,8 +215,8 @@ def register_teams(tournament: Tournament, teams: Sequence[TeamData]) -> list[Te
     try:
         with transaction.atomic():
             _lock(tournament)
-            _refuse(team_problems(tournament, teams))
-            next_number = next_team_number(tournament)
+            _refuse(team_problems(tournament=tournament, teams=teams))
+            next_number = next_team_number(tournament=tournament)
             wanted = {team.number for team in teams if team.number is not None}
             created = []
             for data in teams:
@@ -241,12 +241,12 @@ def register_teams(tournament: Tournament, teams: Sequence[TeamData]) -> list[Te
         raise _duplicate_error() from error
 
 
-def register_team(tournament: Tournament, data: TeamData) -> Team:
+def register_team(*, tournament: Tournament, data: TeamData) -> Team:
     """Register one team (inscription)."""
-    return register_teams(tournament, [data])[0]
+    return register_teams(tournament=tournament, teams=[data])[0]
 
 
-def update_team(team: Team, data: TeamData) -> Team:
+def update_team(*, team: Team, data: TeamData) -> Team:
     """Change a team's number, name or players.
 
     The number of a team already in the table plan cannot change: the plan and the printed
@@ -256,7 +256,7 @@ def update_team(team: Team, data: TeamData) -> Team:
         with transaction.atomic():
             _lock(team.tournament)
             team = Team.objects.select_related("player_one", "player_two").get(pk=team.pk)
-            _refuse(team_problems(team.tournament, [data], editing=team))
+            _refuse(team_problems(tournament=team.tournament, teams=[data], editing=team))
             number = data.number if data.number is not None else team.number
             if number != team.number and _in_plan(team):
                 raise OrganizerError(
@@ -289,7 +289,7 @@ def _in_plan(team: Team) -> bool:
 
 
 @transaction.atomic
-def set_withdrawn(team: Team, withdrawn: bool) -> Team:
+def set_withdrawn(*, team: Team, withdrawn: bool) -> Team:
     """Withdraw a team (forfait) or reinstate it.
 
     A withdrawn team stays in a plan already generated: its tables get adjusted scores from the
@@ -303,7 +303,7 @@ def set_withdrawn(team: Team, withdrawn: bool) -> Team:
 
 
 @transaction.atomic
-def set_checked_in(team: Team, checked_in: bool) -> Team:
+def set_checked_in(*, team: Team, checked_in: bool) -> Team:
     """Mark a team present (pointée) or not, on the day."""
     Team.objects.filter(pk=team.pk).update(checked_in=checked_in)
     team.checked_in = checked_in
@@ -312,24 +312,24 @@ def set_checked_in(team: Team, checked_in: bool) -> Team:
 
 @transaction.atomic
 def set_team_flags(
-    team: Team, *, checked_in: bool | None = None, withdrawn: bool | None = None
+    *, team: Team, checked_in: bool | None = None, withdrawn: bool | None = None
 ) -> Team:
     """Check a team in or out and withdraw or reinstate it, as far as the values given differ
     from its own (None: left as it is)."""
     if checked_in is not None and checked_in != team.checked_in:
-        set_checked_in(team, checked_in)
+        set_checked_in(team=team, checked_in=checked_in)
     if withdrawn is not None and withdrawn != team.withdrawn:
-        set_withdrawn(team, withdrawn)
+        set_withdrawn(team=team, withdrawn=withdrawn)
     return team
 
 
 @transaction.atomic
-def check_in_all(tournament: Tournament) -> int:
+def check_in_all(*, tournament: Tournament) -> int:
     """Mark every registered, not withdrawn team present; return how many changed."""
     return tournament.teams.filter(withdrawn=False, checked_in=False).update(checked_in=True)
 
 
-def delete_team(team: Team) -> None:
+def delete_team(*, team: Team) -> None:
     """Delete a team registered by mistake, with its players; refused once it is in the plan."""
     with transaction.atomic():
         _lock(team.tournament)

@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.engine.rules import PRESETS, RuleSettings
 from tournaments import slugs
+from tournaments.accounts.roles import Account
 from tournaments.setup.models import TableAssignment, Tournament
 from tournaments.setup.signals import rules_changed as rules_changed_signal
 from tournaments.setup.signals import scoring_changed
@@ -50,7 +51,7 @@ SETTINGS_FIELDS = (
 )
 
 
-def has_results(tournament: Tournament) -> bool:
+def has_results(*, tournament: Tournament) -> bool:
     """Has any result (even a later deleted one) been entered? Rules and plan are then frozen.
 
     Asked through the reverse relation: set-up sits below the results app and imports nothing
@@ -58,17 +59,17 @@ def has_results(tournament: Tournament) -> bool:
     return tournament.results.exists()
 
 
-def has_plan(tournament: Tournament) -> bool:
+def has_plan(*, tournament: Tournament) -> bool:
     return TableAssignment.objects.filter(round__tournament=tournament).exists()
 
 
-def unique_slug(name: str, *, exclude_pk: int | None = None) -> str:
+def unique_slug(*, name: str, exclude_pk: int | None = None) -> str:
     """A tournament's URL identifier made from the name, unique with a -2, -3… suffix."""
     return slugs.unique_slug(Tournament, name, fallback="tournoi", exclude_pk=exclude_pk)
 
 
 def chosen_rules(
-    preset: str, changes: Mapping[str, Any] | None = None, *, tournament: Tournament | None = None
+    *, preset: str, changes: Mapping[str, Any] | None = None, tournament: Tournament | None = None
 ) -> dict:
     """The rules (règlement) an organizer chose: the settings of ``preset`` with ``changes`` on
     top. A ``tournament`` that keeps its preset starts from the rules it plays now instead, so
@@ -107,7 +108,7 @@ def _validated_rules(rules: dict) -> dict:
 @transaction.atomic
 def create_tournament(
     *,
-    by,
+    by: Account,
     fields: dict,
     rules: dict,
     co_organizers: Iterable = (),
@@ -119,7 +120,7 @@ def create_tournament(
     values = {key: fields[key] for key in SETTINGS_FIELDS if key in fields}
     tournament = Tournament(
         **values,
-        slug=unique_slug(values["name"]),
+        slug=unique_slug(name=values["name"]),
         rules=_validated_rules(rules),
         status=Status.DRAFT,
         organizing_club=_club_of(by, organizing_club),
@@ -132,9 +133,9 @@ def create_tournament(
 
 
 def update_tournament(
-    tournament: Tournament,
     *,
-    by,
+    tournament: Tournament,
+    by: Account,
     fields: dict,
     rules: dict | object = KEEP,
     rule_changes: Mapping[str, Any] | None = None,
@@ -158,12 +159,12 @@ def update_tournament(
         if rules is KEEP:
             preset = fields.get("rules_preset", locked.rules_preset)
             try:
-                rules = chosen_rules(preset, rule_changes, tournament=locked)
+                rules = chosen_rules(preset=preset, changes=rule_changes, tournament=locked)
             except ValueError as error:
                 message = _("Règles invalides : %(error)s") % {"error": error}
                 raise OrganizerError(message) from error
         rules = _validated_rules(rules)
-        frozen = has_results(locked)
+        frozen = has_results(tournament=locked)
         changed = {
             key for key in SETTINGS_FIELDS if key in fields and fields[key] != getattr(locked, key)
         }
@@ -192,7 +193,7 @@ def update_tournament(
             scoring_changed.send(sender=Tournament, tournament=locked)
     tournament.refresh_from_db()
     notices = []
-    if movement_changed and has_plan(tournament):
+    if movement_changed and has_plan(tournament=tournament):
         notices.append(
             gettext(
                 "Les réglages du mouvement ont changé : régénérez le plan de table pour les "
@@ -226,16 +227,16 @@ def _set_staff(locked: Tournament, *, by, co_organizers, arbiters) -> None:
         locked.arbiters.set(list(arbiters))
 
 
-def transition_problem(tournament: Tournament, status: str) -> str | None:
+def transition_problem(*, tournament: Tournament, status: str) -> str | None:
     """Why the tournament cannot move to ``status`` now, or None when it can."""
     if status not in TRANSITIONS.get(tournament.status, ()):
         return gettext("Le tournoi ne peut pas passer de « %(current)s » à « %(new)s ».") % {
             "current": tournament.get_status_display(),
             "new": Status(status).label if status in Status.values else status,
         }
-    if status == Status.RUNNING and not has_plan(tournament):
+    if status == Status.RUNNING and not has_plan(tournament=tournament):
         return gettext("Générez le plan de table avant de lancer le tournoi.")
-    if status in (Status.DRAFT, Status.REGISTRATION) and has_results(tournament):
+    if status in (Status.DRAFT, Status.REGISTRATION) and has_results(tournament=tournament):
         return gettext(
             "Des résultats ont déjà été saisis : le tournoi ne peut plus revenir à l'état "
             "« %(status)s »."
@@ -243,19 +244,19 @@ def transition_problem(tournament: Tournament, status: str) -> str | None:
     return None
 
 
-def allowed_transitions(tournament: Tournament) -> list[tuple[str, str, str | None]]:
+def allowed_transitions(*, tournament: Tournament) -> list[tuple[str, str, str | None]]:
     """(status, label, problem or None) for each status reachable from the current one."""
     return [
-        (status, Status(status).label, transition_problem(tournament, status))
+        (status, Status(status).label, transition_problem(tournament=tournament, status=status))
         for status in TRANSITIONS[tournament.status]
     ]
 
 
 @transaction.atomic
-def change_status(tournament: Tournament, status: str, *, by=None) -> Tournament:
+def change_status(*, tournament: Tournament, status: str, by: Account | None = None) -> Tournament:
     """Move the tournament to ``status`` (brouillon, inscriptions, en cours, terminé)."""
     locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
-    problem = transition_problem(locked, status)
+    problem = transition_problem(tournament=locked, status=status)
     if problem:
         raise OrganizerError(problem)
     locked.status = status

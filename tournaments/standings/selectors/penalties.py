@@ -59,7 +59,7 @@ def penalty_lines(
         common_top = top(most) if most else None
     lines = []
     for row in rows:
-        penalty = core_penalty(row, row.team.number)
+        penalty = core_penalty(penalty=row, team_number=row.team.number)
         lines.append(
             PenaltyLine(
                 team=row.team.number,

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from django.db.models import Q
 
+from scoring.engine.cards import Side
 from tournaments.setup.models import Team, Tournament
 
 from ..models import BoardScore
@@ -129,7 +130,7 @@ def team_scorecard(
                 round=row.round_number,
                 board=row.board_number,
                 table=row.table_number,
-                direction="NS" if is_ns else "EW",
+                direction=(Side.NS if is_ns else Side.EW).value,
                 arrow_switched=row.arrow_switched,
                 opponent=opponent,
                 opponent_name=opponent_name,

@@ -41,7 +41,7 @@ class Command(BaseCommand):
                 )
             seed = deal_set.seed_hex
         try:
-            report = services.verify(tournament, seed)
+            report = services.verify(tournament=tournament, seed_hex=seed)
         except services.DealsError as error:
             raise CommandError("\n".join(error.messages), returncode=BAD_INPUT) from error
         self.stdout.write(

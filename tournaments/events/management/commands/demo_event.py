@@ -36,7 +36,9 @@ REGIONS = ("Bretagne", "Pays de la Loire")
 def _organizer(username: str):
     """A demo organizer's account; a new one gets a random password (a superuser who wants to
     act as it sets one: the demo holds no documented password)."""
-    return ensure_user(username, secrets.token_urlsafe(16), role=ORGANIZER, reset_password=False)
+    return ensure_user(
+        username=username, password=secrets.token_urlsafe(16), role=ORGANIZER, reset_password=False
+    )
 
 
 class Command(BaseCommand):
@@ -86,7 +88,7 @@ class Command(BaseCommand):
             else:
                 play_session(entry.tournament, tables=tables, board_count=event.board_count)
                 self.stdout.write(f"{entry.club.name} : séance jouée sur le site")
-        recompute_event(event.pk)
+        recompute_event(event_id=event.pk)
         return event.slug
 
     def _laptop_club(self, entry, tables: int) -> None:
@@ -96,6 +98,6 @@ class Command(BaseCommand):
         organizer = entry.answered_by
         laptop, _created = import_package(data=package, key=entry.key, by=organizer)
         play_session(laptop.tournament, tables=tables, board_count=entry.event.board_count)
-        upload = json.dumps(build_upload(laptop))
+        upload = json.dumps(build_upload(laptop=laptop))
         accept_upload(event=entry.event, data=upload, by=organizer)
         self.stdout.write(f"{entry.club.name} : séance jouée hors ligne, résultats envoyés")

@@ -27,7 +27,7 @@ class Command(BaseCommand):
             raise CommandError(f"Simultané inconnu : {event}")
         ranking = ranking_of(found)
         if ranking is None or ranking.computed_at is None or ranking.stale_since is not None:
-            recompute_event(found.pk)
+            recompute_event(event_id=found.pk)
             ranking = ranking_of(found)
         groups = [
             {

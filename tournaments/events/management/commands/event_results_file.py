@@ -24,4 +24,4 @@ class Command(BaseCommand):
         laptop = laptop_event_of(found) if found is not None else None
         if laptop is None:
             raise CommandError(f"Aucun tournoi de simultané importé : {tournament}")
-        self.stdout.write(json.dumps(build_upload(laptop), ensure_ascii=False))
+        self.stdout.write(json.dumps(build_upload(laptop=laptop), ensure_ascii=False))

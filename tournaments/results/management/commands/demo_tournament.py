@@ -60,7 +60,7 @@ class Command(BaseCommand):
             # All or nothing: a failure in the deals or results leaves no half-built demo.
             with transaction.atomic():
                 tournament = build_demo_tournament(
-                    settings,
+                    settings=settings,
                     organizer_username=options["organizer"],
                     arbiter_username=options["arbiter"],
                 )

@@ -25,7 +25,7 @@ class Command(BaseCommand):
         season = Season.objects.filter(slug=options["season"]).first()
         if season is None:
             raise CommandError(f"no season {options['season']!r}")
-        recompute_season(season.pk)
+        recompute_season(season_id=season.pk)
         table = season_table(season, full_names=True)
         if options["json"]:
             rows = [

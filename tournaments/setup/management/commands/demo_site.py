@@ -117,7 +117,10 @@ class Command(BaseCommand):
         else:
             password = DEMO_PASSWORD if user is None or reset else ""
         account = ensure_user(
-            username, password or DEMO_PASSWORD, role=role, reset_password=bool(password)
+            username=username,
+            password=password or DEMO_PASSWORD,
+            role=role,
+            reset_password=bool(password),
         )
         return account, password
 
