@@ -177,7 +177,7 @@ def test_three_clubs_two_on_the_site_one_on_its_laptop(
         "shell",
         "-c",
         "from tournaments.accounts.services import ensure_user; "
-        "ensure_user('quimper', 'pas-sur-le-site-42', role='organizer')",
+        "ensure_user(username='quimper', password='pas-sur-le-site-42', role='organizer')",
     )
     package = tmp_path / "paquet.json"
     package.write_text(json.dumps(export_package(entry=quimper)))

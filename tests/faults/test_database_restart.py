@@ -35,9 +35,9 @@ from tests.support.factories import small_tournament
 from tournaments.accounts.services import ensure_user
 from tournaments.api.services import create_token
 
-arbiter = ensure_user("arbitre", "correct-horse-42", role="arbiter")
+arbiter = ensure_user(username="arbitre", password="correct-horse-42", role="arbiter")
 tournament = small_tournament(arbiter=arbiter)
-_token, key = create_token(tournament, by=arbiter, name="scripts", scope="arbiter")
+_token, key = create_token(tournament=tournament, by=arbiter, name="scripts", scope="arbiter")
 tables = {table.number: table.token for table in tournament.tables.all()}
 codes = {
     f"{row.round.number}-{row.table.number}": {"NS": row.ns_team.code, "EW": row.ew_team.code}

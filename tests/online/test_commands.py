@@ -8,10 +8,9 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
+from tests.support.online import SMALL_WORLDS
 from tournaments.online.models import OnlineTournament
 from tournaments.play.models import Game
-
-from .conftest import SMALL_WORLDS
 
 pytestmark = pytest.mark.django_db
 

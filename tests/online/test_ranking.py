@@ -4,11 +4,9 @@ difference with the game finished just before on the same board."""
 
 import pytest
 
-from tests.support.online import independent_ranking
+from tests.support.online import SMALL_WORLDS, independent_ranking, open_tournament
 from tournaments.online import selectors, services
 from tournaments.online.demo import play_as_robot
-
-from .conftest import SMALL_WORLDS, open_tournament
 
 pytestmark = pytest.mark.django_db
 

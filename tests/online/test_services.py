@@ -9,6 +9,7 @@ import pytest
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from tests.support.online import SMALL_WORLDS, close, open_tournament
 from tournaments.deals.models import Board, DealSet
 from tournaments.online import policy, selectors, services
 from tournaments.online.demo import play_as_robot
@@ -17,8 +18,6 @@ from tournaments.play.models import Game
 from tournaments.setup.models import Tournament
 from tournaments.setup.policy import can_see_board_hands
 from tournaments.setup.selectors import listed_tournaments
-
-from .conftest import SMALL_WORLDS, close, open_tournament
 
 pytestmark = pytest.mark.django_db
 

@@ -4,14 +4,13 @@ lists the account's online tournaments (``play.selectors.register_games_section`
 
 import pytest
 
+from tests.support.online import SMALL_WORLDS, close, open_tournament
 from tournaments.deals.models import Board
 from tournaments.online import services
 from tournaments.online.demo import play_as_robot
 from tournaments.play import selectors as play_selectors
 from tournaments.play import services as play_services
 from tournaments.setup.policy import can_start_game
-
-from .conftest import SMALL_WORLDS, close, open_tournament
 
 pytestmark = pytest.mark.django_db
 

@@ -9,12 +9,11 @@ from django.conf import settings
 from django.test import Client
 from django.urls import reverse
 
+from tests.support.online import SMALL_WORLDS, close
 from tournaments.online import services
 from tournaments.online.demo import play_as_robot
 from tournaments.online.models import OnlineEntry, OnlineTournament
 from tournaments.play.models import Game
-
-from .conftest import SMALL_WORLDS, close
 
 pytestmark = pytest.mark.django_db
 

@@ -3,9 +3,35 @@ the site's (docs/online.md)."""
 
 from __future__ import annotations
 
+from datetime import timedelta
 from fractions import Fraction
 
+from django.utils import timezone
+
+from tournaments.online.services import create_online_tournament
 from tournaments.play.models import Game
+
+SMALL_WORLDS = 2
+"""Robots thinking over two worlds: fast, and still the real robots."""
+
+
+def open_tournament(by, club=None, **fields):
+    now = timezone.now()
+    defaults = {
+        "name": "Tournoi du jour",
+        "opens_at": now - timedelta(hours=1),
+        "closes_at": now + timedelta(hours=23),
+    }
+    defaults.update(fields)
+    return create_online_tournament(by=by, club=club, **defaults)
+
+
+def close(tournament):
+    """Move the window into the past: the tournament is closed."""
+    now = timezone.now()
+    tournament.opens_at = now - timedelta(days=2)
+    tournament.closes_at = now - timedelta(minutes=1)
+    tournament.save(update_fields=["opens_at", "closes_at"])
 
 
 def independent_ranking(tournament):

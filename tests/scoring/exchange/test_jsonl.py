@@ -10,7 +10,7 @@ from scoring.duplicate import Adjustment, score_field
 from scoring.engine.cards import Side
 from scoring.exchange import ExchangeError, JsonLine, event_lines, read_jsonl, write_jsonl
 from scoring.exchange.jsonl import field_input
-from tests.scoring.exchange.sample import EVENT
+from tests.support.exchange_sample import EVENT
 
 
 def test_one_traveller_line_a_line_with_the_six_keys():

@@ -15,7 +15,7 @@ from scoring.exchange import (
     write_pbn_results,
     write_xml,
 )
-from tests.scoring.exchange.sample import EVENT
+from tests.support.exchange_sample import EVENT
 
 SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 FORMATS = {

@@ -8,7 +8,7 @@ from scoring.deals import Board, export_pbn, import_pbn
 from scoring.deals.generator import generate_boards
 from scoring.duplicate import score_field
 from scoring.exchange import ExchangeError, field_input, read_pbn_results, write_pbn_results
-from tests.scoring.exchange.sample import EVENT
+from tests.support.exchange_sample import EVENT
 
 
 def test_each_board_s_score_table_has_a_row_per_table_of_every_club():

@@ -8,7 +8,7 @@ from scoring.duplicate import score_field
 from scoring.engine.cards import Seat
 from scoring.exchange import ExchangeError, field_input, read_xml, write_xml
 from scoring.exchange.safe_xml import MAX_XML_BYTES
-from tests.scoring.exchange.sample import EVENT
+from tests.support.exchange_sample import EVENT
 
 
 def test_the_event_is_written_in_usebio_s_structure():

@@ -34,7 +34,7 @@ def mark_event_changed(*, event_id: int) -> None:
     after the commit."""
     now = timezone.now()
     EventRanking.objects.filter(event_id=event_id, stale_since__isnull=True).update(stale_since=now)
-    after_commit(enqueue_event_ranking, event_id)
+    after_commit(enqueue_event_ranking, event_id=event_id)
 
 
 def _claim(event_id: int) -> tuple[bool, object]:
