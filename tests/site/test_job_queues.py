@@ -28,6 +28,8 @@ QUEUE_OF_TASK = {
     "seasons.catch_up": "standings",
     "analysis.analyse_boards": "analysis",
     "analysis.catch_up": "analysis",
+    "analysis.review_game": "analysis",
+    "standings.recompute_event": "standings",
     "robots.play_turns": "robots",
     "robots.catch_up": "robots",
 }
@@ -67,6 +69,8 @@ def test_every_job_of_the_site_takes_its_options_from_tournaments_jobs():
         "seasons.recompute",
         "analysis.analyse_boards",
         "robots.play_turns",
+        "analysis.review_game",
+        "standings.recompute_event",
     }
     for name in retried:
         assert tuple(jobs[name].autoretry_for) == (DatabaseError, InterfaceError)

@@ -140,7 +140,10 @@ def embargo_for(tournament: Tournament) -> policy.Embargo | None:
     """What the event holds back in this tournament now (``policy.Embargo``), or None for a
     tournament of its own. A laptop's copy of an event keeps its deals fixed and its hand records
     unpublished (the site publishes them at the end of the event); its staff see the deals
-    (they came in the package, once they reached the club)."""
+    (they came in the package, once they reached the club). A tournament of its own
+    (``in_event`` unset) is answered without a query."""
+    if not tournament.in_event:
+        return None
     link = (
         Tournament.objects.filter(pk=tournament.pk)
         .values_list("event_session__id", "laptop_event__id")

@@ -114,6 +114,15 @@ class Tournament(models.Model):
     )
     # Once the hands are released, any signed-in account may replay the boards against the
     # robots, not only the tournament's own players (docs/play.md).
+    in_event = models.BooleanField(
+        _("séance d'un simultané"),
+        default=False,
+        editable=False,
+        help_text=_(
+            "Séance d'un club dans un simultané (ou sa copie sur l'ordinateur du club) : ses "
+            "donnes et ses résultats dépendent de l'événement."
+        ),
+    )
     replay_open_to_all = models.BooleanField(
         _("rejouer ouvert à tous"),
         default=False,

@@ -169,6 +169,8 @@ def answer_invitation(*, entry: EventClub, accept: bool, by: Account) -> EventCl
                 )
             except OrganizerError as error:
                 raise EventError("session", [error.message]) from error
+            entry.tournament.in_event = True
+            entry.tournament.save(update_fields=["in_event"])
             if event.status == Event.Status.OPEN:
                 _deal_session(event, entry.tournament)
     entry.answered_by = by

@@ -101,6 +101,8 @@ def import_package(*, data: bytes | str, key: str, by: Account) -> tuple[LaptopE
             },
             rules=payload["rules"],
         )
+        tournament.in_event = True
+        tournament.save(update_fields=["in_event"])
         import_event_pbn(
             tournament=tournament,
             text=payload["pbn"],
