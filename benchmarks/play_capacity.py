@@ -397,6 +397,14 @@ def _report(args, players: list[Player], usage: dict, since, until) -> None:
         f"the robots' worker: {worker:.0f} s of CPU, {100 * worker / wall:.0f} % of a core "
         f"(one job at a time: near 100 % it is saturated)"
     )
+    if counts["south"] and seen:
+        per_action = worker / counts["south"]
+        pace = args.think + harness.median(seen)
+        print(
+            f"the robots' CPU per human call or card: {per_action:.2f} s; a player at this pace "
+            f"needs {per_action / pace:.3f} of a core: a robots' process at half load "
+            f"carries about {0.5 * pace / per_action:.0f} players"
+        )
     errors = [error for player in players for error in player.errors if error != "out of games"]
     if errors:
         print(f"{len(errors)} players stopped on an error, first: {errors[0]}")
