@@ -25,7 +25,9 @@ from tournaments.play.models import Game, GameAction
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-TIMEOUT_MS = 60_000
+TIMEOUT_MS = 180_000
+"""How long a step may wait for the robots: generous, since the robots think on the machine's
+cores with the rest of the suite (a wait, not a measure: docs/performance.md has those)."""
 PHONE = {"width": 360, "height": 740}
 TABLE = "#card-table"
 
