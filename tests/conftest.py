@@ -338,3 +338,15 @@ def _empty_cache(request):
 
     cache.clear()
     settings.PUBLIC_PAGE_CACHE = False
+
+
+@pytest.fixture(autouse=True)
+def _no_event_field_kept_between_tests(request):
+    """The events' job keeps each event's field in its process between runs, by the event's id
+    (tournaments/events/recomputation.py); a rolled-back test gives its ids to the next one
+    (SQLite reuses them), which must not find the previous test's field. Only with Django."""
+    if not request.config.pluginmanager.has_plugin("django"):
+        return
+    from tournaments.events import recomputation
+
+    recomputation._KEPT.clear()
