@@ -140,25 +140,27 @@ def event_invite(request, slug: str):
 
 @require_POST
 def event_open(request, slug: str):
-    event = _organized(request, slug)
-    try:
-        services.open_event(event=event, by=request.user)
-    except services.EventError as error:
-        _refused(request, error)
-    else:
-        messages.success(request, gettext("Simultané ouvert : les donnes sont faites."))
-    return redirect(event)
+    return _event_step(
+        request, slug, services.open_event, gettext("Simultané ouvert : les donnes sont faites.")
+    )
 
 
 @require_POST
 def event_close(request, slug: str):
+    return _event_step(
+        request, slug, services.close_event, gettext("Simultané clos : la graine est publiée.")
+    )
+
+
+def _event_step(request, slug: str, step, done: str):
+    """The organizer moves the event on (``services.open_event`` or ``close_event``)."""
     event = _organized(request, slug)
     try:
-        services.close_event(event=event, by=request.user)
+        step(event=event, by=request.user)
     except services.EventError as error:
         _refused(request, error)
     else:
-        messages.success(request, gettext("Simultané clos : la graine est publiée."))
+        messages.success(request, done)
     return redirect(event)
 
 
