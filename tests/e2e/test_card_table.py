@@ -16,6 +16,7 @@ from django.test import Client
 from scoring.engine.cards import Card
 from tests.support.accessibility import report, violations
 from tests.support.browser import wait_until
+from tests.support.card_table import READY, TABLE, TIMEOUT_MS
 from tests.support.factories import small_tournament
 from tests.support.play import pbn_hands, start
 from tests.support.robots import random_hands
@@ -25,21 +26,7 @@ from tournaments.play.models import Game, GameAction
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-TIMEOUT_MS = 180_000
-"""How long a step may wait for the robots: generous, since the robots think on the machine's
-cores with the rest of the suite (a wait, not a measure: docs/performance.md has those)."""
 PHONE = {"width": 360, "height": 740}
-TABLE = "#card-table"
-
-# South can act (a box of calls or a playable card), or the deal is over.
-READY = """(number) => {
-  const root = document.querySelector('#card-table');
-  if (root.getAttribute('data-number') === number) { return false; }
-  if (root.getAttribute('data-status') === 'finished') { return true; }
-  const box = root.querySelector('[data-region=box]');
-  return (!box.hidden && box.querySelector('button.bid'))
-    || root.querySelector('button.hand-card:not(:disabled)');
-}"""
 
 
 @pytest.fixture

@@ -13,6 +13,7 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from tests.support.browser import wait_until
+from tests.support.card_table import READY, TABLE, TIMEOUT_MS
 from tests.support.online import independent_ranking
 from tournaments.clubs.services import create_club
 from tournaments.online.services import create_online_tournament
@@ -21,21 +22,7 @@ from tournaments.play.models import Game
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PHONE = {"width": 360, "height": 740}
-TIMEOUT_MS = 180_000
-"""How long a step may wait for the robots: generous, since the robots think on the machine's
-cores with the rest of the suite (a wait, not a measure: docs/performance.md has those)."""
 WORLDS = 2
-TABLE = "#card-table"
-# South can act (a box of calls or a playable card), or the deal is over (as the card table's
-# own browser test waits: tests/e2e/test_card_table.py).
-READY = """(number) => {
-  const root = document.querySelector('#card-table');
-  if (root.getAttribute('data-number') === number) { return false; }
-  if (root.getAttribute('data-status') === 'finished') { return true; }
-  const box = root.querySelector('[data-region=box]');
-  return (!box.hidden && box.querySelector('button.bid'))
-    || root.querySelector('button.hand-card:not(:disabled)');
-}"""
 
 
 @pytest.fixture
