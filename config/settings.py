@@ -343,6 +343,9 @@ EVENTS_COALESCE_SECONDS = int(os.environ.get("EVENTS_COALESCE_SECONDS", "5"))
 # on its hand (a single legal card is decided at once), unless its decision took longer
 # (docs/play.md, « The robots' pause »).
 PLAY_ROBOT_PAUSE = float(os.environ.get("PLAY_ROBOT_PAUSE", "1.0"))
+# Seconds each of the robots' calls and cards stays on the card table when several arrive in
+# one answer (after a reload, or with no pause), so that a player can follow them.
+PLAY_SHOW_STEP = float(os.environ.get("PLAY_SHOW_STEP", "0.45"))
 # A task nobody routed is presumed long: it must not delay the rankings.
 CELERY_TASK_DEFAULT_QUEUE = "documents"
 CELERY_TASK_SERIALIZER = "json"

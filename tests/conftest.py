@@ -309,8 +309,11 @@ def _no_background_analysis(request):
     settings.ROBOTS_IN_PROCESS = "1"
     # The national figures of the simultaneous events, likewise.
     settings.EVENTS_IN_PROCESS = "1"
-    # And shown at once: the robots' pause is tested where it is the subject.
+    # And shown at once: the robots' pause is tested where it is the subject, and the card
+    # table's steps (one robot's action after another) where the page is seen as a player sees
+    # it (tests/e2e/test_card_table.py).
     settings.PLAY_ROBOT_PAUSE = 0
+    settings.PLAY_SHOW_STEP = 0
 
 
 @pytest.fixture(autouse=True)

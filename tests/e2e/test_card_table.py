@@ -41,6 +41,8 @@ def table_site(live_server, make_user, monkeypatch, settings):
     settings.CSRF_COOKIE_SECURE = False
     settings.ROBOTS_IN_PROCESS = "1"
     settings.ANALYSIS_IN_PROCESS = "1"
+    # The robots' actions one after another, as a player sees them.
+    settings.PLAY_SHOW_STEP = 0.45
     player = make_user("sud-au-telephone")
     tournament = small_tournament()
     release_hands(tournament=tournament)

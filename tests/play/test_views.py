@@ -156,6 +156,10 @@ def test_the_page_draws_souths_view_before_any_script(game, player):
             assert f'data-bid="{call["bid"]}" data-strain="{call["strain"]}"' in html
     assert bool(state["legal_calls"]) == ('class="bidding-box" data-region="box">' in html)
     assert "Pas encore de contrat" in html
+    # The same view for the script from the first moment (a tap before any answer is taken).
+    block = re.search(r'<script id="card-table-state" type="application/json">(.*?)</script>', html)
+    assert block is not None
+    assert json.loads(block.group(1)) == state
 
 
 def test_the_page_at_every_step_of_a_whole_game_names_only_cards_south_has_seen(

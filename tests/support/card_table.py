@@ -9,11 +9,13 @@ TABLE = "#card-table"
 
 READY = """(number) => {
   const root = document.querySelector('#card-table');
+  if (!root.hasAttribute('data-live')) { return false; }
   if (root.getAttribute('data-number') === number) { return false; }
   if (root.getAttribute('data-status') === 'finished') { return true; }
   const box = root.querySelector('[data-region=box]');
   return (!box.hidden && box.querySelector('button.bid'))
     || root.querySelector('button.hand-card:not(:disabled)');
 }"""
-"""South can act (a box of calls or a playable card), or the deal is over: the page's action
-number must differ from ``number``, the one seen before."""
+"""South can act (a box of calls or a playable card), or the deal is over, on a page whose script
+runs (``data-live``): the page's action number must differ from ``number``, the one seen
+before."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 
+from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
@@ -121,6 +122,7 @@ def game_table(request: HttpRequest, game: int) -> HttpResponse:
             "view": view,
             "table": table.table_of(view),
             "words": table.script_words(),
+            "step_ms": round(settings.PLAY_SHOW_STEP * 1000),
         },
     )
     answer["Cache-Control"] = "no-store"

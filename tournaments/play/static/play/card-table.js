@@ -1,6 +1,8 @@
 // The card table (docs/play.md): South's view drawn from the game's JSON endpoints, no framework.
 //
-// The page comes drawn by the server (play/table.html); this script keeps it up to date:
+// The page comes drawn by the server (play/table.html), with South's view in a JSON data block
+// (#card-table-state) so that a tap is taken from the first moment; this script keeps it up to
+// date and marks the table data-live once it answers:
 // - it asks for the state (/etat/) every POLL_MS while a robot is to play, and shows the
 //   robots' calls and cards one at a time (STEP_MS apart) when several came at once;
 // - South's call (the bidding box offers only the legal calls) and card (the legal cards
@@ -22,7 +24,8 @@
   var SYMBOL = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
   var TABLE_SEATS = ["N", "W", "E", "S"];
   var POLL_MS = 600;
-  var STEP_MS = 450;
+  var STEP_MS = parseInt(root.getAttribute("data-step-ms"), 10);
+  if (isNaN(STEP_MS) || STEP_MS < 0) { STEP_MS = 450; }
   var REVIEW_POLL_MS = 3000;
   var RETRY_MS = 3000;
   var shown = null;
@@ -403,7 +406,14 @@
         if (region("error").textContent === W.offline) { showError(""); }
         accept(state);
       })
-      .catch(function () { showError(W.offline); pollTimer = window.setTimeout(poll, RETRY_MS); });
+      .catch(retryLater);
+  }
+
+  // The connection lost (a request or its answer): said, and the state asked again later.
+  function retryLater() {
+    showError(W.offline);
+    window.clearTimeout(pollTimer);
+    pollTimer = window.setTimeout(poll, RETRY_MS);
   }
 
   function send(kind, body) {
@@ -427,7 +437,7 @@
         showError(result.data.error || W.unreadable);
         poll();
       })
-      .catch(function () { showError(W.offline); })
+      .catch(retryLater)
       .finally(function () { sending = false; root.classList.remove("busy"); });
   }
 
@@ -474,5 +484,7 @@
     if (!document.hidden && pollTimer === null && stepTimer === null) { schedulePoll(); }
   });
 
-  poll();
+  var stateNode = document.getElementById("card-table-state");
+  if (stateNode) { accept(JSON.parse(stateNode.textContent)); } else { poll(); }
+  root.setAttribute("data-live", "");
 }());
