@@ -1,9 +1,11 @@
 """Benchmark: the double-dummy solver against colver's, and a whole tournament's analysis.
 
-Run: .venv/bin/python -m benchmarks.double_dummy [--deals 40] [--boards 30] [--clock cpu|wall]
+Run: .venv/bin/python -m benchmarks.double_dummy [--deals 40] [--boards 30] [--seed 1]
+     [--clock cpu|wall]
 Solves the same random deals with scoring.analysis (each strain) and with colver (its four
 suits in one call, a dev-only dependency) and prints per strain the median time, and the
-ratio of ours to colver's (median and worst, per deal over the four suits); then the time
+ratio of ours to colver's (median and worst, per deal over the four suits), the totals over
+the deals and their ratio, and the tail (90th percentile, worst); then the time
 of the six strains of every board of a ``--boards`` tournament in this one process, and the
 numba compilation (or cache load) paid once by a worker.
 """
@@ -29,10 +31,18 @@ def random_deals(count, seed):
     return deals
 
 
+def tail(times) -> str:
+    """The 90th percentile and the worst of ``times`` (seconds), in milliseconds."""
+    ordered = sorted(times)
+    p90 = ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))]
+    return f"{p90 * 1000:.1f} ms, {ordered[-1] * 1000:.1f} ms"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--deals", type=int, default=40)
     parser.add_argument("--boards", type=int, default=30)
+    parser.add_argument("--seed", type=int, default=1, help="of the random deals (default 1)")
     parser.add_argument(
         "--clock",
         choices=("cpu", "wall"),
@@ -57,7 +67,7 @@ def main() -> None:
     ours = {strain: [] for strain in STRAINS}
     nodes = dict.fromkeys(STRAINS, 0)
     theirs = []
-    for dealer, hands in random_deals(args.deals, 1):
+    for dealer, hands in random_deals(args.deals, args.seed):
         env = colver.Env.deal_with_hands(
             SEATS_COUNTER_CLOCKWISE.index(dealer),
             [[colver_card(card) for card in hands[seat]] for seat in SEATS_COUNTER_CLOCKWISE],
@@ -74,13 +84,18 @@ def main() -> None:
 
     suits = [sum(ours[strain][i] for strain in STRAINS[:4]) for i in range(args.deals)]
     ratios = [mine / reference for mine, reference in zip(suits, theirs, strict=True)]
-    print(f"{args.deals} random deals, {args.clock} time per deal")
+    print(f"{args.deals} random deals (seed {args.seed}), {args.clock} time per deal")
     print(f"  colver, four suits:     median {statistics.median(theirs) * 1000:7.1f} ms")
     print(
         f"  ours, four suits:       median {statistics.median(suits) * 1000:7.1f} ms   "
         f"ratio to colver: median {statistics.median(ratios):.2f}, worst {max(ratios):.2f}, "
         f"ratio of medians {statistics.median(suits) / statistics.median(theirs):.2f}"
     )
+    print(
+        f"  totals over the deals:  colver {sum(theirs):7.2f} s, ours {sum(suits):7.2f} s, "
+        f"ratio of totals {sum(suits) / sum(theirs):.2f}"
+    )
+    print(f"  tail (p90, worst):      colver {tail(theirs)}, ours {tail(suits)}")
     for strain in STRAINS:
         times = ours[strain]
         total = sum(times)

@@ -4,8 +4,9 @@ Run: .venv/bin/python -m benchmarks.robots_timing [--deals 20] [--worlds 16] [--
 
 Four of our robots play random deals among themselves under ``online-162`` (no opponent, no
 double-dummy cost: only their own decisions are timed). It prints the median, the 90th centile
-and the worst decision in CPU seconds, the CPU of a whole deal of four robots, and the slowest
-decisions with what they were (a call, or a card with its number of legal cards and trick).
+and the worst decision in CPU seconds and in positions searched (which no load changes), the
+CPU of a whole deal of four robots, and the slowest decisions with what they were (a call, or
+a card with its number of legal cards and trick).
 """
 
 import argparse
@@ -25,13 +26,14 @@ from .robots_arena import random_deal
 RULES = PRESETS["online-162"]
 
 
-def timed_deal(number: int, worlds: int, seed: int) -> list[tuple[float, str]]:
-    """Each decision of one self-played deal: its CPU seconds and what it was."""
+def timed_deal(number: int, worlds: int, seed: int) -> list[tuple[float, int, str]]:
+    """Each decision of one self-played deal: its CPU seconds, the positions its solver
+    searched (the same on any machine, however loaded) and what it was."""
     dealer, hands = random_deal(random.Random(seed * 100_003 + number))
     robots = {seat: Robot(RULES, seat, worlds=worlds, seed=seed + number) for seat in hands}
     calls: list[Call] = []
     play: list[Card] = []
-    timings: list[tuple[float, str]] = []
+    timings: list[tuple[float, int, str]] = []
     while True:
         north = next(iter(robots))
         view = SeatView(RULES, dealer, north, hands[north], tuple(calls), tuple(play))
@@ -39,16 +41,18 @@ def timed_deal(number: int, worlds: int, seed: int) -> list[tuple[float, str]]:
             return timings
         seat = view.to_play()
         own = SeatView(RULES, dealer, seat, hands[seat], tuple(calls), tuple(play))
+        nodes = robots[seat].solver.nodes
         started = time.process_time()
         decision = robots[seat].decide(own)
         spent = time.process_time() - started
+        nodes = robots[seat].solver.nodes - nodes
         if isinstance(decision, Card):
             what = f"deal {number} card, {len(own.legal())} legal, trick {len(play) // 4 + 1}"
             play.append(decision)
         else:
             what = f"deal {number} call {decision}"
             calls.append(decision)
-        timings.append((spent, what))
+        timings.append((spent, nodes, what))
 
 
 def main() -> None:
@@ -63,12 +67,13 @@ def main() -> None:
     _, hands = random_deal(random.Random(0))
     Solver().points(hands, next(iter(hands)), Strain.SPADES)  # numba's compilation, untimed
     per_deal: list[float] = []
-    everything: list[tuple[float, str]] = []
+    everything: list[tuple[float, int, str]] = []
     for number in range(args.deals):
         timings = timed_deal(number, args.worlds, args.seed)
-        per_deal.append(sum(spent for spent, _ in timings))
+        per_deal.append(sum(spent for spent, _, _ in timings))
         everything += timings
-    seconds = sorted(spent for spent, _ in everything)
+    seconds = sorted(spent for spent, _, _ in everything)
+    positions = sorted(nodes for _, nodes, _ in everything)
     print(
         f"{args.deals} deals, {len(seconds)} decisions at {args.worlds} worlds: median "
         f"{statistics.median(seconds) * 1000:.0f} ms, "
@@ -76,8 +81,13 @@ def main() -> None:
         f"a deal of four robots {statistics.fmean(per_deal):.1f} s on average, "
         f"{max(per_deal):.1f} s at most"
     )
-    for spent, what in sorted(everything, reverse=True)[: args.slowest]:
-        print(f"  {spent:6.2f} s  {what}")
+    print(
+        f"positions searched per decision (the same on any machine): median "
+        f"{statistics.median(positions):,.0f}, p90 {positions[int(0.9 * len(positions))]:,}, "
+        f"worst {positions[-1]:,}; {sum(positions) / sum(seconds) / 1e6:.2f} M a second"
+    )
+    for spent, nodes, what in sorted(everything, reverse=True)[: args.slowest]:
+        print(f"  {spent:6.2f} s  {nodes:>11,} positions  {what}")
 
 
 if __name__ == "__main__":

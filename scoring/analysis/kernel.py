@@ -40,6 +40,9 @@ FLAG_EW = 1
 FLAG_SHARED = 2
 FLAG_START = 3
 EW_CAPOT_VALUE = -1
+# What ``search`` answers when it has searched ``limit`` positions before its end: no bound.
+ABORTED = -30000
+NO_LIMIT = 1 << 62
 
 # The play-rule variants, bits of the kernel's ``variants`` argument.
 MUST_UNDERTRUMP = 1
@@ -475,8 +478,12 @@ def search(
     tt_high: Int16s,
     tt_move: Int8s,
     stack: Int64s,
+    limit: int,
 ) -> int:
-    """North-South's best value from the position, fail-soft within ``alpha``–``beta``.
+    """North-South's best value from the position, fail-soft within ``alpha``–``beta``;
+    ``ABORTED`` once the count of positions (``stack[COUNTER_ROW, 0]``) reaches ``limit``
+    (``NO_LIMIT``: never), leaving ``hands`` as it was then: the bounds the table kept stay
+    true, but that ``hands`` must not be searched again.
 
     ``n`` cards of the current trick are on the table (``trick_mask``), led in suit ``led``
     by the seat at place ``leader``; ``win_card`` played at index ``win_pos`` wins it so far.
@@ -505,6 +512,8 @@ def search(
         return value
     d = 0
     while True:
+        if stack[COUNTER_ROW, 0] >= limit:
+            return ABORTED
         index = stack[d, _INDEX]
         if index < stack[d, _COUNT] and stack[d, _ALPHA] < stack[d, _BETA]:
             card = stack[d, _MOVES + index]

@@ -21,6 +21,7 @@ from scoring.analysis import kernel
 from scoring.engine.card_values import (
     CAPOT_DEAL_POINTS,
     DEAL_POINTS,
+    DIX_DE_DER,
     card_points,
     card_strength,
     is_trump,
@@ -110,8 +111,16 @@ class Solver:
 
     @property
     def nodes(self) -> int:
-        """Positions searched by this solver so far (for benchmarks)."""
+        """Positions searched by this solver so far (the same on any machine, however loaded:
+        a budget counted in them keeps a robot's decisions reproducible)."""
         return int(self._stack[kernel.COUNTER_ROW, 0])
+
+    def forget(self) -> None:
+        """Empty the transposition table: the next searches cost what they would cost in a new
+        solver (the values never depend on it; the positions searched do)."""
+        self._table[0].fill(-1)
+        self._holders[:] = 0
+        self._context = None
 
     def solve(
         self,
@@ -125,6 +134,7 @@ class Solver:
         capot_possible: bool = True,
         sole_winner: Side | None = None,
         guess: int | None = None,
+        limit: int | None = None,
     ) -> int:
         """North-South's points from the position to the end: the kernel's value.
 
@@ -134,7 +144,10 @@ class Solver:
         either side; East-West's counts as -1 (``kernel.EW_CAPOT_VALUE``). An ending after
         tricks all won by one side (``sole_winner``, with ``capot_possible``) may still end in
         that side's capot. ``guess`` (an expected value, such as a sibling position's) only
-        speeds the search up.
+        speeds the search up. With a ``limit``, a search that has visited that many positions
+        stops and gives an estimate instead (``_estimate``): the guess when the bounds found so
+        far allow it, else the middle of what they allow (a count of positions, not a time:
+        the same position, table and limit give the same answer on any machine).
         """
         masks = np.zeros(4, dtype=np.int64)
         for seat, cards in hands.items():
@@ -171,13 +184,21 @@ class Solver:
             tables.trump_suit,
             variants,
         )
-        return self._search(position, rules, guess)
+        if limit is None:
+            return self._search(position, rules, guess)
+        in_hands = int(np.bitwise_or.reduce(masks))
+        left = trick_points + sum(
+            int(tables.points[number]) for number in range(32) if (in_hands >> number) & 1
+        )
+        return self._search(position, rules, guess, limit, left)
 
     def _search(
         self,
         position: tuple[np.ndarray, int, int, int, int, int, int, int, int],
         rules: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, int, int],
         guess: int | None,
+        limit: int | None = None,
+        left: int = DEAL_POINTS,
     ) -> int:
         """The position's exact value, by null-window searches of the kernel."""
         # Null-window searches, each answer a bound (often beyond the test). Without a guess,
@@ -190,9 +211,14 @@ class Solver:
         bracketed = guess is None
         test = DEAL_POINTS // 2 if guess is None else guess
         step, last = 1, 0
+        stop = kernel.NO_LIMIT if limit is None else self.nodes + limit
         while low < high:
             beta = min(max(test, low + 1), high)
-            bound = int(kernel.search(*position, beta - 1, beta, *rules, *self._table, self._stack))
+            bound = int(
+                kernel.search(*position, beta - 1, beta, *rules, *self._table, self._stack, stop)
+            )
+            if bound == kernel.ABORTED:
+                return _estimate(low, high, guess, left)
             if bound < beta:
                 high, way = bound, -1
             else:
@@ -230,9 +256,10 @@ class Solver:
         must_undertrump: bool = False,
         always_overtake_partner: bool = False,
         guess: int | None = None,
+        limit: int | None = None,
     ) -> PerSide:
         """The points of each side in a whole deal, dix de der and capot included (``guess``,
-        North-South's expected points, only speeds the search up)."""
+        North-South's expected points, only speeds the search up; ``limit``: as ``solve``)."""
         _check_deal(hands)
         value = self.solve(
             hands,
@@ -241,12 +268,23 @@ class Solver:
             must_undertrump=must_undertrump,
             always_overtake_partner=always_overtake_partner,
             guess=guess,
+            limit=limit,
         )
         if value == kernel.EW_CAPOT_VALUE:
             return PerSide(0, CAPOT_DEAL_POINTS)
         if value == CAPOT_DEAL_POINTS:
             return PerSide(CAPOT_DEAL_POINTS, 0)
         return PerSide(value, DEAL_POINTS - value)
+
+
+def _estimate(low: int, high: int, guess: int | None, left: int) -> int:
+    """A value within the bounds ``low``–``high`` a stopped search found: ``guess`` if they
+    allow it, else the middle of the values a side can take with ``left`` points still out
+    (and the dix de der), kept within the bounds."""
+    if guess is not None and low <= guess <= high:
+        return guess
+    middle = (max(low, 0) + min(high, left + DIX_DE_DER)) // 2
+    return min(max(middle, low), high)
 
 
 def _variants(must_undertrump: bool, always_overtake_partner: bool) -> int:

@@ -74,31 +74,63 @@ def contract_in(view: SeatView, call: Call, world: World) -> Contract | None:
 
 
 def simulated_call(
-    view: SeatView, conventional: Call, worlds: Sequence[World], solver: Solver
+    view: SeatView,
+    conventional: Call,
+    worlds: Sequence[World],
+    solver: Solver,
+    *,
+    budget: int | None = None,
+    limit: int | None = None,
 ) -> Call:
-    """The candidate call of best mean deal score over ``worlds``."""
+    """The candidate call of best mean deal score over ``worlds`` (``call_values``)."""
     calls = candidates(view, conventional)
     if len(calls) == 1:
         return conventional
-    solved: dict[tuple[int, Strain], PerSide] = {}
+    values = call_values(view, calls, worlds, solver, budget=budget, limit=limit)
+    best = max(calls, key=lambda call: values[call])
+    return best if values[best] > values[conventional] + SIMULATION_MARGIN else conventional
+
+
+def call_values(
+    view: SeatView,
+    calls: Sequence[Call],
+    worlds: Sequence[World],
+    solver: Solver,
+    *,
+    budget: int | None = None,
+    limit: int | None = None,
+) -> dict[Call, float]:
+    """The mean deal score (own side minus the other) of each call over ``worlds``, as if the
+    auction stopped after it; with a ``budget`` of positions, over the worlds up to the one in
+    which the solver's search reached it (every call valued on the same worlds); with a
+    ``limit``, a solve that reaches that many positions gives the solver's estimate."""
     guesses: dict[Strain, int] = {}
-    values = {}
-    for call in calls:
-        total = 0.0
-        for index, world in enumerate(worlds):
+    totals = dict.fromkeys(calls, 0.0)
+    start = solver.nodes
+    done = 0
+    for world in worlds:
+        if budget is not None and done and solver.nodes - start >= budget:
+            break
+        done += 1
+        solved: dict[Strain, PerSide] = {}
+        for call in calls:
             contract = contract_in(view, call, world)
             if contract is None:
                 continue
-            key = (index, contract.strain)
-            if key not in solved:
+            if contract.strain not in solved:
                 # The last world's value in the strain: only the search's first test.
                 guess = guesses.get(contract.strain)
-                solved[key] = solver.points(
-                    world, view.dealer, contract.strain, guess=guess, **play_rules(view.rules)
+                solved[contract.strain] = solver.points(
+                    world,
+                    view.dealer,
+                    contract.strain,
+                    guess=guess,
+                    limit=limit,
+                    **play_rules(view.rules),
                 )
-                guesses[contract.strain] = solved[key].ns
+                guesses[contract.strain] = solved[contract.strain].ns
             side = view.seat.side
-            total += outcome_score(view.rules, contract, solved[key], world, side)
-        values[call] = total / len(worlds)
-    best = max(calls, key=lambda call: values[call])
-    return best if values[best] > values[conventional] + SIMULATION_MARGIN else conventional
+            totals[call] += outcome_score(
+                view.rules, contract, solved[contract.strain], world, side
+            )
+    return {call: totals[call] / done for call in calls}

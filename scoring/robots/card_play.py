@@ -62,12 +62,21 @@ def remaining_hands(view: SeatView, world: World) -> dict[Seat, set[Card]]:
 
 
 def card_values(
-    view: SeatView, worlds: Sequence[World], candidates: Sequence[Card], solver: Solver
+    view: SeatView,
+    worlds: Sequence[World],
+    candidates: Sequence[Card],
+    solver: Solver,
+    *,
+    budget: int | None = None,
+    limit: int | None = None,
 ) -> dict[Card, float]:
     """The mean score (own side minus the other) of each candidate card over the worlds.
 
     Only one card of each group of equivalent cards is solved (``representatives``); the
-    others take its value, which is theirs exactly.
+    others take its value, which is theirs exactly. With a ``budget`` of positions, the
+    worlds after the one in which the solver's search reached it are left out (every card is
+    valued on the same worlds); with a ``limit``, a solve that reaches that many positions
+    gives the solver's estimate (``Solver.solve``).
     """
     contract = view.contract
     if contract is None:
@@ -76,7 +85,12 @@ def card_values(
     solved = sorted(set(chosen.values()), key=candidates.index)
     totals = dict.fromkeys(solved, 0.0)
     guesses: dict[Card, int] = {}
+    start = solver.nodes
+    done = 0
     for world in worlds:
+        if budget is not None and done and solver.nodes - start >= budget:
+            break
+        done += 1
         hands = remaining_hands(view, world)
         # The solver's first test: the value of the card solved just before in this world
         # (the leads of one world are often worth the same), else this card's in the last
@@ -84,11 +98,11 @@ def card_values(
         last: int | None = None
         for card in solved:
             guess = last if last is not None else guesses.get(card)
-            points, value = points_after(view, hands, card, solver, guess)
+            points, value = points_after(view, hands, card, solver, guess, limit=limit)
             if value is not None:
                 guesses[card] = last = value
             totals[card] += outcome_score(view.rules, contract, points, world, view.seat.side)
-    return {card: totals[chosen[card]] / len(worlds) for card in candidates}
+    return {card: totals[chosen[card]] / done for card in candidates}
 
 
 def representatives(view: SeatView, candidates: Sequence[Card]) -> dict[Card, Card]:
@@ -133,6 +147,8 @@ def points_after(
     card: Card,
     solver: Solver,
     guess: int | None = None,
+    *,
+    limit: int | None = None,
 ) -> tuple[PerSide, int | None]:
     """Each side's points at the end of the deal when the seat plays ``card`` now and
     everyone plays double dummy afterwards, and the solver's value (``guess`` is the value
@@ -163,6 +179,7 @@ def points_after(
         capot_possible=done == 0 or sole is not None,
         sole_winner=sole,
         guess=guess,
+        limit=limit,
         **view.play_rules(),
     )
     if value == kernel.EW_CAPOT_VALUE:

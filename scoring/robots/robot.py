@@ -29,6 +29,14 @@ MAX_WORLDS = 200
 SOLVES_PER_DECISION = 64
 MIN_WORLDS = 6
 BIDDING_WORLDS = 8
+# A decision that has searched this many positions by the end of one of its worlds leaves the
+# others out (at least one world is always solved), and one solve that reaches
+# POSITIONS_PER_SOLVE gives the solver's estimate instead of its exact value: the few hard
+# deals, whose double-dummy solution costs ten times the usual one, would otherwise keep a
+# player waiting seconds. Counts of positions, not times: the same request and seed give the
+# same decision however loaded the machine, since each decision starts with an empty table.
+POSITIONS_PER_DECISION = 4_000_000
+POSITIONS_PER_SOLVE = 1_500_000
 
 
 class Robot:
@@ -50,7 +58,7 @@ class Robot:
         self.worlds = worlds
         self.seed = seed
         self.simulate_bidding = simulate_bidding
-        self._solver = Solver()
+        self.solver = Solver()
 
     def decide(self, view: SeatView) -> Call | Card:
         """The call or the card of the seat, whose turn it must be."""
@@ -60,6 +68,9 @@ class Robot:
             raise BadRequest("the deal is over")
         if view.to_play() is not self.seat:
             raise BadRequest(f"it is {view.to_play().value}'s turn, not {self.seat.value}'s")
+        # Each decision searches from an empty table, so that the positions it counts against
+        # its budget do not depend on the decisions made before it by this robot.
+        self.solver.forget()
         if view.in_auction:
             return self.choose_call(view)
         return self.choose_card(view)
@@ -70,7 +81,14 @@ class Robot:
         if not self.simulate_bidding:
             return conventional
         worlds = draw_worlds(view, self.bidding_worlds(), self._position_seed(view))
-        return simulated_call(view, conventional, worlds, self._solver)
+        return simulated_call(
+            view,
+            conventional,
+            worlds,
+            self.solver,
+            budget=POSITIONS_PER_DECISION,
+            limit=POSITIONS_PER_SOLVE,
+        )
 
     def bidding_worlds(self) -> int:
         """Worlds dealt for a call: each is solved in every strain a candidate names."""
@@ -81,7 +99,14 @@ class Robot:
         if len(legal) == 1:
             return legal[0]
         worlds = draw_worlds(view, self.worlds_for(len(legal)), self._position_seed(view))
-        values = card_values(view, worlds, legal, self._solver)
+        values = card_values(
+            view,
+            worlds,
+            legal,
+            self.solver,
+            budget=POSITIONS_PER_DECISION,
+            limit=POSITIONS_PER_SOLVE,
+        )
         best = max(values.values())
         # Among the cards (almost) as good as the best, the one that keeps the signals.
         near = [card for card in legal if values[card] >= best - SIGNAL_TOLERANCE]
