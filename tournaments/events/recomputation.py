@@ -209,8 +209,9 @@ def _group_key(ranking: FieldRanking) -> str:
     return ":".join(parts)
 
 
-def _percentage(value) -> float | None:
-    return None if value is None else round(float(value), 2)
+def _rounded(value) -> float | None:
+    # A fraction's float as ``float()`` makes it, without the abstract class's indirection.
+    return None if value is None else round(value.numerator / value.denominator, 2)
 
 
 def ranking_groups(computation, results: EventResults) -> list[dict]:
@@ -231,10 +232,10 @@ def ranking_groups(computation, results: EventResults) -> list[dict]:
                     "club": clubs[team.club],
                     "club_slug": team.club,
                     "direction": entry.direction.value if entry.direction else None,
-                    "percentage": _percentage(entry.percentage),
-                    "score": round(float(entry.score), 2),
+                    "percentage": _rounded(entry.percentage),
+                    "score": _rounded(entry.score),
                     "boards": entry.boards,
-                    "local": _percentage(entry.local.percentage) if entry.local else None,
+                    "local": _rounded(entry.local.percentage) if entry.local else None,
                 }
             )
         groups.append(
@@ -430,7 +431,8 @@ def recompute_event(event_id: int) -> int:
     with _no_cycle_collection():
         groups, count, read = compute_groups(event)
     with transaction.atomic():
-        ranking = EventRanking.objects.select_for_update().get(event=event)
+        # The old groups are not read to be replaced (megabytes of JSON at a national size).
+        ranking = EventRanking.objects.select_for_update().defer("groups").get(event=event)
         ranking.version += 1
         ranking.groups = groups
         ranking.results = count
