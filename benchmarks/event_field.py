@@ -7,17 +7,25 @@ of ``--tables`` tables (each board played once at each table: ``tables × boards
 club; 300 × 15 × 24 = 108,000 results by default) through ``events.services.accept_upload``,
 the path of a laptop club's file or the API. Then times, with every club in:
 
-- one more club's upload (a late club: validated line by line against the rules, scored, stored);
-- the recomputation of the national figures that upload triggers
-  (``events.services.recompute_event``: every club's results read, ``score_field``, every
-  ranking group stored), which the Celery job runs;
-- the ranking page, first rendered (its tables into the cache) and then from the cache.
+- the recomputation of the national figures with nothing kept
+  (``events.services.recompute_event``, what the Celery job runs, as a worker process's first
+  run for the event: every club read);
+- one more club's upload (a late club: validated line by line against the rules, scored,
+  stored; its job not queued, so that no other run overlaps the timed one);
+- the recomputation after it, the field kept (only the changed club read, the field ranked);
+- the ranking page, first rendered (its tables into the cache) and then from the cache;
+- with ``--workers N`` (2 by default), N Celery workers on the ``standings`` queue (one process
+  each) and uploads sent one after the other through the real path, its job published at
+  once: each upload's time until the stored figures count it, the workers' CPU meanwhile, and
+  which worker ran the job, reading how many clubs (from the job's log line).
 
-The figures, per run, are wall seconds; the machine is shared, so they are read as orders of
-magnitude (docs/performance.md, docs/deployment.md).
+Wall seconds, with this process's CPU seconds and the load average: the machine is shared, so
+they are read as orders of magnitude (docs/performance.md, docs/deployment.md). ``--keep``
+leaves the database for a later ``--reuse`` (its last club is then the late one).
 
 Run:
     .venv/bin/python -m benchmarks.event_field [--clubs 300] [--tables 15] [--boards 24]
+        [--workers 2] [--runs N] [--keep | --reuse] [--broker redis://127.0.0.1:6379/12]
 """
 
 from __future__ import annotations
@@ -33,6 +41,7 @@ from pathlib import Path
 from unittest import mock
 
 from benchmarks import harness
+from benchmarks.cpu import TICKS, process_ticks
 
 
 def _arguments() -> argparse.Namespace:
@@ -233,6 +242,11 @@ def _upload_until_fresh(args, event, entry, rng: random.Random) -> int:
         time.sleep(0.02)
 
 
+def _ticks(pids: list[int]) -> int:
+    """The CPU ticks the processes have used so far."""
+    return sum(info[1] for pid in pids if (info := process_ticks(pid)) is not None)
+
+
 def _ran_by(log_dir: Path, names: list[str], version: int) -> str:
     """Which worker's log says it made the figures' ``version``, and how many clubs it read
     (the line is written just after the commit: waited for a moment)."""
@@ -273,13 +287,16 @@ def _with_workers(args, database_url: str, event, entries) -> None:
         print(f"{args.workers} workers (celery -Q standings --concurrency 1 each)")
         for run in range(args.runs or args.workers + 2):
             entry = entries[run % len(entries)]
+            pids = [pid for name in names for pid in services.pids(name)]
+            ticks = _ticks(pids)
             started = time.perf_counter()
             version = _upload_until_fresh(args, event, entry, rng)
             elapsed = time.perf_counter() - started
+            cpu = (_ticks(pids) - ticks) / TICKS
             ran_by = _ran_by(services.log_dir, names, version)
             print(
-                f"upload {run + 1} ({entry.club.slug}) to fresh figures: {elapsed:.2f} s, "
-                f"run by {ran_by}, load {harness.load_average()}"
+                f"upload {run + 1} ({entry.club.slug}) to fresh figures: {elapsed:.2f} s "
+                f"(the workers' CPU {cpu:.2f} s), run by {ran_by}, load {harness.load_average()}"
             )
         for name in names:
             for pid in services.pids(name):
