@@ -164,7 +164,10 @@ class BoardResult:
 
     def teams(self) -> tuple[int, ...]:
         """The real teams at the table (the phantom left out)."""
-        return tuple(team for team in (self.ns_team, self.ew_team) if team is not None)
+        ns_team, ew_team = self.ns_team, self.ew_team
+        if ns_team is not None and ew_team is not None:
+            return (ns_team, ew_team)  # the common case at once (every result, twice a run)
+        return tuple(team for team in (ns_team, ew_team) if team is not None)
 
     def line_of(self, team: int) -> Side:
         """The line (NS or EW) the movement seated ``team`` in at this table."""

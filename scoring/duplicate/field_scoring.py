@@ -51,7 +51,7 @@ from scoring.duplicate.field_boards import (
 )
 from scoring.duplicate.field_ranking import FieldTally, FieldTeams, field_rankings
 from scoring.duplicate.matchpoints import top
-from scoring.duplicate.ranking import RankingEntry, team_lines
+from scoring.duplicate.ranking import RankingEntry
 from scoring.duplicate.table_score import Method
 from scoring.engine.cards import Side
 
@@ -146,7 +146,9 @@ class FieldScoring:
         local = compute(
             self.method, results, expected, session.single_ranking, options=self.options
         )
-        lines = team_lines(results, session.single_ranking)
+        # Each team's line is its local ranking's direction (``compute`` ranks every team of
+        # ``team_lines(results, single_ranking)``, each in its line's ranking): not read twice.
+        lines = {entry.team: ranking.direction for ranking in local.rankings for entry in ranking}
         entries = {entry.team: entry for ranking in local.rankings for entry in ranking}
         touched = self._take_out(session.key)
         self._sessions[session.key] = session

@@ -161,25 +161,32 @@ def add_scores(
     # The scores are summed as integers over each denominator, and each sum added to the
     # team's fraction once: exact, without a fraction built per board (thousands of them).
     sums: dict[int, dict[int, int]] = {}
+    matchpoints = method is Method.MATCHPOINTS
     for table_score in scores:
         result = table_score.result
-        sides = (
-            (result.ns_team, table_score.ns_score, result.ew_team, table_score.ew_score),
-            (result.ew_team, table_score.ew_score, result.ns_team, table_score.ns_score),
-        )
+        ns_team, ew_team = result.ns_team, result.ew_team
+        ns_score, ew_score = table_score.ns_score, table_score.ew_score
         board_top = table_score.top or 0
-        for team, own, opponent, against in sides:
+        for team, own, opponent, against in (
+            (ns_team, ns_score, ew_team, ew_score),
+            (ew_team, ew_score, ns_team, ns_score),
+        ):
             if team is None or own is None:
                 continue
             tally = tallies[team]
             of_team = sums.get(team)
             if of_team is None:
                 of_team = sums[team] = {}
-            denominator = own.denominator
-            of_team[denominator] = of_team.get(denominator, 0) + sign * own.numerator
+            numerator, denominator = own.numerator, own.denominator
+            of_team[denominator] = of_team.get(denominator, 0) + sign * numerator
             tally.top += sign * board_top
             tally.boards += sign
-            if _won(method, own, board_top, against):
+            # ``_won`` in matchpoints, on the numerator already read (thousands of boards).
+            if (
+                2 * numerator > board_top * denominator
+                if matchpoints
+                else _won(method, own, board_top, against)
+            ):
                 tally.won += sign
             if meetings and opponent is not None:
                 tally.meetings.setdefault(opponent, []).append((own, board_top))
