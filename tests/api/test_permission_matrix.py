@@ -4,17 +4,24 @@ Callers, in the order of the expected codes: anonymous, player (logged in, no ro
 this tournament, arbiter of another tournament, organizer of this tournament, organizer of
 another. Each caller's request runs in a savepoint rolled back afterwards, so that every caller
 meets the same state. A last test checks the table lists every operation of the schema.
+
+The world (the cast, the tournaments, the results, the club...) is built once for the module,
+in a transaction each test's own is a savepoint of (``tests/support/shared_data.py``): each
+test still starts from it as built, whatever the previous test wrote.
 """
 
 from dataclasses import dataclass, field
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.db import transaction
 from drf_spectacular.generators import SchemaGenerator
 
 from tests.support.api import ACTORS, bearer, played
-from tests.support.factories import make_tournament, team_at
+from tests.support.factories import make_tournament, small_tournament, team_at
 from tests.support.seasons import finished_tournament
+from tests.support.shared_data import kept_for_the_module
+from tournaments.accounts.services import ensure_user
 from tournaments.api.services import create_token
 from tournaments.clubs.models import ClubPlayer
 from tournaments.clubs.services import create_club, create_player
@@ -23,9 +30,12 @@ from tournaments.results.models import Result, ResultEvent
 from tournaments.results.services import give_penalty, record_result
 from tournaments.seasons.models import Season
 from tournaments.seasons.services import create_season, recompute_season
+from tournaments.setup.models import Tournament
 from tournaments.setup.services import PlayerData, TeamData, register_team
 
 pytestmark = pytest.mark.django_db
+
+PASSWORD = "correct-horse-42"
 
 #                 anon  player arbiter other_arb organizer other_org
 READ = (200, 200, 200, 200, 200, 200)
@@ -244,9 +254,19 @@ MATRIX = [
 ]
 
 
-@pytest.fixture
-def world(cast, tournament, other_tournament):
-    """The tournament with a confirmed result, an entered one, a draft next to it."""
+def _build_world() -> dict:
+    """The cast, the tournament with a confirmed result, an entered one, a draft next to it, the
+    other tournament; primary keys and slugs only (each test reads its rows again)."""
+    cast = {
+        "anonymous": None,
+        "player": ensure_user(username="pauline", password=PASSWORD),
+        "arbiter": ensure_user(username="arnaud", password=PASSWORD, role="arbiter"),
+        "other_arbiter": ensure_user(username="agathe", password=PASSWORD, role="arbiter"),
+        "organizer": ensure_user(username="odile", password=PASSWORD, role="organizer"),
+        "other_organizer": ensure_user(username="oscar", password=PASSWORD, role="organizer"),
+    }
+    tournament = small_tournament(organizer=cast["organizer"], arbiter=cast["arbiter"])
+    other = make_tournament(organizer=cast["other_organizer"], arbiter=cast["other_arbiter"])
     draft = make_tournament(organizer=cast["organizer"], arbiter=cast["arbiter"], status="draft")
     confirmed = played(tournament, 1, 1, 1)
     assignment = tournament.round_set.get(number=1).assignments.get(table__number=2)
@@ -278,18 +298,46 @@ def world(cast, tournament, other_tournament):
     }
     return {
         **entries,
+        "cast": {actor: user and user.pk for actor, user in cast.items()},
+        "other_tournament": other.pk,
         "club": club.slug,
         "public_player": public.pk,
         "private_player": private.pk,
         "season": season.slug,
         "slug": tournament.slug,
-        "tournament": tournament,
+        "tournament": tournament.pk,
         "draft": draft.slug,
         "confirmed_result": confirmed.pk,
         "entered_result": entered.pk,
         "penalty": penalty.pk,
         "player": tournament.players.order_by("pk").first().pk,
     }
+
+
+@pytest.fixture(scope="module")
+def _built(django_db_setup, django_db_blocker):
+    """The world is built once for the module's tests (about a second each under load when
+    each test built it); each test's writes are rolled back before the next
+    (tests/support/shared_data.py)."""
+    with kept_for_the_module(django_db_blocker):
+        yield _build_world()
+
+
+@pytest.fixture
+def cast(_built, db):
+    """The API tests' cast (tests/api/conftest.py), the module's users read again."""
+    users = get_user_model().objects.in_bulk([pk for pk in _built["cast"].values() if pk])
+    return {actor: users.get(pk) for actor, pk in _built["cast"].items()}
+
+
+@pytest.fixture
+def other_tournament(_built, db):
+    return Tournament.objects.get(pk=_built["other_tournament"])
+
+
+@pytest.fixture
+def world(_built, db):
+    return {**_built, "tournament": Tournament.objects.get(pk=_built["tournament"])}
 
 
 def _prepare(world, setup: str) -> None:
