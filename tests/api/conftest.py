@@ -8,6 +8,7 @@ tokens have their own tests.
 import pytest
 from rest_framework.test import APIClient
 
+from tests.support.api import make_cast
 from tests.support.factories import make_tournament, small_tournament
 
 
@@ -18,16 +19,9 @@ def _fast_passwords(settings):
 
 
 @pytest.fixture
-def cast(db, make_user):
+def cast(db):
     """Users by actor name (None for anonymous)."""
-    return {
-        "anonymous": None,
-        "player": make_user("pauline"),
-        "arbiter": make_user("arnaud", role="arbiter"),
-        "other_arbiter": make_user("agathe", role="arbiter"),
-        "organizer": make_user("odile", role="organizer"),
-        "other_organizer": make_user("oscar", role="organizer"),
-    }
+    return make_cast()
 
 
 @pytest.fixture

@@ -17,11 +17,10 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from drf_spectacular.generators import SchemaGenerator
 
-from tests.support.api import ACTORS, bearer, played
+from tests.support.api import ACTORS, bearer, make_cast, played
 from tests.support.factories import make_tournament, small_tournament, team_at
 from tests.support.seasons import finished_tournament
 from tests.support.shared_data import kept_for_the_module
-from tournaments.accounts.services import ensure_user
 from tournaments.api.services import create_token
 from tournaments.clubs.models import ClubPlayer
 from tournaments.clubs.services import create_club, create_player
@@ -34,8 +33,6 @@ from tournaments.setup.models import Tournament
 from tournaments.setup.services import PlayerData, TeamData, register_team
 
 pytestmark = pytest.mark.django_db
-
-PASSWORD = "correct-horse-42"
 
 #                 anon  player arbiter other_arb organizer other_org
 READ = (200, 200, 200, 200, 200, 200)
@@ -257,14 +254,7 @@ MATRIX = [
 def _build_world() -> dict:
     """The cast, the tournament with a confirmed result, an entered one, a draft next to it, the
     other tournament; primary keys and slugs only (each test reads its rows again)."""
-    cast = {
-        "anonymous": None,
-        "player": ensure_user(username="pauline", password=PASSWORD),
-        "arbiter": ensure_user(username="arnaud", password=PASSWORD, role="arbiter"),
-        "other_arbiter": ensure_user(username="agathe", password=PASSWORD, role="arbiter"),
-        "organizer": ensure_user(username="odile", password=PASSWORD, role="organizer"),
-        "other_organizer": ensure_user(username="oscar", password=PASSWORD, role="organizer"),
-    }
+    cast = make_cast()
     tournament = small_tournament(organizer=cast["organizer"], arbiter=cast["arbiter"])
     other = make_tournament(organizer=cast["other_organizer"], arbiter=cast["other_arbiter"])
     draft = make_tournament(organizer=cast["organizer"], arbiter=cast["arbiter"], status="draft")

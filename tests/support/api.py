@@ -3,6 +3,7 @@ results entered through the results service."""
 
 from rest_framework.test import APIClient
 
+from tournaments.accounts.services import ensure_user
 from tournaments.results.services import record_result
 
 # Anonymous, a player (logged in, no role), an arbiter and an organizer of the tournament, an
@@ -19,6 +20,22 @@ MADE_80_HEARTS = {
 }
 """A valid canonical record whatever the hands: 80 hearts by North, made with 100 card points
 (NS 180, EW 62 with the default rules)."""
+
+
+def make_cast() -> dict:
+    """The users of the six kinds of caller, by actor name (None for anonymous)."""
+
+    def user(username: str, role: str | None = None):
+        return ensure_user(username=username, password="correct-horse-42", role=role)
+
+    return {
+        "anonymous": None,
+        "player": user("pauline"),
+        "arbiter": user("arnaud", role="arbiter"),
+        "other_arbiter": user("agathe", role="arbiter"),
+        "organizer": user("odile", role="organizer"),
+        "other_organizer": user("oscar", role="organizer"),
+    }
 
 
 def bearer(key: str) -> APIClient:
