@@ -11,9 +11,16 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import NamedTuple
 
+# Enum members are singletons, equal only to themselves: hashed by identity, in C. Enum's own
+# hash (of the member's name, in Python) was a tenth of a robot's decision, which puts cards in
+# sets and dictionaries millions of times a deal.
+_identity_hash = object.__hash__
+
 
 class Suit(Enum):
     """A suit (couleur), in PBN order: spades, hearts, diamonds, clubs."""
+
+    __hash__ = _identity_hash
 
     SPADES = "S"
     HEARTS = "H"
@@ -42,6 +49,8 @@ SUITS: tuple[Suit, ...] = tuple(Suit)
 
 class Rank(Enum):
     """A rank, its value being the name used in result records (``10`` for the ten)."""
+
+    __hash__ = _identity_hash
 
     SEVEN = "7"
     EIGHT = "8"
@@ -118,6 +127,8 @@ DECK: tuple[Card, ...] = tuple(Card(rank, suit) for suit in SUITS for rank in PB
 class Seat(Enum):
     """A seat at the table. ``next`` is the right-hand neighbour (play turns counter-clockwise)."""
 
+    __hash__ = _identity_hash
+
     NORTH = "N"
     EAST = "E"
     SOUTH = "S"
@@ -151,6 +162,8 @@ SEATS_PBN_ORDER: tuple[Seat, ...] = (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WES
 class Side(Enum):
     """A partnership: North-South or East-West."""
 
+    __hash__ = _identity_hash
+
     NS = "NS"
     EW = "EW"
 
@@ -183,6 +196,8 @@ class PerSide(NamedTuple):
 
 class Strain(Enum):
     """What the contract is played in: a trump suit, sans atout (SA) or tout atout (TA)."""
+
+    __hash__ = _identity_hash
 
     SPADES = "S"
     HEARTS = "H"
