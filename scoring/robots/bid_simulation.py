@@ -24,7 +24,7 @@ from scoring.robots.auction import COINCHE, PASS, Call, CallKind
 from scoring.robots.bidding import should_coinche
 from scoring.robots.card_play import outcome_score
 from scoring.robots.view import SeatView, play_rules
-from scoring.robots.worlds import World
+from scoring.robots.worlds import World, within_budget
 
 SIMULATION_MARGIN = 10.0
 """Expected deal score another call must gain over the conventional one to be chosen."""
@@ -106,11 +106,8 @@ def call_values(
     ``limit``, a solve that reaches that many positions gives the solver's estimate."""
     guesses: dict[Strain, int] = {}
     totals = dict.fromkeys(calls, 0.0)
-    start = solver.nodes
     done = 0
-    for world in worlds:
-        if budget is not None and done and solver.nodes - start >= budget:
-            break
+    for world in within_budget(worlds, solver, budget):
         done += 1
         solved: dict[Strain, PerSide] = {}
         for call in calls:

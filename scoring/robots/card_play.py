@@ -28,7 +28,7 @@ from scoring.engine.result_record import Capot, Contract, ResultRecord
 from scoring.engine.rules import RuleSettings
 from scoring.robots.table import declared_annonces
 from scoring.robots.view import PLAYERS, SeatView
-from scoring.robots.worlds import World
+from scoring.robots.worlds import World, within_budget
 
 
 def outcome_score(
@@ -85,11 +85,8 @@ def card_values(
     solved = sorted(set(chosen.values()), key=candidates.index)
     totals = dict.fromkeys(solved, 0.0)
     guesses: dict[Card, int] = {}
-    start = solver.nodes
     done = 0
-    for world in worlds:
-        if budget is not None and done and solver.nodes - start >= budget:
-            break
+    for world in within_budget(worlds, solver, budget):
         done += 1
         hands = remaining_hands(view, world)
         # The solver's first test: the value of the card solved just before in this world

@@ -8,11 +8,12 @@ from datetime import timedelta
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.db import connection
 from django.urls import reverse
 from django.utils import timezone
 
 from tests.support.events import make_event
-from tournaments.events import signing
+from tournaments.events import recomputation, signing
 from tournaments.events.models import EventUpload, LaptopEvent
 from tournaments.events.services import EventError, accept_upload, export_package
 
@@ -164,3 +165,26 @@ def test_the_laptop_page_imports_a_package_once_and_refuses_a_changed_one(client
     laptop = LaptopEvent.objects.get()
     assert laptop.tournament.boards.count() == event.board_count
     assert laptop.tournament.deal_set.commitment == event.commitment
+
+
+def test_the_field_reads_the_current_upload_without_its_deal_records_on_either_database(
+    offline,
+):
+    """``recomputation._current_uploads``, PostgreSQL's and SQLite's paths (the vendor branch):
+    the club's newest upload, its lines in order, each as stored but for its deal record, which
+    PostgreSQL leaves out (the ranking reads the marks only)."""
+    event, entry = offline
+    accept_upload(event=event, data=signed(event, entry, [line(board=1)]))
+    newer = [line(board=2, ns=90), line(board=1, record={**RECORD, "taker_points": 60})]
+    accept_upload(event=event, data=signed(event, entry, newer))
+    stored = EventUpload.objects.get(entry=entry, is_current=True)
+    teams, lines = recomputation._current_uploads([entry])[entry.pk]
+    assert teams == stored.teams
+    assert [board["board"] for board in lines] == [2, 1]
+    assert [{key: value for key, value in board.items() if key != "record"} for board in lines] == [
+        {key: value for key, value in board.items() if key != "record"} for board in stored.lines
+    ]
+    if connection.vendor == "postgresql":
+        assert all("record" not in board for board in lines)
+    else:
+        assert lines == stored.lines

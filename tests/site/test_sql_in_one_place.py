@@ -54,6 +54,7 @@ def test_no_statement_outside_rows_and_the_sql_modules():
 
 VENDOR_TWINS = {
     "tournaments/rows.py": "tournaments/test_rows.py",
+    "tournaments/events/recomputation.py": "events/test_uploads.py",
     "tournaments/results/services/versions.py": "results/test_sql.py",
     "tournaments/standings/services.py": "standings/test_sql.py",
     "tournaments/standings/recomputation/inputs.py": "standings/test_incremental.py",
