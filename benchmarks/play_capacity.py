@@ -3,10 +3,12 @@ the robots, the robots on ONE Celery worker (docs/performance.md, « Playing onl
 
 Creates its own PostgreSQL database (``coinche_bench_play_capacity``, dropped at the end), an
 online tournament on fixed deals (``tournaments.online.services``, one instance: every player
-plays the same deals, the robots' seeds fixed per player and deal) and ``--players`` accounts
+plays the same deals against the same robots, the board's seed) and ``--players`` accounts
 with their games. Starts the site as in production: gunicorn (``--web-workers``) and ONE
-``celery worker -Q robots --concurrency 1`` on Redis, with ``PLAY_ROBOT_PAUSE=0`` (the pause
-is presentation: it would only add a second a robot's card to what is measured).
+``celery worker -Q robots --concurrency N`` (``--concurrency``, 1 by default) on Redis, the
+cache on Redis too (where the robots' decisions are kept: tournaments/play/decisions.py), with
+``PLAY_ROBOT_PAUSE=0`` (the pause is presentation: it would only add a second a robot's card
+to what is measured).
 
 Then each player is a thread speaking HTTP to gunicorn as the card table's script does: it
 waits ``--think`` seconds (± 20 %), posts a legal call or card of South to
@@ -17,15 +19,16 @@ South's turn again or the game is over, and starts its next deal when one ends. 
 - the wait from the POST to the robots' answers all there: as the player saw it (the POST's
   start to the first poll showing South's turn, so up to ``--poll`` late) and on the server
   (South's action stored to the last robot's answer stored, from the actions' timestamps);
-- human calls and cards per second, robot decisions per second, deals completed;
+- human calls and cards per second, robot decisions per second, deals completed, and how
+  many of the robots' decisions were computed (the others read from the cache);
 - the CPU of the worker, gunicorn and PostgreSQL over the run, and the worker's load;
 - apart, in this process once the run is over: the three robots' CPU per deal
-  (``services.play_robots`` timed, South's cards chosen at random), as robot deals per core
-  per hour.
+  (``services.play_robots`` timed, South's cards chosen at random, on seeds of their own so
+  that nothing is read from the cache), as robot deals per core per hour.
 
 Run:
     .venv/bin/python -m benchmarks.play_capacity [--players 40] [--think 5.0] [--worlds 16]
-        [--minutes 4]
+        [--minutes 4] [--poll 0.6] [--concurrency 1]
 """
 
 from __future__ import annotations
@@ -58,7 +61,9 @@ def _arguments() -> argparse.Namespace:
     parser.add_argument("--think", type=float, default=5.0, help="seconds per call or card")
     parser.add_argument("--worlds", type=int, default=DEFAULT_WORLDS)
     parser.add_argument("--minutes", type=float, default=4.0)
-    parser.add_argument("--poll", type=float, default=0.25, help="seconds between /etat/")
+    parser.add_argument("--poll", type=float, default=0.6, help="seconds between /etat/")
+    parser.add_argument("--own-seeds", action="store_true", help="robots' seeds per player")
+    parser.add_argument("--concurrency", type=int, default=1, help="the robots' worker processes")
     parser.add_argument("--web-workers", type=int, default=3)
     parser.add_argument("--cpu-deals", type=int, default=6, help="deals of the CPU measure")
     parser.add_argument("--database", default="coinche_bench_play_capacity")
@@ -109,8 +114,8 @@ def _build(args: argparse.Namespace):
                     tournament=tournament,
                     player=account,
                     deal=deal,
-                    seed=1000 * index + deal,
                     worlds=args.worlds,
+                    seed=1000 * index + deal if args.own_seeds else None,
                 ).pk
                 for deal in range(1, _games_each(args) + 1)
             ]
@@ -282,6 +287,13 @@ def _counts(games: list[int], since, until) -> dict:
     }
 
 
+def _decisions_kept() -> int:
+    """The robots' decisions in the cache (each one computed once by a worker)."""
+    import redis
+
+    return sum(1 for _ in redis.Redis.from_url(harness.CACHE).scan_iter("*robot-decision:*"))
+
+
 def _describe_waits(label: str, waits: list[float]) -> str:
     if not waits:
         return f"{label}: none"
@@ -357,7 +369,9 @@ def _run(args: argparse.Namespace, database, players: list[Player]) -> tuple[dic
     with harness.Services(env, redis_urls=[harness.BROKER, harness.CACHE]) as services:
         port = harness.free_port()
         services.gunicorn(port, args.web_workers)
-        services.celery_worker(1, harness.BROKER, queues="robots", name="robots-worker")
+        services.celery_worker(
+            args.concurrency, harness.BROKER, queues="robots", name="robots-worker"
+        )
         base = f"http://127.0.0.1:{port}"
         tables = [Table(base, player) for player in players]
         tables[0].state(players[0].games[0])  # the site answers
@@ -374,6 +388,7 @@ def _run(args: argparse.Namespace, database, players: list[Player]) -> tuple[dic
         for thread in threads:
             thread.join()
         usage = meter.end()
+        usage["computed"] = _decisions_kept()
     return usage, since
 
 
@@ -392,10 +407,15 @@ def _report(args, players: list[Player], usage: dict, since, until) -> None:
         f"decisions a second, {counts['deals']} deals completed"
     )
     worker = usage["groups"].get("robots-worker", 0.0)
+    computed = usage["computed"]
+    print(
+        f"the robots' decisions computed: {computed} of the {counts['robots']} played in the run "
+        f"and before it by the workers (the others read from the cache)"
+    )
     print(describe_cpu(usage, counts["robots"], "robot decision"))
     print(
         f"the robots' worker: {worker:.0f} s of CPU, {100 * worker / wall:.0f} % of a core "
-        f"(one job at a time: near 100 % it is saturated)"
+        f"({args.concurrency} job(s) at a time: near {100 * args.concurrency} % it is saturated)"
     )
     if counts["south"] and seen:
         per_action = worker / counts["south"]
@@ -420,7 +440,9 @@ def main() -> None:
         print(harness.describe_machine())
         print(
             f"{args.players} players, {args.think} s a call or card, {args.worlds} worlds, "
-            f"{args.minutes} min, one robots' worker (concurrency 1), PLAY_ROBOT_PAUSE=0"
+            f"{args.minutes} min, one robots' worker (concurrency {args.concurrency}), "
+            f"PLAY_ROBOT_PAUSE=0, poll {args.poll} s"
+            + (", each player's robots on a seed of their own" if args.own_seeds else "")
         )
         tournament, players = _build(args)
         usage, since = _run(args, database, players)

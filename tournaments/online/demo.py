@@ -67,17 +67,19 @@ def build_demo_online_tournament(
     for index, player in enumerate(demo_accounts(players)):
         services.enter(tournament=tournament, player=player)
         for deal in range(1, deals + 1):
-            seed = 1000 * index + deal
             game = services.play_deal(
-                tournament=tournament, player=player, deal=deal, seed=seed, worlds=worlds
+                tournament=tournament, player=player, deal=deal, worlds=worlds
             )
-            play_as_robot(game, worlds=worlds)
+            play_as_robot(game, worlds=worlds, south_seed=1000 * index + deal)
     return tournament
 
 
-def play_as_robot(game: Game, *, worlds: int = DEFAULT_WORLDS) -> Game:
-    """Play ``game`` to its end here: South decided by a robot (``worlds`` worlds), the other
-    robots' turns played in this process (never handed to a thread)."""
+def play_as_robot(
+    game: Game, *, worlds: int = DEFAULT_WORLDS, south_seed: int | None = None
+) -> Game:
+    """Play ``game`` to its end here: South decided by a robot (``worlds`` worlds, its own
+    ``south_seed``: the robots' seed plus one by default), the other robots' turns played in
+    this process (never handed to a thread)."""
     with override_settings(ROBOTS_IN_PROCESS="0"):
         for _ in range(MOST_ACTIONS):
             game.refresh_from_db()
@@ -88,7 +90,12 @@ def play_as_robot(game: Game, *, worlds: int = DEFAULT_WORLDS) -> Game:
                 play_services.play_robots(game_id=game.pk, expected=position.number)
                 continue
             rules = position.rules
-            south = Robot(rules, play_selectors.HUMAN, worlds=worlds, seed=game.seed + 1)
+            south = Robot(
+                rules,
+                play_selectors.HUMAN,
+                worlds=worlds,
+                seed=game.seed + 1 if south_seed is None else south_seed,
+            )
             decision = south.decide(position.view(play_selectors.HUMAN))
             if isinstance(decision, Call):
                 play_services.make_call(game=game, player=game.player, call=decision)

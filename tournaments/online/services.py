@@ -96,7 +96,7 @@ def create_online_tournament(
     return tournament
 
 
-def enter(*, tournament: OnlineTournament, player) -> OnlineEntry:
+def enter(*, tournament: OnlineTournament, player: Account) -> OnlineEntry:
     """``player``'s entry, while the window is open; a second entry of the same account is
     refused (and, under a race, by the unique constraint)."""
     if not player.is_authenticated:
@@ -118,7 +118,7 @@ def enter(*, tournament: OnlineTournament, player) -> OnlineEntry:
 def play_deal(
     *,
     tournament: OnlineTournament,
-    player,
+    player: Account,
     deal: int,
     seed: int | None = None,
     worlds: int = DEFAULT_WORLDS,
@@ -153,7 +153,7 @@ def play_deal(
     return game
 
 
-def abandon_deal(*, tournament: OnlineTournament, player, deal: int) -> Game:
+def abandon_deal(*, tournament: OnlineTournament, player: Account, deal: int) -> Game:
     """``player`` leaves the game of ``deal``: it counts as the lowest score of its deal."""
     play = (
         OnlinePlay.objects.filter(entry__tournament=tournament, entry__player=player, deal=deal)

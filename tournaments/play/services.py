@@ -11,7 +11,6 @@ and the table alone: never from a card South has not seen.
 from __future__ import annotations
 
 import logging
-import secrets
 from datetime import datetime, timedelta
 
 from django.conf import settings
@@ -25,16 +24,17 @@ from scoring.engine.play import IllegalCard, check_card
 from scoring.engine.result_record import CAPOT, ResultRecord, bids
 from scoring.engine.rules import RuleSettings
 from scoring.robots.auction import Auction, Call, CallKind, strains
-from scoring.robots.robot import DEFAULT_WORLDS, Robot
+from scoring.robots.robot import DEFAULT_WORLDS
 from scoring.robots.table import record_of
 from scoring.robots.view import play_rules
 from tournaments import background
+from tournaments.accounts.roles import Account
 from tournaments.deals.models import Board
 from tournaments.jobs import BrokerUnavailable, after_commit, publish
 from tournaments.setup import policy
 from tournaments.vocabulary import STRAIN_SYMBOLS, card_label, seat_name
 
-from . import review
+from . import decisions, review
 from .models import Game, GameAction
 from .selectors import HUMAN, Position, position_of, seen_over, seen_position
 from .tasks import play_robots_task
@@ -60,16 +60,18 @@ class PlayForbidden(PlayRefused):
 
 def start_game(
     *,
-    player,
+    player: Account,
     board: Board,
     rules: RuleSettings | None = None,
     seed: int | None = None,
     worlds: int = DEFAULT_WORLDS,
 ) -> Game:
     """A new game of ``board`` for ``player`` at South, under ``rules`` (the tournament's by
-    default); the robots start if the first call is theirs. Only where the access policy lets
-    the account play the board (``policy.can_start_game``: a board of the room replayed after
-    its release, or staff who see its hands): ``PlayForbidden`` otherwise."""
+    default), the robots' ``seed`` the board's by default (``decisions.robots_seed``: every
+    player of the board meets the same robots); the robots start if the first call is theirs.
+    Only where the access policy lets the account play the board (``policy.can_start_game``: a
+    board of the room replayed after its release, or staff who see its hands):
+    ``PlayForbidden`` otherwise."""
     if not policy.can_start_game(player, board):
         raise PlayForbidden(_("Vous ne pouvez pas jouer cet étui."))
     if not board.has_hands:
@@ -82,24 +84,24 @@ def start_game(
         rules=rules.to_dict(),
         dealer=board.dealer,
         hands=dict(board.hands),
-        seed=seed if seed is not None else secrets.randbits(62),
+        seed=seed if seed is not None else decisions.robots_seed(board.pk),
         worlds=worlds,
     )
     after_commit(enqueue_robots, game_id=game.pk, expected=0)
     return game
 
 
-def make_call(*, game: Game, player, call: Call, number: int | None = None) -> Game:
+def make_call(*, game: Game, player: Account, call: Call, number: int | None = None) -> Game:
     """South's call; ``PlayRefused`` when it is not South's turn or the call not legal."""
     return _human_action(game=game, player=player, decision=call, number=number)
 
 
-def play_card(*, game: Game, player, card: Card, number: int | None = None) -> Game:
+def play_card(*, game: Game, player: Account, card: Card, number: int | None = None) -> Game:
     """South's card; ``PlayRefused`` when it is not South's turn or the card not legal."""
     return _human_action(game=game, player=player, decision=card, number=number)
 
 
-def abandon_game(*, game: Game, player) -> Game:
+def abandon_game(*, game: Game, player: Account) -> Game:
     """The player leaves the game: it stays as it is, abandoned."""
     with transaction.atomic():
         locked = _locked(game, player)
@@ -117,7 +119,9 @@ def _locked(game: Game, player) -> Game:
     return locked
 
 
-def _human_action(*, game: Game, player, decision: Call | Card, number: int | None) -> Game:
+def _human_action(
+    *, game: Game, player: Account, decision: Call | Card, number: int | None
+) -> Game:
     with transaction.atomic():
         locked = _locked(game, player)
         # What South's view shows, never more: a robot's action still held back (the pause)
@@ -263,7 +267,7 @@ def play_robots(*, game_id: int, expected: int) -> int:
         seat = position.to_play()
         if position.number != expected or seat is None or seat is HUMAN:
             return added
-        decision = robot(game=game, rules=position.rules, seat=seat).decide(position.view(seat))
+        decision = decisions.decide(view=position.view(seat), worlds=game.worlds, seed=game.seed)
         with transaction.atomic():
             locked = Game.objects.select_for_update().get(pk=game_id)
             if locked.is_over or GameAction.objects.filter(game=locked).count() != expected:
@@ -271,12 +275,6 @@ def play_robots(*, game_id: int, expected: int) -> int:
             _append(locked, position, seat, decision)
         added += 1
         expected += 1
-
-
-def robot(*, game: Game, rules: RuleSettings, seat: Seat) -> Robot:
-    """The robot at ``seat``: the game's seed and worlds, so the same state gives the same
-    decision."""
-    return Robot(rules, seat, worlds=game.worlds, seed=game.seed)
 
 
 def enqueue_robots(*, game_id: int, expected: int) -> None:
