@@ -346,6 +346,10 @@ PLAY_ROBOT_PAUSE = float(os.environ.get("PLAY_ROBOT_PAUSE", "1.0"))
 # Seconds each of the robots' calls and cards stays on the card table when several arrive in
 # one answer (after a reload, or with no pause), so that a player can follow them.
 PLAY_SHOW_STEP = float(os.environ.get("PLAY_SHOW_STEP", "0.45"))
+# The threads each robot's decision may use: its worlds are solved in lanes (scoring/robots/
+# lanes.py), the same decision on one thread or two, on two about a quarter sooner where a core
+# is free (docs/play.md, « Sooner »).
+PLAY_ROBOT_THREADS = int(os.environ.get("PLAY_ROBOT_THREADS", "2"))
 # A task nobody routed is presumed long: it must not delay the rankings.
 CELERY_TASK_DEFAULT_QUEUE = "documents"
 CELERY_TASK_SERIALIZER = "json"

@@ -23,8 +23,9 @@ from scoring.engine.rule_values import Coinche
 from scoring.robots.auction import COINCHE, PASS, Call, CallKind
 from scoring.robots.bidding import should_coinche
 from scoring.robots.card_play import outcome_score
+from scoring.robots.lanes import Lanes, Memory
 from scoring.robots.view import SeatView, play_rules
-from scoring.robots.worlds import World, within_budget
+from scoring.robots.worlds import World
 
 SIMULATION_MARGIN = 10.0
 """Expected deal score another call must gain over the conventional one to be chosen."""
@@ -77,7 +78,7 @@ def simulated_call(
     view: SeatView,
     conventional: Call,
     worlds: Sequence[World],
-    solver: Solver,
+    lanes: Lanes,
     *,
     budget: int | None = None,
     limit: int | None = None,
@@ -86,7 +87,7 @@ def simulated_call(
     calls = candidates(view, conventional)
     if len(calls) == 1:
         return conventional
-    values = call_values(view, calls, worlds, solver, budget=budget, limit=limit)
+    values = call_values(view, calls, worlds, lanes, budget=budget, limit=limit)
     best = max(calls, key=lambda call: values[call])
     return best if values[best] > values[conventional] + SIMULATION_MARGIN else conventional
 
@@ -95,39 +96,39 @@ def call_values(
     view: SeatView,
     calls: Sequence[Call],
     worlds: Sequence[World],
-    solver: Solver,
+    lanes: Lanes,
     *,
     budget: int | None = None,
     limit: int | None = None,
 ) -> dict[Call, float]:
     """The mean deal score (own side minus the other) of each call over ``worlds``, as if the
-    auction stopped after it; with a ``budget`` of positions, over the worlds up to the one in
-    which the solver's search reached it (every call valued on the same worlds); with a
-    ``limit``, a solve that reaches that many positions gives the solver's estimate."""
-    guesses: dict[Strain, int] = {}
-    totals = dict.fromkeys(calls, 0.0)
-    done = 0
-    for world in within_budget(worlds, solver, budget):
-        done += 1
+    auction stopped after it, the worlds solved in ``lanes``; with a ``budget`` of positions,
+    over the worlds up to the one in which the search reached it (every call valued on the
+    same worlds); with a ``limit``, a solve that reaches that many positions gives the
+    solver's estimate."""
+
+    def scores_in(world: World, solver: Solver, guesses: Memory) -> dict[Call, int]:
         solved: dict[Strain, PerSide] = {}
+        scores: dict[Call, int] = {}
         for call in calls:
             contract = contract_in(view, call, world)
             if contract is None:
+                scores[call] = 0
                 continue
             if contract.strain not in solved:
-                # The last world's value in the strain: only the search's first test.
-                guess = guesses.get(contract.strain)
+                # The lane's last world's value in the strain: only the search's first test.
                 solved[contract.strain] = solver.points(
                     world,
                     view.dealer,
                     contract.strain,
-                    guess=guess,
+                    guess=guesses.get(contract.strain),
                     limit=limit,
                     **play_rules(view.rules),
                 )
                 guesses[contract.strain] = solved[contract.strain].ns
             side = view.seat.side
-            totals[call] += outcome_score(
-                view.rules, contract, solved[contract.strain], world, side
-            )
-    return {call: totals[call] / done for call in calls}
+            scores[call] = outcome_score(view.rules, contract, solved[contract.strain], world, side)
+        return scores
+
+    counted = lanes.solve(worlds, scores_in, budget=budget)
+    return {call: sum(scores[call] for scores in counted) / len(counted) for call in calls}

@@ -26,9 +26,10 @@ from scoring.engine.deal_score import score_deal
 from scoring.engine.play import TRICKS_PER_DEAL, winning_index
 from scoring.engine.result_record import Capot, Contract, ResultRecord
 from scoring.engine.rules import RuleSettings
+from scoring.robots.lanes import Lanes, Memory
 from scoring.robots.table import declared_annonces
 from scoring.robots.view import PLAYERS, SeatView
-from scoring.robots.worlds import World, within_budget
+from scoring.robots.worlds import World
 
 
 def outcome_score(
@@ -65,7 +66,7 @@ def card_values(
     view: SeatView,
     worlds: Sequence[World],
     candidates: Sequence[Card],
-    solver: Solver,
+    lanes: Lanes,
     *,
     budget: int | None = None,
     limit: int | None = None,
@@ -73,33 +74,35 @@ def card_values(
     """The mean score (own side minus the other) of each candidate card over the worlds.
 
     Only one card of each group of equivalent cards is solved (``representatives``); the
-    others take its value, which is theirs exactly. With a ``budget`` of positions, the
-    worlds after the one in which the solver's search reached it are left out (every card is
-    valued on the same worlds); with a ``limit``, a solve that reaches that many positions
-    gives the solver's estimate (``Solver.solve``).
+    others take its value, which is theirs exactly. The worlds are solved in ``lanes``; with a
+    ``budget`` of positions, the worlds after the one in which the search reached it are left
+    out (every card is valued on the same worlds); with a ``limit``, a solve that reaches that
+    many positions gives the solver's estimate (``Solver.solve``).
     """
     contract = view.contract
     if contract is None:
         raise ValueError("cards are played under a contract")
     chosen = representatives(view, candidates)
     solved = sorted(set(chosen.values()), key=candidates.index)
-    totals = dict.fromkeys(solved, 0.0)
-    guesses: dict[Card, int] = {}
-    done = 0
-    for world in within_budget(worlds, solver, budget):
-        done += 1
-        hands = remaining_hands(view, world)
+
+    def scores_in(world: World, solver: Solver, guesses: Memory) -> dict[Card, int]:
         # The solver's first test: the value of the card solved just before in this world
-        # (the leads of one world are often worth the same), else this card's in the last
-        # world. The solver keeps its table between the cards of one world.
+        # (the leads of one world are often worth the same), else this card's in the lane's
+        # last world. The solver keeps its table between the cards of one world.
+        hands = remaining_hands(view, world)
         last: int | None = None
+        scores: dict[Card, int] = {}
         for card in solved:
             guess = last if last is not None else guesses.get(card)
             points, value = points_after(view, hands, card, solver, guess, limit=limit)
             if value is not None:
                 guesses[card] = last = value
-            totals[card] += outcome_score(view.rules, contract, points, world, view.seat.side)
-    return {card: totals[chosen[card]] / done for card in candidates}
+            scores[card] = outcome_score(view.rules, contract, points, world, view.seat.side)
+        return scores
+
+    counted = lanes.solve(worlds, scores_in, budget=budget)
+    totals = {card: float(sum(scores[card] for scores in counted)) for card in solved}
+    return {card: totals[chosen[card]] / len(counted) for card in candidates}
 
 
 def representatives(view: SeatView, candidates: Sequence[Card]) -> dict[Card, Card]:

@@ -10,13 +10,13 @@ loaded.
 
 from __future__ import annotations
 
-from scoring.analysis.solver import Solver
 from scoring.engine.cards import Card, Seat
 from scoring.engine.rules import RuleSettings
 from scoring.robots.auction import Call
 from scoring.robots.bid_simulation import simulated_call
 from scoring.robots.bidding import choose_call
 from scoring.robots.card_play import card_values
+from scoring.robots.lanes import Lanes
 from scoring.robots.signals import SIGNAL_TOLERANCE, signal_value
 from scoring.robots.view import BadRequest, SeatView
 from scoring.robots.worlds import draw_worlds
@@ -50,6 +50,7 @@ class Robot:
         worlds: int = DEFAULT_WORLDS,
         seed: int = 0,
         simulate_bidding: bool = True,
+        threads: int = 1,
     ) -> None:
         if not 1 <= worlds <= MAX_WORLDS:
             raise ValueError(f"worlds must be from 1 to {MAX_WORLDS}, not {worlds}")
@@ -58,7 +59,9 @@ class Robot:
         self.worlds = worlds
         self.seed = seed
         self.simulate_bidding = simulate_bidding
-        self.solver = Solver()
+        # The worlds of each decision are solved in lanes, on up to ``threads`` threads: the
+        # same decision on one thread or two, only sooner (``lanes``).
+        self.lanes = Lanes(threads=threads)
 
     def decide(self, view: SeatView) -> Call | Card:
         """The call or the card of the seat, whose turn it must be."""
@@ -68,9 +71,9 @@ class Robot:
             raise BadRequest("the deal is over")
         if view.to_play() is not self.seat:
             raise BadRequest(f"it is {view.to_play().value}'s turn, not {self.seat.value}'s")
-        # Each decision searches from an empty table, so that the positions it counts against
+        # Each decision searches from empty tables, so that the positions it counts against
         # its budget do not depend on the decisions made before it by this robot.
-        self.solver.forget()
+        self.lanes.forget()
         if view.in_auction:
             return self.choose_call(view)
         return self.choose_card(view)
@@ -85,7 +88,7 @@ class Robot:
             view,
             conventional,
             worlds,
-            self.solver,
+            self.lanes,
             budget=POSITIONS_PER_DECISION,
             limit=POSITIONS_PER_SOLVE,
         )
@@ -103,7 +106,7 @@ class Robot:
             view,
             worlds,
             legal,
-            self.solver,
+            self.lanes,
             budget=POSITIONS_PER_DECISION,
             limit=POSITIONS_PER_SOLVE,
         )

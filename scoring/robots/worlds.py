@@ -14,9 +14,8 @@ Drawing is seeded: the same view, count and seed give the same worlds.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping
 
-from scoring.analysis.solver import Solver
 from scoring.engine.cards import Card, Rank, Seat, Strain, Suit
 from scoring.engine.play import CARDS_PER_HAND
 from scoring.robots.auction import CallKind
@@ -24,16 +23,6 @@ from scoring.robots.signals import promises
 from scoring.robots.view import BadRequest, SeatView
 
 World = dict[Seat, frozenset[Card]]
-
-
-def within_budget(worlds: Sequence[World], solver: Solver, budget: int | None) -> Iterator[World]:
-    """The worlds in order, up to the one in which ``solver`` reached ``budget`` positions
-    searched from now (every world without a budget; the first one always)."""
-    start = solver.nodes
-    for index, world in enumerate(worlds):
-        if budget is not None and index and solver.nodes - start >= budget:
-            return
-        yield world
 
 
 CONVENTION_TRIES = 20

@@ -51,7 +51,9 @@ def decide(*, view: SeatView, worlds: int, seed: int) -> Call | Card:
     kept = _legal(view, django_cache.get(key))
     if kept is not None:
         return kept
-    decision = Robot(view.rules, view.seat, worlds=worlds, seed=seed).decide(view)
+    threads = settings.PLAY_ROBOT_THREADS
+    robot = Robot(view.rules, view.seat, worlds=worlds, seed=seed, threads=threads)
+    decision = robot.decide(view)
     django_cache.set(key, _stored(decision), KEPT_SECONDS)
     return decision
 

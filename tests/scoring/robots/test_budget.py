@@ -5,7 +5,6 @@ what it decided before (docs/robots.md, « Decision time »)."""
 
 import pytest
 
-from scoring.analysis.solver import Solver
 from scoring.engine.cards import Seat, Strain
 from scoring.engine.play import opening_leader
 from scoring.engine.rules import PRESETS
@@ -14,6 +13,7 @@ from scoring.robots.auction import PASS, Call, CallKind
 from scoring.robots.bid_simulation import call_values, candidates
 from scoring.robots.bidding import choose_call
 from scoring.robots.card_play import card_values
+from scoring.robots.lanes import Lanes
 from scoring.robots.robot import Robot
 from scoring.robots.view import SeatView
 from scoring.robots.worlds import draw_worlds
@@ -34,18 +34,18 @@ def test_a_card_decision_over_its_budget_keeps_the_worlds_up_to_the_one_that_rea
     view = lead_of(deal)
     worlds = draw_worlds(view, 6, deal)
     legal = view.legal()
-    full = card_values(view, worlds, legal, Solver())
-    assert card_values(view, worlds, legal, Solver(), budget=10**12) == full
+    full = card_values(view, worlds, legal, Lanes())
+    assert card_values(view, worlds, legal, Lanes(), budget=10**12) == full
     # A budget of one position: the first world only, never none.
-    assert card_values(view, worlds, legal, Solver(), budget=1) == card_values(
-        view, worlds[:1], legal, Solver()
+    assert card_values(view, worlds, legal, Lanes(), budget=1) == card_values(
+        view, worlds[:1], legal, Lanes()
     )
     # Reached during the second world: the first two.
-    solver = Solver()
-    card_values(view, worlds[:1], legal, solver)
-    first = solver.nodes
-    assert card_values(view, worlds, legal, Solver(), budget=first + 1) == card_values(
-        view, worlds[:2], legal, Solver()
+    lanes = Lanes()
+    card_values(view, worlds[:1], legal, lanes)
+    first = lanes.nodes
+    assert card_values(view, worlds, legal, Lanes(), budget=first + 1) == card_values(
+        view, worlds[:2], legal, Lanes()
     )
 
 
@@ -54,10 +54,10 @@ def test_a_call_decision_over_its_budget_keeps_the_worlds_up_to_the_one_that_rea
     view = SeatView(RULES, Seat.NORTH, Seat.WEST, random_hands(deal)[Seat.WEST])
     calls = candidates(view, choose_call(view))
     worlds = draw_worlds(view, 5, deal)
-    full = call_values(view, calls, worlds, Solver())
-    assert call_values(view, calls, worlds, Solver(), budget=10**12) == full
-    assert call_values(view, calls, worlds, Solver(), budget=1) == call_values(
-        view, calls, worlds[:1], Solver()
+    full = call_values(view, calls, worlds, Lanes())
+    assert call_values(view, calls, worlds, Lanes(), budget=10**12) == full
+    assert call_values(view, calls, worlds, Lanes(), budget=1) == call_values(
+        view, calls, worlds[:1], Lanes()
     )
 
 
@@ -72,8 +72,8 @@ def test_a_robots_decision_and_its_positions_do_not_depend_on_its_earlier_decisi
     later = lead_of(22)
     used = Robot(RULES, LEADER, seed=4)
     used.decide(later)
-    before = used.solver.nodes
+    before = used.lanes.nodes
     card = used.decide(later)
     fresh = Robot(RULES, LEADER, seed=4)
     assert fresh.decide(later) == card
-    assert fresh.solver.nodes == used.solver.nodes - before
+    assert fresh.lanes.nodes == used.lanes.nodes - before

@@ -3,7 +3,6 @@
 
 import pytest
 
-from scoring.analysis.solver import Solver
 from scoring.engine.cards import Card, Rank, Seat, Strain
 from scoring.engine.result_record import Contract
 from scoring.engine.rules import PRESETS
@@ -16,6 +15,7 @@ from scoring.robots.bid_simulation import (
 )
 from scoring.robots.bidding import choose_call, on_scale, opening_bids, raise_partner
 from scoring.robots.evaluation import evaluate, side_tricks, trump_tricks
+from scoring.robots.lanes import Lanes
 from scoring.robots.view import SeatView
 from scoring.robots.worlds import draw_worlds
 
@@ -160,12 +160,12 @@ def test_the_contract_if_the_auction_stopped_after_a_call():
 def test_the_simulation_keeps_the_conventional_call_unless_another_is_clearly_better():
     """With a hand of no value the conventions pass, and no world makes a bid worth it;
     with a hand that makes capot in every world the simulation never prefers a pass."""
-    solver = Solver()
+    lanes = Lanes()
     weak = SeatView(FFB, Seat.NORTH, Seat.WEST, cards("7S 8S 7D 8D 7C 8C 9C QS"))
     worlds = draw_worlds(weak, 4, 1)
-    assert simulated_call(weak, choose_call(weak), worlds, solver) == PASS
+    assert simulated_call(weak, choose_call(weak), worlds, lanes) == PASS
     strong = SeatView(FFB, Seat.NORTH, Seat.WEST, cards("JS 9S AS TS KS QS 8S 7S"))
-    call = simulated_call(strong, choose_call(strong), draw_worlds(strong, 4, 1), solver)
+    call = simulated_call(strong, choose_call(strong), draw_worlds(strong, 4, 1), lanes)
     assert call.kind is CallKind.BID and call.strain is Strain.SPADES
 
 
