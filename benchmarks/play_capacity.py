@@ -14,11 +14,14 @@ Then each player is a thread speaking HTTP to gunicorn as the card table's scrip
 waits ``--think`` seconds (± 20 %), posts a legal call or card of South to
 ``/jeu/parties/<id>/enchere/`` or ``/carte/`` (a random legal card; in the auction a lowest
 bid now and then, else « Passe »), then asks ``/etat/`` every ``--poll`` seconds until it is
-South's turn again or the game is over, and starts its next deal when one ends. Measured:
+South's turn again or the game is over. Each deal starts as on the site: « Jouer » posted on
+the tournament's deal (``/en-ligne/<slug>/donnes/<n>/jouer/``), the game's page followed, the
+robots' first calls played by the worker. Measured:
 
 - the wait from the POST to the robots' answers all there: as the player saw it (the POST's
   start to the first poll showing South's turn, so up to ``--poll`` late) and on the server
   (South's action stored to the last robot's answer stored, from the actions' timestamps);
+- apart, the wait from « Jouer » to South's first turn (the robots' first calls);
 - human calls and cards per second, robot decisions per second, deals completed, and how
   many of the robots' decisions were computed (the others read from the cache);
 - the CPU of the worker, gunicorn and PostgreSQL over the run, and the worker's load;
@@ -26,23 +29,31 @@ South's turn again or the game is over, and starts its next deal when one ends. 
   (``services.play_robots`` timed, South's cards chosen at random, on seeds of their own so
   that nothing is read from the cache), as robot deals per core per hour.
 
+``--threads`` is ``PLAY_ROBOT_THREADS`` (the threads of one decision: scoring/robots/lanes.py);
+``--arrivals`` spreads the players' first deal over that many seconds (by default ``--think``:
+all but together), and the waits are then also given for the time once every player is in;
+``--deal-seed`` deals the same boards from run to run, so that settings compare on them.
+
 Run:
     .venv/bin/python -m benchmarks.play_capacity [--players 40] [--think 5.0] [--worlds 16]
-        [--minutes 4] [--poll 0.6] [--concurrency 1]
+        [--minutes 4] [--poll 0.6] [--concurrency 1] [--threads 2] [--arrivals S] [--deal-seed N]
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import math
 import os
 import random
+import re
 import threading
 import time
 import urllib.error
 import urllib.request
 from dataclasses import dataclass, field
+from datetime import timedelta
 
 from benchmarks import harness
 from benchmarks.cpu import describe_cpu
@@ -61,10 +72,19 @@ def _arguments() -> argparse.Namespace:
     parser.add_argument("--think", type=float, default=5.0, help="seconds per call or card")
     parser.add_argument("--worlds", type=int, default=DEFAULT_WORLDS)
     parser.add_argument("--minutes", type=float, default=4.0)
+    parser.add_argument(
+        "--arrivals",
+        type=float,
+        help="seconds over which the players arrive (default: --think, all but together)",
+    )
     parser.add_argument("--poll", type=float, default=0.6, help="seconds between /etat/")
     parser.add_argument("--own-seeds", action="store_true", help="robots' seeds per player")
     parser.add_argument("--concurrency", type=int, default=1, help="the robots' worker processes")
+    parser.add_argument("--threads", type=int, default=2, help="threads of a robot's decision")
     parser.add_argument("--web-workers", type=int, default=3)
+    parser.add_argument(
+        "--deal-seed", type=int, help="the same deals from run to run (compare settings on them)"
+    )
     parser.add_argument("--cpu-deals", type=int, default=6, help="deals of the CPU measure")
     parser.add_argument("--database", default="coinche_bench_play_capacity")
     parser.add_argument("--keep", action="store_true", help="keep the database afterwards")
@@ -82,15 +102,18 @@ def _games_each(args: argparse.Namespace) -> int:
 def _build(args: argparse.Namespace):
     """The tournament, the players' accounts, their sessions and their games (the robots'
     first calls played here, before the run)."""
-    from datetime import timedelta
-
     from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
     from django.contrib.sessions.backends.db import SessionStore
-    from django.test.utils import override_settings
     from django.utils import timezone
 
     from tournaments.online import demo, services
 
+    if args.deal_seed is not None:
+        # The deal generator's secret seed fixed (a benchmark's deals, never a tournament's).
+        from tournaments.deals import services as deals
+
+        fixed = hashlib.sha256(f"capacity-{args.deal_seed}".encode()).digest()
+        deals.new_seed = lambda: fixed
     now = timezone.now()
     tournament = services.create_online_tournament(
         by=demo.site_staff(),
@@ -101,27 +124,16 @@ def _build(args: argparse.Namespace):
     )
     players = []
     started = time.perf_counter()
-    with override_settings(ROBOTS_IN_PROCESS="1"):
-        for index, account in enumerate(demo.demo_accounts(args.players)):
-            services.enter(tournament=tournament, player=account)
-            session = SessionStore()
-            session[SESSION_KEY] = str(account.pk)
-            session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
-            session[HASH_SESSION_KEY] = account.get_session_auth_hash()
-            session.create()
-            games = [
-                services.play_deal(
-                    tournament=tournament,
-                    player=account,
-                    deal=deal,
-                    worlds=args.worlds,
-                    seed=1000 * index + deal if args.own_seeds else None,
-                ).pk
-                for deal in range(1, _games_each(args) + 1)
-            ]
-            players.append(Player(index, session.session_key, games))
+    for index, account in enumerate(demo.demo_accounts(args.players)):
+        services.enter(tournament=tournament, player=account)
+        session = SessionStore()
+        session[SESSION_KEY] = str(account.pk)
+        session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+        session[HASH_SESSION_KEY] = account.get_session_auth_hash()
+        session.create()
+        players.append(Player(index, session.session_key, list(range(1, _games_each(args) + 1))))
     print(
-        f"{args.players} players, {_games_each(args)} games each, ready in "
+        f"{args.players} players entered, {_games_each(args)} deals each to start, ready in "
         f"{time.perf_counter() - started:.0f} s"
     )
     return tournament, players
@@ -134,8 +146,11 @@ def _build(args: argparse.Namespace):
 class Player:
     index: int
     session: str
-    games: list[int]
+    deals: list[int]
+    games: list[int] = field(default_factory=list)
     waits: list[float] = field(default_factory=list)
+    posted: list[float] = field(default_factory=list)
+    starts: list[float] = field(default_factory=list)
     actions: int = 0
     errors: list[str] = field(default_factory=list)
 
@@ -162,6 +177,22 @@ class Table:
                 return json.loads(answer.read())
         except urllib.error.HTTPError as refused:
             return {"error": f"{refused.code} {refused.read()[:200]!r}"}
+
+    def start(self, slug: str, deal: int) -> int:
+        """« Jouer » on a deal of the tournament (as the tournament's page posts it): the game
+        started, its page followed; its number."""
+        request = urllib.request.Request(  # noqa: S310 - 127.0.0.1 only
+            f"{self.base}/en-ligne/{slug}/donnes/{deal}/jouer/",
+            data=b"",
+            headers={**self.headers, "Content-Type": "application/x-www-form-urlencoded"},
+            method="POST",
+        )
+        with urllib.request.urlopen(request, timeout=60) as answer:  # noqa: S310
+            answer.read()
+            found = re.search(r"/jeu/parties/(\d+)/", answer.geturl())
+        if found is None:
+            raise RuntimeError(f"deal {deal} did not start: {answer.geturl()}")
+        return int(found.group(1))
 
     def state(self, game: int) -> dict:
         return self._ask(f"/jeu/parties/{game}/etat/")
@@ -217,9 +248,16 @@ def _play_deals(table: Table, args: argparse.Namespace, stop: float) -> None:
     """A player's run: deal after deal until ``stop`` (monotonic)."""
     player = table.player
     rng = random.Random(player.index)  # noqa: S311 - benchmark choices
-    time.sleep(rng.uniform(0, args.think))  # the players do not all start together
-    for game in player.games:
+    time.sleep(rng.uniform(0, args.arrivals))  # the players do not all start together
+    for deal in player.deals:
+        if time.monotonic() >= stop:
+            return
+        posted = time.monotonic()
+        game = table.start(args.slug, deal)
+        player.games.append(game)
         state = _wait_for_robots(table, game, args.poll, stop)
+        if "error" not in state:
+            player.starts.append(time.monotonic() - posted)
         while "error" not in state and not _over(state):
             time.sleep(args.think * rng.uniform(0.8, 1.2))
             if time.monotonic() >= stop:
@@ -233,6 +271,7 @@ def _play_deals(table: Table, args: argparse.Namespace, stop: float) -> None:
             state = _wait_for_robots(table, game, args.poll, stop)
             if "error" not in state and state["number"] > answer["number"]:
                 player.waits.append(time.monotonic() - posted)
+                player.posted.append(posted)
         if "error" in state:
             player.errors.append(state["error"])
             return
@@ -364,7 +403,11 @@ def _run(args: argparse.Namespace, database, players: list[Player]) -> tuple[dic
     from django.utils import timezone
 
     env = harness.site_env(database.url, broker=harness.BROKER, cache=harness.CACHE)
-    env.update(PLAY_ROBOT_PAUSE="0", ROBOTS_IN_PROCESS="0")
+    env.update(
+        PLAY_ROBOT_PAUSE="0",
+        ROBOTS_IN_PROCESS="0",
+        PLAY_ROBOT_THREADS=str(args.threads),
+    )
     harness.flush_redis(harness.BROKER, harness.CACHE)
     with harness.Services(env, redis_urls=[harness.BROKER, harness.CACHE]) as services:
         port = harness.free_port()
@@ -374,11 +417,11 @@ def _run(args: argparse.Namespace, database, players: list[Player]) -> tuple[dic
         )
         base = f"http://127.0.0.1:{port}"
         tables = [Table(base, player) for player in players]
-        tables[0].state(players[0].games[0])  # the site answers
         meter = services.cpu_meter(database.name)
         since = timezone.now()
         meter.begin()
         stop = time.monotonic() + 60 * args.minutes
+        usage_start = time.monotonic()
         threads = [
             threading.Thread(target=_play, args=(table, args, stop), daemon=True)
             for table in tables
@@ -388,6 +431,7 @@ def _run(args: argparse.Namespace, database, players: list[Player]) -> tuple[dic
         for thread in threads:
             thread.join()
         usage = meter.end()
+        usage["start"] = usage_start
         usage["computed"] = _decisions_kept()
     return usage, since
 
@@ -401,6 +445,20 @@ def _report(args, players: list[Player], usage: dict, since, until) -> None:
         _describe_waits(f"human action to the robots' answers, as seen (poll {args.poll} s)", seen)
     )
     print(_describe_waits("the same on the server (stored to stored)", _server_waits(games, since)))
+    if args.arrivals > args.think:
+        # Once every player has arrived: the 40 at once, their deals no longer in step.
+        arrived = usage["start"] + args.arrivals
+        later = [
+            wait
+            for player in players
+            for wait, posted in zip(player.waits, player.posted, strict=True)
+            if posted >= arrived
+        ]
+        print(_describe_waits(f"as seen, once all arrived (after {args.arrivals:.0f} s)", later))
+        after = since + timedelta(seconds=args.arrivals)
+        print(_describe_waits("the same on the server", _server_waits(games, after)))
+    starts = [wait for player in players for wait in player.starts]
+    print(_describe_waits("« Jouer » on a deal to South's first turn, as seen", starts))
     print(
         f"over {wall:.0f} s: {counts['south'] / wall:.2f} human calls and cards a second "
         f"({counts['south_cards'] / wall:.2f} cards), {counts['robots'] / wall:.2f} robot "
@@ -432,6 +490,8 @@ def _report(args, players: list[Player], usage: dict, since, until) -> None:
 
 def main() -> None:
     args = _arguments()
+    if args.arrivals is None:
+        args.arrivals = args.think
     os.environ["PLAY_ROBOT_PAUSE"] = "0"  # presentation only (docs/play.md): not measured
     with harness.BenchDatabase(args.database, keep=args.keep) as database:
         harness.setup_django(database.url)
@@ -440,11 +500,13 @@ def main() -> None:
         print(harness.describe_machine())
         print(
             f"{args.players} players, {args.think} s a call or card, {args.worlds} worlds, "
-            f"{args.minutes} min, one robots' worker (concurrency {args.concurrency}), "
-            f"PLAY_ROBOT_PAUSE=0, poll {args.poll} s"
+            f"{args.minutes} min, arriving over {args.arrivals:.0f} s, one robots' worker "
+            f"(concurrency {args.concurrency}, "
+            f"{args.threads} thread(s) a decision), PLAY_ROBOT_PAUSE=0, poll {args.poll} s"
             + (", each player's robots on a seed of their own" if args.own_seeds else "")
         )
         tournament, players = _build(args)
+        args.slug = tournament.slug
         usage, since = _run(args, database, players)
         _report(args, players, usage, since, timezone.now())
         spent, decisions = _robots_cpu(tournament, args.cpu_deals, args.worlds)
