@@ -100,10 +100,12 @@ def _games_each(args: argparse.Namespace) -> int:
 
 
 def _build(args: argparse.Namespace):
-    """The tournament, the players' accounts, their sessions and their games (the robots'
-    first calls played here, before the run)."""
+    """The tournament, the players' accounts and their sessions; with ``--own-seeds`` their
+    games too, on seeds of their own (the robots' first calls played here, before the run:
+    « Jouer » on the site gives the board's seed), else started during the run."""
     from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
     from django.contrib.sessions.backends.db import SessionStore
+    from django.test.utils import override_settings
     from django.utils import timezone
 
     from tournaments.online import demo, services
@@ -131,7 +133,21 @@ def _build(args: argparse.Namespace):
         session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
         session[HASH_SESSION_KEY] = account.get_session_auth_hash()
         session.create()
-        players.append(Player(index, session.session_key, list(range(1, _games_each(args) + 1))))
+        deals = list(range(1, _games_each(args) + 1))
+        premade = {}
+        if args.own_seeds:
+            with override_settings(ROBOTS_IN_PROCESS="1"):
+                premade = {
+                    deal: services.play_deal(
+                        tournament=tournament,
+                        player=account,
+                        deal=deal,
+                        worlds=args.worlds,
+                        seed=1000 * index + deal,
+                    ).pk
+                    for deal in deals
+                }
+        players.append(Player(index, session.session_key, deals, premade))
     print(
         f"{args.players} players entered, {_games_each(args)} deals each to start, ready in "
         f"{time.perf_counter() - started:.0f} s"
@@ -147,6 +163,8 @@ class Player:
     index: int
     session: str
     deals: list[int]
+    premade: dict[int, int] = field(default_factory=dict)
+    """Games started before the run (``--own-seeds``), by deal."""
     games: list[int] = field(default_factory=list)
     waits: list[float] = field(default_factory=list)
     posted: list[float] = field(default_factory=list)
@@ -253,10 +271,10 @@ def _play_deals(table: Table, args: argparse.Namespace, stop: float) -> None:
         if time.monotonic() >= stop:
             return
         posted = time.monotonic()
-        game = table.start(args.slug, deal)
+        game = player.premade.get(deal) or table.start(args.slug, deal)
         player.games.append(game)
         state = _wait_for_robots(table, game, args.poll, stop)
-        if "error" not in state:
+        if "error" not in state and deal not in player.premade:
             player.starts.append(time.monotonic() - posted)
         while "error" not in state and not _over(state):
             time.sleep(args.think * rng.uniform(0.8, 1.2))
@@ -420,8 +438,8 @@ def _run(args: argparse.Namespace, database, players: list[Player]) -> tuple[dic
         meter = services.cpu_meter(database.name)
         since = timezone.now()
         meter.begin()
-        stop = time.monotonic() + 60 * args.minutes
         usage_start = time.monotonic()
+        stop = usage_start + 60 * args.minutes
         threads = [
             threading.Thread(target=_play, args=(table, args, stop), daemon=True)
             for table in tables
