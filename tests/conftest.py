@@ -171,6 +171,44 @@ def pytest_collection_modifyitems(config, items):
         where = item.path.relative_to(tests).as_posix()
         if any(where == path or where.startswith(path + "/") for path in SQLITE_SUITE):
             item.add_marker(pytest.mark.sqlite)
+    if hasattr(config, "workerinput"):
+        items[:] = _spread_the_long_tests(items, config.workerinput["workercount"])
+
+
+def _spread_the_long_tests(items: list, workers: int) -> list:
+    """Under pytest-xdist, the long tests spread over the workers from the start.
+
+    ``--dist worksteal`` (bin/test) first gives each worker a contiguous share of the list
+    (``len // workers``, then the rest shared the same way), and an idle worker later takes
+    half of the tail of the busiest one's. In the order collected, the long tests (slow,
+    browser, worker process) sat together, and a long one starting last on a worker kept
+    the run going while the other had nothing left. So each share is laid out as: its part of
+    the long tests (dealt round-robin, the slow ones first), then short tests in the order
+    collected (a module's tests stay together, its module-wide data built once). Every worker
+    collects and lays out the same list (docs/testing.md, « Both cores »)."""
+    ordered = sorted(items, key=_start_order)
+    long = [item for item in ordered if _start_order(item) < 2]
+    short = [item for item in items if _start_order(item) == 2]
+    shares: list[list] = []
+    left = len(items)
+    for index in range(workers):
+        size = left // (workers - index)
+        left -= size
+        own = long[index::workers]
+        taken = max(0, size - len(own))
+        shares.append(own + short[:taken])
+        short = short[taken:]
+    shares[-1] += short
+    return [item for share in shares for item in share]
+
+
+def _start_order(item) -> int:
+    """The slow tests, then those driving a browser or starting a worker process, then the rest."""
+    if item.get_closest_marker("slow"):
+        return 0
+    if item.get_closest_marker("browser") or item.get_closest_marker("worker"):
+        return 1
+    return 2
 
 
 def pytest_runtest_setup(item):

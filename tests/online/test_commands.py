@@ -21,6 +21,7 @@ def run(*args) -> str:
     return out.getvalue()
 
 
+@pytest.mark.slow  # a whole tournament played by the robots: about 20 s
 def test_the_demo_plays_every_deal_and_the_ranking_prints_as_json():
     output = run("demo_online_tournament", "--players", "3", "--worlds", str(SMALL_WORLDS))
     slug = output.strip().splitlines()[-1]

@@ -11,6 +11,7 @@ from tournaments.online.demo import play_as_robot
 pytestmark = pytest.mark.django_db
 
 
+@pytest.mark.slow  # every deal played by the robots for several players: about 40 s
 def test_the_ranking_of_a_played_tournament_matches_an_independent_computation(
     organizer, club, make_user
 ):
