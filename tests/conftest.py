@@ -186,8 +186,7 @@ def _spread_the_long_tests(items: list, workers: int) -> list:
     the long tests (dealt round-robin, the slow ones first), then short tests in the order
     collected (a module's tests stay together, its module-wide data built once). Every worker
     collects and lays out the same list (docs/testing.md, « Both cores »)."""
-    ordered = sorted(items, key=_start_order)
-    long = [item for item in ordered if _start_order(item) < 2]
+    long = sorted((item for item in items if _start_order(item) < 2), key=_start_order)
     short = [item for item in items if _start_order(item) == 2]
     shares: list[list] = []
     left = len(items)
