@@ -125,7 +125,7 @@ def make_user(db):
     return make
 
 
-# What also runs on SQLite, the database of a club's ``bin/run`` (.ci/run's second run:
+# What also runs on SQLite, the database of a club's ``bin/run`` (bin/test's SQLite run:
 # ``-m "sqlite and not postgresql"`` with a SQLite DATABASE_URL; docs/testing.md): the page
 # walker and the functional tests that write through every app. Paths under tests/.
 SQLITE_SUITE = (

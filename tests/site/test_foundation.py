@@ -23,7 +23,7 @@ def test_language_switch_serves_english(client):
     assert "Duplicate coinche tournaments" in response.text
 
 
-@pytest.mark.postgresql  # bin/test's run; .ci/run's SQLite run is the other (docs/testing.md)
+@pytest.mark.postgresql  # bin/test's PostgreSQL run; its SQLite run is the other (docs/testing.md)
 def test_the_database_is_postgresql():
     from django.db import connection
 

@@ -1,7 +1,7 @@
 """The page walker: every page of the accessibility audit (``tests.support.site_pages.VISITS``),
 as each role opens it, visited over HTTP with Django's test client — no browser — on the same
 data, with the same actions done by posting their forms. No page may answer 500, on PostgreSQL
-(``bin/test``) or on SQLite (the ``sqlite`` run of ``.ci/run``: a club's ``bin/run`` database).
+(``bin/test``) or on SQLite (the ``sqlite`` run of ``bin/test``: a club's ``bin/run`` database).
 
 The pages the audit leaves out because they are no HTML page of their own (fragments, JSON, files)
 are fetched too, by ``EXTRA_GETS``; what is left is a POST, done by the functional tests.
