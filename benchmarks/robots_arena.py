@@ -1,7 +1,7 @@
 """Benchmark: our robot players in duplicate against another robot (docs/robots.md, « Force »).
 
 Run: .venv/bin/python -m benchmarks.robots_arena [--deals 100] [--opponent improved_isdd]
-     [--worlds 16] [--processes 2] [--seed 1] [--every 50]
+     [--worlds 16] [--processes 2] [--seed 1] [--every 50] [--records FILE]
 
 Each random deal is played twice under the ``online-162`` rules: our robots North-South against
 the opponent East-West in one room, the seats swapped in the other. Both rooms are scored with
@@ -9,7 +9,11 @@ our engine (``scoring.engine.deal_score``); the margin of a deal is our score mi
 summed over the two rooms, so the cards cancel out and what remains is play and bidding. It
 prints the mean margin per deal with its 95 % interval, deals won, tied and lost, our decision
 times, and the double-dummy cost of our cards (the card points lost, with all hands seen,
-against the best card at each of our decisions).
+against the best card at each of our decisions). It also splits the margin between the deals
+whose two rooms reached the same contract (the same side taking, bid, strain and coinche: what
+differs is the play) and the others (the auctions differ), and with ``--records FILE`` writes
+each deal as a line of JSON (the hands, and per room the calls, the contract, the points and
+the score) for a closer look.
 
 Opponents: colver's ``heuristic_baseline`` and ``improved_isdd`` (colver is a dev-only
 dependency, MIT, driven through its ``Agent`` API with uniform worlds), ``ours:N`` (our own
@@ -18,14 +22,25 @@ without the simulation's check).
 """
 
 import argparse
+import json
 import math
+import os
 import random
 import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
 
 from scoring.analysis.solver import Solver
-from scoring.engine.cards import DECK, SEATS_COUNTER_CLOCKWISE, Card, Rank, Side, Strain, Suit
+from scoring.engine.cards import (
+    DECK,
+    SEATS_COUNTER_CLOCKWISE,
+    Card,
+    Rank,
+    Seat,
+    Side,
+    Strain,
+    Suit,
+)
 from scoring.engine.deal_score import score_deal
 from scoring.engine.result_record import CAPOT, ResultRecord
 from scoring.engine.rules import PRESETS
@@ -130,6 +145,7 @@ class Room:
             for seat in seats
             if seat.side is ours
         }
+        self.contract = None
         self.env, self.agents = None, {}
         if opponent.startswith(("ours:", "conventions:")):
             kind, theirs = opponent.split(":")
@@ -171,7 +187,7 @@ class Room:
                 RULES, self.dealer, seat, self.hands[seat], tuple(self.calls), tuple(self.play)
             )
             self._turn(seat, view)
-        contract = north.contract
+        contract = self.contract = north.contract
         if contract is None:
             return ResultRecord(passed=True)
         return record_of(RULES, self.hands, self.dealer, contract, self.play)
@@ -217,20 +233,65 @@ def one_deal(task):
     number, opponent, worlds, seed = task
     dealer, hands = random_deal(random.Random(seed * 100_003 + number))
     margin, seconds, costs, changed = 0, [], [], 0
+    rooms = []
     for ours in (Side.NS, Side.EW):
         room = Room(dealer, hands, ours, opponent, worlds, seed + number)
-        score = score_deal(room.play_out(), RULES)
+        record = room.play_out()
+        score = score_deal(record, RULES)
         margin += score.of(ours) - score.of(ours.other)
         seconds += room.seconds
         costs += room.costs
         changed += room.changed
-    return margin, seconds, costs, changed
+        rooms.append(room_record(room, record, score))
+    deal = {
+        "deal": number,
+        "dealer": dealer.value,
+        "hands": {seat.value: sorted(str(card) for card in hands[seat]) for seat in hands},
+        "margin": margin,
+        "rooms": rooms,
+    }
+    return margin, seconds, costs, changed, deal
+
+
+def room_record(room: Room, record: ResultRecord, score) -> dict:
+    """A room as the records file keeps it."""
+    return {
+        "ours": room.ours.value,
+        "calls": [call.to_dict() for call in room.calls],
+        "contract": None if room.contract is None else room.contract.to_dict(),
+        "taker_points": record.taker_points,
+        "score": {side.value: score.of(side) for side in (Side.NS, Side.EW)},
+    }
+
+
+def same_contract(deal: dict) -> bool:
+    """Whether both rooms reached the same contract: the same side taking (ours in one room is
+    the opponent's in the other, so the same seats), bid, strain and coinche."""
+    first, second = (room["contract"] for room in deal["rooms"])
+    if first is None or second is None:
+        return first is second
+    key = ("bid", "strain", "coinche")
+    same_side = Seat(first["taker"]).side is Seat(second["taker"]).side
+    return same_side and all(first[name] == second[name] for name in key)
+
+
+def margin_split(deals: list[dict]) -> str:
+    """The margin per deal where the auctions met and where they parted."""
+    parts = []
+    for label, kept in (("same contract", True), ("different contracts", False)):
+        margins = [deal["margin"] for deal in deals if same_contract(deal) is kept]
+        if margins:
+            parts.append(
+                f"{label}: {len(margins)} deals, {statistics.fmean(margins):+.1f} per deal, "
+                f"{sum(margins) / len(deals):+.1f} of the mean"
+            )
+    return "; ".join(parts)
 
 
 def report(results, elapsed):
     margins = [margin for margin, *_ in results]
     seconds = sorted(second for _, decisions, *_ in results for second in decisions)
-    costs = [cost for _, _, deal_costs, _ in results for cost in deal_costs]
+    costs = [cost for _, _, deal_costs, *_ in results for cost in deal_costs]
     n = len(margins)
     mean = statistics.fmean(margins)
     half = 1.96 * statistics.stdev(margins) / math.sqrt(n) if n > 1 else float("nan")
@@ -251,6 +312,7 @@ def report(results, elapsed):
         f"decision ({len(costs)} cards, {sum(c > 0 for c in costs)} not the best)"
     )
     print(f"our calls above colver's scale, changed: {sum(r[3] for r in results)}")
+    print(f"the margin by auction: {margin_split([r[4] for r in results])}")
 
 
 def main() -> None:
@@ -267,14 +329,21 @@ def main() -> None:
     parser.add_argument("--processes", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--every", type=int, default=50, help="print the figures every N deals")
+    parser.add_argument("--records", help="write each deal as a line of JSON to this file")
     args = parser.parse_args()
     tasks = [(number, args.opponent, args.worlds, args.seed) for number in range(args.deals)]
     started = time.perf_counter()
     print(f"robots ({args.worlds} worlds) against {args.opponent}, online-162, {args.deals} deals")
     results = []
-    with ProcessPoolExecutor(args.processes) as pool:
+    records_path = args.records or os.devnull
+    with (
+        ProcessPoolExecutor(args.processes) as pool,
+        open(records_path, "w", encoding="utf-8") as records,
+    ):
         for result in pool.map(one_deal, tasks):
             results.append(result)
+            records.write(json.dumps(result[4]) + "\n")
+            records.flush()
             if len(results) % args.every == 0 and len(results) < len(tasks):
                 report(results, time.perf_counter() - started)
     report(results, time.perf_counter() - started)
