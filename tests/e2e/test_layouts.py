@@ -9,9 +9,12 @@ documentation are kept (docs/img/arbiter-sheet.png, traveller-phone.png, scoreca
 import pytest
 from django.test import Client
 
+from scoring.engine.cards import DECK, Hand, Suit
 from tests.support.browser import wait_until
 from tests.support.factories import demo_tournament, team_at
 from tests.support.results import assignment, contract
+from tournaments.deals.models import Board
+from tournaments.deals.services import release_hands
 from tournaments.results import services
 from tournaments.results.models import Result
 
@@ -204,3 +207,23 @@ def test_the_tournament_menu_is_one_line_on_a_phone_and_opens_with_its_button(br
     page = open_page(browser, base_url, path, LAPTOP, arbiter)
     assert not page.locator("nav.subnav summary").is_visible()
     assert page.locator("nav.subnav a", has_text="Saisie des résultats").is_visible()
+
+
+def test_a_hand_record_of_eight_card_suits_fits_a_phone(browser, day):
+    """West and East each holding a whole suit of eight cards, beside the compass: on a 360 px
+    phone the long holdings go on to a second line rather than widen the page."""
+    base_url, tournament, _ = day
+    suits = {"W": Suit.SPADES, "E": Suit.HEARTS, "N": Suit.DIAMONDS, "S": Suit.CLUBS}
+    hands = {
+        seat: Hand([card for card in DECK if card.suit is suit]).pbn()
+        for seat, suit in suits.items()
+    }
+    Board.objects.filter(tournament=tournament, number=1).update(hands=hands)
+    release_hands(tournament=tournament)
+    for path in ("donnes/", "donnes/etui/1/"):
+        page = open_page(browser, base_url, f"/tournois/{tournament.slug}/{path}", PHONE)
+        diagram = page.locator('.hand-diagram[data-board="1"]')
+        assert diagram.is_visible()
+        assert "10" in diagram.locator(".seat-W").inner_text()
+        assert_no_sideways_scrolling(page)
+        page.context.close()
