@@ -145,7 +145,6 @@ class Room:
             for seat in seats
             if seat.side is ours
         }
-        self.contract = None
         self.env, self.agents = None, {}
         if opponent.startswith(("ours:", "conventions:")):
             kind, theirs = opponent.split(":")
@@ -187,7 +186,7 @@ class Room:
                 RULES, self.dealer, seat, self.hands[seat], tuple(self.calls), tuple(self.play)
             )
             self._turn(seat, view)
-        contract = self.contract = north.contract
+        contract = north.contract
         if contract is None:
             return ResultRecord(passed=True)
         return record_of(RULES, self.hands, self.dealer, contract, self.play)
@@ -258,7 +257,7 @@ def room_record(room: Room, record: ResultRecord, score) -> dict:
     return {
         "ours": room.ours.value,
         "calls": [call.to_dict() for call in room.calls],
-        "contract": None if room.contract is None else room.contract.to_dict(),
+        "contract": None if record.contract is None else record.contract.to_dict(),
         "taker_points": record.taker_points,
         "score": {side.value: score.of(side) for side in (Side.NS, Side.EW)},
     }
