@@ -9,11 +9,13 @@ our engine (``scoring.engine.deal_score``); the margin of a deal is our score mi
 summed over the two rooms, so the cards cancel out and what remains is play and bidding. It
 prints the mean margin per deal with its 95 % interval, deals won, tied and lost, our decision
 times, and the double-dummy cost of our cards (the card points lost, with all hands seen,
-against the best card at each of our decisions). It also splits the margin between the deals
-whose two rooms reached the same contract (the same side taking, bid, strain and coinche: what
-differs is the play) and the others (the auctions differ), and with ``--records FILE`` writes
-each deal as a line of JSON (the hands, and per room the calls, the contract, the points and
-the score) for a closer look.
+against the best card at each of our decisions), and the same cost of the opponent's cards.
+It splits the margin twice: between the deals whose two rooms reached the same contract (the
+same side taking, bid, strain and coinche) and the others; and, on every deal, into the
+auction's part (each room's contract as if played double dummy, every hand seen: its « par »)
+and the play's (the rest). With ``--records FILE`` it writes each deal as a line of JSON (the
+hands, and per room the calls, the contract, the points, the score, the par and both sides'
+double-dummy cost) for a closer look.
 
 Opponents: colver's ``heuristic_baseline`` and ``improved_isdd`` (colver is a dev-only
 dependency, MIT, driven through its ``Agent`` API with uniform worlds), ``ours:N`` (our own
@@ -45,10 +47,10 @@ from scoring.engine.deal_score import score_deal
 from scoring.engine.result_record import CAPOT, ResultRecord
 from scoring.engine.rules import PRESETS
 from scoring.robots.auction import COINCHE, PASS, SURCOINCHE, Call, CallKind
-from scoring.robots.card_play import points_after, remaining_hands
+from scoring.robots.card_play import outcome_score, points_after, remaining_hands
 from scoring.robots.robot import Robot
 from scoring.robots.table import record_of
-from scoring.robots.view import SeatView
+from scoring.robots.view import SeatView, play_rules
 
 RULES = PRESETS["online-162"]
 COLVER_SPECS = {
@@ -137,6 +139,7 @@ class Room:
         self.play: list[Card] = []
         self.seconds: list[float] = []
         self.costs: list[int] = []
+        self.their_costs: list[int] = []
         self.changed = 0
         self.solver = Solver()
         seats = SEATS_COUNTER_CLOCKWISE
@@ -197,8 +200,6 @@ class Room:
             decision = self.robots[seat].decide(view)
             if seat.side is self.ours:
                 self.seconds.append(time.process_time() - started)
-                if isinstance(decision, Card):
-                    self.costs.append(self._dd_cost(view, decision))
             action = None
             if self.env is not None:
                 if isinstance(decision, Card):
@@ -211,6 +212,9 @@ class Room:
         else:
             action = self.agents[seat].decide(self.env)["action"]
             decision = card_of(action) if self.env.phase() == 1 else call_of(action)
+        if isinstance(decision, Card):
+            own = seat.side is self.ours
+            (self.costs if own else self.their_costs).append(self._dd_cost(view, decision))
         if self.env is not None:
             for agent in self.agents.values():
                 agent.observe(self.env, action)
@@ -241,7 +245,7 @@ def one_deal(task):
         seconds += room.seconds
         costs += room.costs
         changed += room.changed
-        rooms.append(room_record(room, record, score))
+        rooms.append(room_record(room, record, score, par_of(room, record)))
     deal = {
         "deal": number,
         "dealer": dealer.value,
@@ -252,7 +256,17 @@ def one_deal(task):
     return margin, seconds, costs, changed, deal
 
 
-def room_record(room: Room, record: ResultRecord, score) -> dict:
+def par_of(room: Room, record: ResultRecord) -> int:
+    """Our score minus theirs had the room's contract been played double dummy (every hand
+    seen by every player): what the auction alone gave."""
+    contract = record.contract
+    if contract is None:
+        return 0
+    points = room.solver.points(room.hands, room.dealer, contract.strain, **play_rules(RULES))
+    return outcome_score(RULES, contract, points, room.hands, room.ours)
+
+
+def room_record(room: Room, record: ResultRecord, score, par: int) -> dict:
     """A room as the records file keeps it."""
     return {
         "ours": room.ours.value,
@@ -260,6 +274,12 @@ def room_record(room: Room, record: ResultRecord, score) -> dict:
         "contract": None if record.contract is None else record.contract.to_dict(),
         "taker_points": record.taker_points,
         "score": {side.value: score.of(side) for side in (Side.NS, Side.EW)},
+        "par": par,
+        "card_cost": {"ours": sum(room.costs), "theirs": sum(room.their_costs)},
+        "cards_not_best": {
+            "ours": sum(cost > 0 for cost in room.costs),
+            "theirs": sum(cost > 0 for cost in room.their_costs),
+        },
     }
 
 
@@ -287,6 +307,31 @@ def margin_split(deals: list[dict]) -> str:
     return "; ".join(parts)
 
 
+def par_split(deals: list[dict]) -> str:
+    """The margin per deal split into the auction's part (the contracts reached, each played
+    double dummy) and the play's (the rest), each with its 95 % interval."""
+    auction = [sum(room["par"] for room in deal["rooms"]) for deal in deals]
+    play = [deal["margin"] - part for deal, part in zip(deals, auction, strict=True)]
+    return f"auction (the contracts at par) {interval(auction)}; play (the rest) {interval(play)}"
+
+
+def interval(values: list[int]) -> str:
+    """The mean and its 95 % interval."""
+    mean = statistics.fmean(values)
+    if len(values) < 2:
+        return f"{mean:+.1f}"
+    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values))
+    return f"{mean:+.1f} ({mean - half:+.1f} to {mean + half:+.1f})"
+
+
+def card_costs(deals: list[dict], whose: str) -> str:
+    """The double-dummy cost per card of one side's robots (``ours`` or ``theirs``)."""
+    cost = sum(room["card_cost"][whose] for deal in deals for room in deal["rooms"])
+    worse = sum(room["cards_not_best"][whose] for deal in deals for room in deal["rooms"])
+    cards = 16 * sum(1 for deal in deals for room in deal["rooms"] if room["contract"])
+    return f"{cost / max(cards, 1):.2f} card points per card ({cards} cards, {worse} not the best)"
+
+
 def report(results, elapsed):
     margins = [margin for margin, *_ in results]
     seconds = sorted(second for _, decisions, *_ in results for second in decisions)
@@ -310,8 +355,11 @@ def report(results, elapsed):
         f"double-dummy cost of our cards: {statistics.fmean(costs):.2f} card points per "
         f"decision ({len(costs)} cards, {sum(c > 0 for c in costs)} not the best)"
     )
+    deals = [r[4] for r in results]
+    print(f"double-dummy cost of their cards: {card_costs(deals, 'theirs')}")
     print(f"our calls above colver's scale, changed: {sum(r[3] for r in results)}")
-    print(f"the margin by auction: {margin_split([r[4] for r in results])}")
+    print(f"the margin by auction: {margin_split(deals)}")
+    print(f"the margin split: {par_split(deals)}")
 
 
 def main() -> None:

@@ -3,12 +3,13 @@
 The conventions (``bidding``) give a call; the robot then deals worlds consistent with the
 auction so far, solves each world double dummy in each strain a candidate names, and keeps
 the candidate of best mean **deal score under the rules** (own side minus the other), as if
-the auction stopped there. The candidates are the conventional call, a pass, and the same
-strain two steps lower or higher (20 points: the parity convention is kept); the conventional
-call wins unless another is better by ``SIMULATION_MARGIN``, so that the partner can still
-read it. A bid is scored coinched in the worlds where an opponent, holding that world's hand,
-would coinche it by the conventions (``bidding.should_coinche``): the risk of a coinche to
-come is priced, not only the contract as bid.
+the auction stopped there. The candidates are the conventional call, a pass, and every other
+legal level of the conventional bid's strain (one solve of the strain values them all); the
+conventional call wins unless another is better by ``SIMULATION_MARGIN``, so that the partner
+can still read it. The taker is counted ``TAKER_SHORTFALL`` card points short of its
+double-dummy points. A bid is scored coinched in the worlds where an opponent, holding that
+world's hand, would coinche it by the conventions (``bidding.should_coinche``): the risk of a
+coinche to come is priced, not only the contract as bid.
 """
 
 from __future__ import annotations
@@ -17,8 +18,9 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from scoring.analysis.solver import Solver
+from scoring.engine.card_values import CAPOT_DEAL_POINTS, DEAL_POINTS
 from scoring.engine.cards import PerSide, Strain
-from scoring.engine.result_record import Contract, bids
+from scoring.engine.result_record import Contract
 from scoring.engine.rule_values import Coinche
 from scoring.robots.auction import COINCHE, PASS, Call, CallKind
 from scoring.robots.bidding import should_coinche
@@ -29,20 +31,25 @@ from scoring.robots.worlds import World
 
 SIMULATION_MARGIN = 10.0
 """Expected deal score another call must gain over the conventional one to be chosen."""
-LEVEL_STEP = 20
+TAKER_SHORTFALL = 10
+"""Card points the taker is counted short of its double-dummy points in the simulation: at
+the table neither side sees the cards, and a contract that makes by a hair with every card
+seen fails as often as not. Measured (docs/robots.md « The auction measured »): 10 points
+gave the best contracts against colver's, 0, 5, 15 and 20 less good ones."""
 
 
 def candidates(view: SeatView, conventional: Call) -> list[Call]:
-    """The conventional call first, then a pass and the neighbouring levels, if legal."""
-    legal = view.auction.legal_calls()
+    """The conventional call first, then every other legal level of its strain (the strain's
+    solve in a world values them all), then a pass."""
     found = [conventional]
     if conventional.kind is CallKind.BID and not conventional.is_capot:
-        assert conventional.strain is not None
-        scale = bids(view.rules)
-        for value in (conventional.rank() - LEVEL_STEP, conventional.rank() + LEVEL_STEP):
-            call = Call(CallKind.BID, value, conventional.strain)
-            if value in scale and call in legal:
-                found.append(call)
+        found += [
+            call
+            for call in view.auction.legal_calls()
+            if call.kind is CallKind.BID
+            and call.strain is conventional.strain
+            and call != conventional
+        ]
     if PASS not in found:
         found.append(PASS)
     return found
@@ -92,6 +99,16 @@ def simulated_call(
     return best if values[best] > values[conventional] + SIMULATION_MARGIN else conventional
 
 
+def as_played(points: PerSide, contract: Contract) -> PerSide:
+    """The double-dummy points, the taker's ``TAKER_SHORTFALL`` given to the defence (a capot
+    stays a capot)."""
+    if CAPOT_DEAL_POINTS in points:
+        return points
+    taking = contract.taker.side
+    own = max(points.of(taking) - TAKER_SHORTFALL, 0)
+    return PerSide.split(taking, own, DEAL_POINTS - own)
+
+
 def call_values(
     view: SeatView,
     calls: Sequence[Call],
@@ -127,7 +144,8 @@ def call_values(
                 )
                 guesses[contract.strain] = solved[contract.strain].ns
             side = view.seat.side
-            scores[call] = outcome_score(view.rules, contract, solved[contract.strain], world, side)
+            points = as_played(solved[contract.strain], contract)
+            scores[call] = outcome_score(view.rules, contract, points, world, side)
         return scores
 
     counted = lanes.solve(worlds, scores_in, budget=budget)

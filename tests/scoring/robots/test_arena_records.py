@@ -3,7 +3,7 @@ and the margin split between the deals whose auctions met and those whose auctio
 
 import json
 
-from benchmarks.robots_arena import margin_split, one_deal, same_contract
+from benchmarks.robots_arena import card_costs, margin_split, one_deal, par_split, same_contract
 
 
 def contract(taker: str, bid=90, strain="H", coinche=0) -> dict:
@@ -50,3 +50,34 @@ def test_the_margin_is_split_by_whether_the_auctions_met():
         "same contract: 2 deals, +10.0 per deal, +5.0 of the mean; "
         "different contracts: 2 deals, -50.0 per deal, -25.0 of the mean"
     )
+
+
+def test_a_room_keeps_its_par_and_both_sides_card_costs():
+    _, _, costs, _, record = one_deal((5, "ours:2", 2, 11))
+    for room in record["rooms"]:
+        assert isinstance(room["par"], int)
+        assert room["card_cost"]["ours"] >= 0 and room["card_cost"]["theirs"] >= 0
+        if room["contract"] is None:
+            assert room["par"] == 0
+    assert sum(room["card_cost"]["ours"] for room in record["rooms"]) == sum(costs)
+
+
+def test_the_margin_is_split_into_the_auction_at_par_and_the_play():
+    deals = [
+        {"margin": 30, "rooms": [{"par": 50}, {"par": -10}]},
+        {"margin": -70, "rooms": [{"par": -20}, {"par": 0}]},
+    ]
+    # Auctions: +40 and -20, mean +10; play: -10 and -50, mean -30.
+    split = par_split(deals)
+    assert split.startswith("auction (the contracts at par) +10.0 (")
+    assert "; play (the rest) -30.0 (" in split
+
+
+def test_the_card_cost_counts_every_card_of_the_rooms_played():
+    room = {"contract": contract("N"), "card_cost": {"ours": 8, "theirs": 24}}
+    room["cards_not_best"] = {"ours": 2, "theirs": 3}
+    passed = {"contract": None, "card_cost": {"ours": 0, "theirs": 0}}
+    passed["cards_not_best"] = {"ours": 0, "theirs": 0}
+    deals = [{"rooms": [room, passed]}]
+    assert card_costs(deals, "ours") == "0.50 card points per card (16 cards, 2 not the best)"
+    assert card_costs(deals, "theirs") == "1.50 card points per card (16 cards, 3 not the best)"

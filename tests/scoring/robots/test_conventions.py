@@ -3,11 +3,13 @@
 
 import pytest
 
-from scoring.engine.cards import Card, Rank, Seat, Strain
+from scoring.engine.cards import Card, PerSide, Rank, Seat, Strain
 from scoring.engine.result_record import Contract
 from scoring.engine.rules import PRESETS
 from scoring.robots.auction import COINCHE, PASS, SURCOINCHE, Call, CallKind
 from scoring.robots.bid_simulation import (
+    TAKER_SHORTFALL,
+    as_played,
     candidates,
     contract_after,
     contract_in,
@@ -135,14 +137,45 @@ def test_a_seat_that_has_bid_does_not_raise_again_through_its_partner():
     assert choose_call(view) == PASS
 
 
-def test_the_simulation_weighs_the_conventional_call_a_pass_and_the_neighbouring_levels():
-    view = SeatView(FFB, Seat.NORTH, Seat.WEST, cards("JS 9S AS 7S AH TH AD 7C"))
+def test_the_simulation_weighs_the_conventional_call_a_pass_and_every_level_of_its_strain():
+    view = SeatView(FFB, Seat.NORTH, Seat.WEST, cards("JS 9S 7S 8S AH 7D 8C 9C"))
     conventional = choose_call(view)
     assert conventional.kind is CallKind.BID
     found = candidates(view, conventional)
-    assert found[0] == conventional and PASS in found
-    assert all(call.strain is conventional.strain for call in found if call != PASS)
-    assert all(abs(call.rank() - conventional.rank()) in (0, 20) for call in found if call != PASS)
+    assert found[0] == conventional and found[-1] == PASS
+    in_strain = [
+        call
+        for call in view.auction.legal_calls()
+        if call.kind is CallKind.BID and call.strain is conventional.strain
+    ]
+    assert sorted(found[:-1], key=Call.rank) == in_strain
+    assert len(found) == len(set(found))
+
+
+def test_after_an_overcall_only_the_levels_still_legal_are_weighed():
+    calls = (Call(CallKind.BID, 120, Strain.HEARTS),)  # West
+    view = SeatView(FFB, Seat.NORTH, Seat.SOUTH, cards("JS 9S 7S 8S AH 7D 8C 9C"), calls)
+    conventional = choose_call(view)
+    assert conventional.kind is CallKind.BID and conventional.strain is Strain.SPADES
+    found = candidates(view, conventional)
+    assert all(call.rank() > 120 for call in found if call.kind is CallKind.BID)
+    assert Call(CallKind.BID, 130, Strain.SPADES) in found
+
+
+def test_a_conventional_pass_or_coinche_is_weighed_against_a_pass_only():
+    weak = SeatView(FFB, Seat.NORTH, Seat.WEST, cards("7S 8S 7D 8D 7C 8C 9C QS"))
+    assert candidates(weak, PASS) == [PASS]
+    calls = (Call(CallKind.BID, 80, Strain.HEARTS),)
+    view = SeatView(FFB, Seat.NORTH, Seat.SOUTH, cards("JH 9H AH 7H AS TS AD TD"), calls)
+    assert candidates(view, COINCHE) == [COINCHE, PASS]
+
+
+def test_the_taker_is_counted_short_of_double_dummy_a_capot_kept():
+    contract = Contract(100, Strain.HEARTS, Seat.WEST)
+    shorter = as_played(PerSide(120, 42), contract)  # North-South defend
+    assert shorter == PerSide(120 + TAKER_SHORTFALL, 42 - TAKER_SHORTFALL)
+    assert as_played(PerSide(0, 252), contract) == PerSide(0, 252)
+    assert as_played(PerSide(162, 0), contract).ew == 0
 
 
 def test_the_contract_if_the_auction_stopped_after_a_call():
