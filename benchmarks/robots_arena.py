@@ -44,7 +44,7 @@ from scoring.engine.cards import (
     Suit,
 )
 from scoring.engine.deal_score import score_deal
-from scoring.engine.result_record import CAPOT, ResultRecord
+from scoring.engine.result_record import CAPOT, Contract, ResultRecord
 from scoring.engine.rules import PRESETS
 from scoring.robots.auction import COINCHE, PASS, SURCOINCHE, Call, CallKind
 from scoring.robots.card_play import outcome_score, points_after, remaining_hands
@@ -245,7 +245,7 @@ def one_deal(task):
         seconds += room.seconds
         costs += room.costs
         changed += room.changed
-        rooms.append(room_record(room, record, score, par_of(room, record)))
+        rooms.append(room_record(room, record, score, par_of(room, record.contract)))
     deal = {
         "deal": number,
         "dealer": dealer.value,
@@ -256,10 +256,9 @@ def one_deal(task):
     return margin, seconds, costs, changed, deal
 
 
-def par_of(room: Room, record: ResultRecord) -> int:
+def par_of(room: Room, contract: Contract | None) -> int:
     """Our score minus theirs had the room's contract been played double dummy (every hand
     seen by every player): what the auction alone gave."""
-    contract = record.contract
     if contract is None:
         return 0
     points = room.solver.points(room.hands, room.dealer, contract.strain, **play_rules(RULES))
