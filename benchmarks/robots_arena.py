@@ -172,27 +172,28 @@ class Room:
                 agent.init_deal(self.env)
                 self.agents[seat] = agent
 
+    def play_auction(self) -> Contract | None:
+        """Every call until the auction ends: its contract (None: passed out)."""
+        while (north := self._view_of(SEATS_COUNTER_CLOCKWISE[0])).in_auction:
+            self._next_turn(north)
+        return north.contract
+
     def play_out(self) -> ResultRecord:
-        while True:
-            north = SeatView(
-                RULES,
-                self.dealer,
-                SEATS_COUNTER_CLOCKWISE[0],
-                self.hands[SEATS_COUNTER_CLOCKWISE[0]],
-                tuple(self.calls),
-                tuple(self.play),
-            )
-            if north.finished or (not north.in_auction and north.contract is None):
-                break
-            seat = north.to_play()
-            view = SeatView(
-                RULES, self.dealer, seat, self.hands[seat], tuple(self.calls), tuple(self.play)
-            )
-            self._turn(seat, view)
-        contract = north.contract
+        contract = self.play_auction()
         if contract is None:
             return ResultRecord(passed=True)
+        while not (north := self._view_of(SEATS_COUNTER_CLOCKWISE[0])).finished:
+            self._next_turn(north)
         return record_of(RULES, self.hands, self.dealer, contract, self.play)
+
+    def _view_of(self, seat: Seat) -> SeatView:
+        return SeatView(
+            RULES, self.dealer, seat, self.hands[seat], tuple(self.calls), tuple(self.play)
+        )
+
+    def _next_turn(self, north: SeatView) -> None:
+        seat = north.to_play()
+        self._turn(seat, self._view_of(seat))
 
     def _turn(self, seat, view):
         if seat in self.robots:

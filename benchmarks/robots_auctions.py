@@ -24,23 +24,11 @@ import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from benchmarks.robots_arena import RULES, Room, interval, par_of, random_deal
-from scoring.engine.cards import SEATS_COUNTER_CLOCKWISE, Side
-from scoring.robots.view import SeatView
+from benchmarks.robots_arena import Room, interval, par_of, random_deal
+from scoring.engine.cards import Seat, Side
 
 # The arena's worlds: the auction's own (bid_simulation) are fewer anyway.
 WORLDS = 16
-
-
-def auction_of(room: Room) -> None:
-    """Every call of the room, until the auction ends."""
-    first = SEATS_COUNTER_CLOCKWISE[0]
-    while True:
-        north = SeatView(RULES, room.dealer, first, room.hands[first], tuple(room.calls))
-        if not north.in_auction:
-            return
-        seat = north.to_play()
-        room._turn(seat, SeatView(RULES, room.dealer, seat, room.hands[seat], tuple(room.calls)))
 
 
 def one_auction_deal(task: tuple[int, str, int]) -> dict:
@@ -50,9 +38,7 @@ def one_auction_deal(task: tuple[int, str, int]) -> dict:
     rooms = []
     for ours in (Side.NS, Side.EW):
         room = Room(dealer, hands, ours, opponent, WORLDS, seed + number)
-        auction_of(room)
-        north = SEATS_COUNTER_CLOCKWISE[0]
-        contract = SeatView(RULES, dealer, north, hands[north], tuple(room.calls)).contract
+        contract = room.play_auction()
         rooms.append(
             {
                 "ours": ours.value,
@@ -72,7 +58,7 @@ def declared(deals: list[dict], whose: str) -> int:
             contract = room["contract"]
             if contract is None:
                 continue
-            taker_side = "NS" if contract["taker"] in "NS" else "EW"
+            taker_side = Seat(contract["taker"]).side.value
             count += (taker_side == room["ours"]) == (whose == "ours")
     return count
 
